@@ -1,0 +1,25 @@
+// swift-tools-version:6.0
+import PackageDescription
+
+// Layers: CLua <- CLuaShim <- LuaRuntime <- TantanLua -> HeadlessUI; tantan-host is a thin executable.
+let package = Package(
+  name: "tantan-host",
+  products: [
+    .executable(name: "tantan-host", targets: ["tantan-host"]),
+    .library(name: "TantanLua", targets: ["TantanLua"]),
+    .library(name: "HeadlessUI", targets: ["HeadlessUI"]),
+  ],
+  targets: [
+    .systemLibrary(
+      name: "CLua", path: "Sources/CLua", pkgConfig: "lua5.4",
+      providers: [.apt(["liblua5.4-dev"])]),
+    .target(name: "CLuaShim", dependencies: ["CLua"]),
+    .target(name: "LuaRuntime", dependencies: ["CLua", "CLuaShim"]),
+    .target(name: "HeadlessUI"),
+    .target(name: "TantanLua", dependencies: ["LuaRuntime", "HeadlessUI"]),
+    .executableTarget(name: "tantan-host", dependencies: ["TantanLua"]),
+    .testTarget(name: "HeadlessUITests", dependencies: ["HeadlessUI"]),
+    .testTarget(name: "LuaRuntimeTests", dependencies: ["LuaRuntime", "CLuaShim", "CLua"]),
+    .testTarget(name: "TantanLuaTests", dependencies: ["TantanLua", "LuaRuntime", "HeadlessUI"]),
+  ]
+)

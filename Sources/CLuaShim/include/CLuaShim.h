@@ -1,0 +1,1 @@
+#include "../../CLua/shim.h"
