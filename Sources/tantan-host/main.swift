@@ -1,1 +1,6 @@
-print("tantan-host")
+#if canImport(Glibc)
+import Glibc
+#endif
+import TantanLua
+
+exit(TantanCLI.main(CommandLine.arguments))

@@ -1,1 +1,77 @@
-#include "../../CLua/shim.h"
+// The only C in tantan-host: what Swift cannot import from the Lua C API (macros, variadics),
+// the trampoline that calls Swift from Lua and raises errors after Swift has returned,
+// and the allocator and hook that enforce limits.
+#ifndef TT_CLUASHIM_H
+#define TT_CLUASHIM_H
+#include <stddef.h>
+#include <lua.h>
+#include <lualib.h>
+#include <lauxlib.h>
+
+// Swift-side results (returned by the dispatcher instead of raising):
+#define TT_RAISE_VALUE (-1)    // error value on top: raise it as is
+#define TT_RAISE_WHERE (-2)    // message on top: prefix luaL_where(L, 1) and raise
+#define TT_RAISE_ARG (-3)      // arg index at -2, message at -1: luaL_argerror
+
+typedef int (*tt_Dispatch)(lua_State *L, void *box);
+
+// State with the limit-aware allocator; per-state data lives in lua_getextraspace.
+lua_State *tt_newstate(void);
+void tt_close(lua_State *L);
+void tt_set_dispatcher(tt_Dispatch d);
+
+// Pushes a C closure that calls the Swift box through the dispatcher; the box pointer is kept in a
+// full userdata upvalue (upvalue 1) whose __gc calls `release(box)`; `nup` more upvalues follow.
+void tt_pushswift(lua_State *L, void *box, void (*release)(void *), int nup);
+int tt_swift_upvalue(int i);  // lua_upvalueindex(i + 1): user upvalues start after the box
+
+// Limits. 0 means unlimited. Once a limit trips it stays tripped: every later instruction raises.
+void tt_set_max_memory(lua_State *L, size_t bytes);
+void tt_set_max_instructions(lua_State *L, long long count);
+void tt_set_timeout(lua_State *L, double seconds);
+size_t tt_memory_in_use(lua_State *L);
+size_t tt_memory_peak(lua_State *L);
+int tt_limit_tripped(lua_State *L);       // 0 none, 1 memory, 2 instructions, 3 timeout, 4 interrupt
+const char *tt_limit_message(lua_State *L);  // "file:line: ..." for the sticky error, or NULL
+void tt_install_sigint(lua_State *L);     // Ctrl-C stops the running script: "interrupted!"
+void tt_restore_sigint(void);
+void tt_clear_interrupt(lua_State *L);    // the REPL goes on after Ctrl-C stopped one line
+
+// Protected calls; `traceback` adds lua.c's message handler (honours __tostring).
+int tt_pcall(lua_State *L, int nargs, int nresults, int traceback);
+// lua.c's docall: traceback handler and a C frame below the chunk.
+int tt_docall(lua_State *L, int nargs, int nresults);
+// Protected luaL_loadbufferx / luaL_loadfilex; status as lua_load.
+int tt_loadbuffer(lua_State *L, const char *buf, size_t len, const char *name, const char *mode);
+int tt_loadfile(lua_State *L, const char *path, const char *mode);
+// Protected tostring (runs __tostring/__name); pushes the string, returns its status.
+int tt_tolstring(lua_State *L, int idx);
+// Protected luaL_openlibs; protected require(name) leaving the module on the stack.
+int tt_openlibs(lua_State *L);
+
+// Macros and constants Swift cannot import.
+int tt_registryindex(void);
+int tt_upvalueindex(int i);
+void tt_pop(lua_State *L, int n);
+void tt_newtable(lua_State *L);
+void tt_insert(lua_State *L, int idx);
+void tt_remove(lua_State *L, int idx);
+void tt_replace(lua_State *L, int idx);
+const char *tt_tostring(lua_State *L, int idx, size_t *len);
+int tt_isnoneornil(lua_State *L, int idx);
+void tt_pushglobaltable(lua_State *L);
+void tt_pushlightuserdata(lua_State *L, void *p);
+int tt_ref(lua_State *L);
+void tt_unref(lua_State *L, int ref);
+int tt_getref(lua_State *L, int ref);
+void *tt_newuserdata(lua_State *L, size_t size);
+const char *tt_typename_at(lua_State *L, int idx);  // luaL_typename, honouring __name
+
+
+// stdio for Swift 6 (C globals such as stdout are rejected as shared mutable state).
+void tt_write_stdout(const char *s, size_t len);
+void tt_write_stderr(const char *s, size_t len);
+void tt_flush_stdout(void);
+const char *tt_copyright(void);
+int tt_stdin_is_tty(void);
+#endif

@@ -1,0 +1,66 @@
+import CLua
+import CLuaShim
+
+extension Interpreter {
+  /// `lua.c`'s `doREPL`: each line is tried as `return <line>` first, `=expr` works, an incomplete
+  /// statement continues on a `>>` prompt, results are printed with the global `print`.
+  /// Without a terminal the line read is echoed after the prompt, as Debian's readline build does.
+  func repl() {
+    let saved = progname
+    progname = nil
+    let echo = tt_stdin_is_tty() == 0
+    while let status = loadLine(echo: echo) {
+      var st = status
+      if st == LUA_OK { st = doCall(0, LUA_MULTRET) }
+      if st == LUA_OK { printResults() } else { report(st) }
+      tt_clear_interrupt(lua.L)
+    }
+    lua.setTop(0)
+    writeOut("\n")
+    progname = saved
+  }
+
+  private func prompt(first: Bool) -> String {
+    lua_getglobal(lua.L, first ? "_PROMPT" : "_PROMPT2")
+    defer { lua.pop() }
+    return lua.type(-1) <= LUA_TNIL ? (first ? "> " : ">> ") : lua.toDisplayString(-1)
+  }
+
+  private func readInput(first: Bool, echo: Bool) -> String? {
+    writeOut(prompt(first: first))
+    guard let line = readLine(strippingNewline: true) else { return nil }
+    if echo { writeOut(line + "\n") }
+    return line
+  }
+
+  /// Returns the load status with the chunk (or the message) on the stack, or nil at end of input.
+  private func loadLine(echo: Bool) -> Int32? {
+    lua.setTop(0)
+    guard var line = readInput(first: true, echo: echo) else { return nil }
+    if line.hasPrefix("=") { line = "return " + line.dropFirst() }
+    if state.load("return \(line);", name: "=stdin") == LUA_OK { return LUA_OK }
+    lua.pop()
+    while true {
+      let status = state.load(line, name: "=stdin")
+      guard status == LUA_ERRSYNTAX, let msg = lua.string(-1), msg.hasSuffix("<eof>") else { return status }
+      lua.pop()
+      guard let more = readInput(first: false, echo: echo) else {
+        _ = state.load(line, name: "=stdin")
+        return LUA_ERRSYNTAX
+      }
+      line += "\n" + more
+    }
+  }
+
+  private func printResults() {
+    let n = lua.top
+    guard n > 0 else { return }
+    guard lua_checkstack(lua.L, 20) != 0 else { message("too many results to print"); lua.setTop(0); return }
+    lua_getglobal(lua.L, "print")
+    lua_rotate(lua.L, 1, 1)
+    if !lua.pcall(n, 0) {
+      message("error calling 'print' (\(lua.string(-1) ?? lua.typeName(-1)))")
+      lua.pop()
+    }
+  }
+}

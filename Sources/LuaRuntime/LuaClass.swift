@@ -1,0 +1,126 @@
+import CLua
+import CLuaShim
+
+/// One Lua-visible function, method or field: declared once, with the signature and one-line doc
+/// that the API reference and editor stubs are generated from.
+public struct LuaDoc: Sendable, Equatable {
+  public enum Kind: String, Sendable { case function, method, field, callback }
+  public var kind: Kind
+  public var name: String
+  /// LuaLS-style: `fun(self, direction: "left"|"right"): nil` for functions, a type for fields.
+  public var signature: String
+  public var doc: String
+  public init(_ kind: Kind, _ name: String, _ signature: String, _ doc: String) {
+    self.kind = kind; self.name = name; self.signature = signature; self.doc = doc
+  }
+}
+
+/// A Swift class exposed to Lua as full userdata, declared as data: methods, fields, docs.
+/// The userdata holds a retained pointer; `__gc` and `__close` release it and clear the slot, so
+/// a call on a collected or closed object fails cleanly instead of touching freed memory.
+public final class LuaClass<Object: AnyObject>: @unchecked Sendable {  // immutable after init
+  public struct Method {
+    public let doc: LuaDoc
+    public let body: (Object, Lua) throws(LuaCallError) -> Int32
+    public init(_ name: String, _ signature: String, _ doc: String, _ body: @escaping (Object, Lua) throws(LuaCallError) -> Int32) {
+      self.doc = LuaDoc(.method, name, signature, doc); self.body = body
+    }
+  }
+  public struct Field {
+    public let doc: LuaDoc
+    /// Pushes exactly one value.
+    public let get: (Object, Lua) throws(LuaCallError) -> Void
+    public init(_ name: String, _ type: String, _ doc: String, _ get: @escaping (Object, Lua) throws(LuaCallError) -> Void) {
+      self.doc = LuaDoc(.field, name, type, doc); self.get = get
+    }
+  }
+
+  public let name: String
+  public let doc: String
+  public let methods: [Method]
+  public let fields: [Field]
+  private let fieldIndex: [String: Int]
+  /// Called for `tostring(obj)`; the default prints `name: 0x...`-free text for determinism.
+  public let describe: (Object) -> String
+
+  public init(name: String, doc: String, methods: [Method], fields: [Field], describe: @escaping (Object) -> String) {
+    self.name = name; self.doc = doc; self.methods = methods; self.fields = fields; self.describe = describe
+    var index: [String: Int] = [:]
+    for (i, f) in fields.enumerated() { index[f.doc.name] = i }
+    self.fieldIndex = index
+  }
+
+  public var docs: [LuaDoc] { methods.map(\.doc) + fields.map(\.doc) }
+
+  /// Creates the metatable in the registry (idempotent per state).
+  public func register(_ lua: Lua) {
+    guard luaL_newmetatable(lua.L, name) != 0 else { lua.pop(); return }
+    let mt = lua.top
+    lua.newTable(narr: 0, nrec: Int32(methods.count))
+    for m in methods {
+      let body = m.body
+      let cls = self
+      lua.setFunction(-1, m.doc.name) { (lua: Lua) throws(LuaCallError) -> Int32 in
+        try body(try cls.check(lua, 1), lua)
+      }
+    }
+    // __index: methods first (raw lookup in the upvalue table), then fields.
+    lua.push(function: { [unowned self] (lua: Lua) throws(LuaCallError) -> Int32 in
+      if lua.type(2) == LUA_TSTRING {
+        lua.pushValue(2)
+        if lua_rawget(lua.L, Lua.upvalue(1)) != LUA_TNIL { return 1 }
+        lua.pop()
+        if let key = lua.string(2), let i = self.fieldIndex[key] {
+          try self.fields[i].get(try self.check(lua, 1), lua)
+          return 1
+        }
+      }
+      lua.pushNil()
+      return 1
+    }, upvalues: 1)
+    lua.rawSet(mt, "__index")
+    lua.push(function: { [unowned self] (lua: Lua) throws(LuaCallError) -> Int32 in
+      let key = lua.string(2) ?? lua.typeName(2)
+      throw .message(self.fieldIndex[key] != nil || key.isEmpty == false && self.methods.contains { $0.doc.name == key }
+        ? "cannot assign to field '\(key)' of \(self.name) (read-only)"
+        : "\(self.name) has no field '\(key)'")
+    })
+    lua.rawSet(mt, "__newindex")
+    let release: LuaSwiftFunction = { lua in
+      if let slot = lua_touserdata(lua.L, 1)?.assumingMemoryBound(to: UnsafeMutableRawPointer?.self), let p = slot.pointee {
+        slot.pointee = nil
+        Unmanaged<Object>.fromOpaque(p).release()
+      }
+      return 0
+    }
+    lua.push(function: release); lua.rawSet(mt, "__gc")
+    lua.push(function: release); lua.rawSet(mt, "__close")
+    lua.push(function: { [unowned self] (lua: Lua) throws(LuaCallError) -> Int32 in
+      if let o = self.object(lua, 1) { lua.push(self.describe(o)) } else { lua.push("\(self.name) (closed)") }
+      return 1
+    })
+    lua.rawSet(mt, "__tostring")
+    lua.pop()  // the metatable
+  }
+
+  /// Pushes a new userdata owning a +1 reference to `object`.
+  public func push(_ lua: Lua, _ object: Object) {
+    let slot = tt_newuserdata(lua.L, MemoryLayout<UnsafeMutableRawPointer?>.size)!
+      .assumingMemoryBound(to: UnsafeMutableRawPointer?.self)
+    slot.pointee = Unmanaged.passRetained(object).toOpaque()
+    luaL_setmetatable(lua.L, name)
+  }
+
+  /// The object at `arg`, or nil when it is not one of ours or was closed.
+  public func object(_ lua: Lua, _ arg: Int32) -> Object? {
+    guard let raw = luaL_testudata(lua.L, arg, name) else { return nil }
+    guard let p = raw.assumingMemoryBound(to: UnsafeMutableRawPointer?.self).pointee else { return nil }
+    return Unmanaged<Object>.fromOpaque(p).takeUnretainedValue()
+  }
+
+  public func check(_ lua: Lua, _ arg: Int32) throws(LuaCallError) -> Object {
+    if let o = object(lua, arg) { return o }
+    if luaL_testudata(lua.L, arg, name) != nil { throw .argument(arg, "\(name) expected, got a closed \(name)") }
+    throw lua.typeError(arg, name)
+  }
+}

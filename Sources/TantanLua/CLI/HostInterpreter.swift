@@ -1,0 +1,96 @@
+import CLua
+import CLuaShim
+import LuaRuntime
+
+/// `tantan-host` as a drop-in `lua`: the stock interpreter plus the `tantan` module, limits,
+/// the sandbox and `--seed`.
+public final class HostInterpreter: InterpreterHost {
+  public static let valuedOptions: Set<String> = ["seed", "max-memory", "max-instructions", "timeout"]
+  public static let flagOptions: Set<String> = ["sandbox"]
+  public static let optionHelp: [(String, String)] = [
+    ("--seed N", "seed math.random (and the test runner's shuffle) with integer N"),
+    ("--max-memory BYTES", "fail with 'not enough memory' past this many bytes"),
+    ("--max-instructions N", "fail after about N VM instructions (counted per 1000)"),
+    ("--timeout SECONDS", "fail after SECONDS of wall-clock time"),
+    ("--sandbox", "remove io, os.execute/remove/rename/exit/getenv/tmpname, debug, dofile, loadfile, binary load, C modules"),
+  ]
+
+  public var host: TantanHost?
+  public init() {}
+
+  public var versionLine: String { "tantan-host \(TantanHost.version) -- \(String(cString: tt_copyright()))" }
+
+  struct Settings {
+    var seed: Int?
+    var maxMemory: Int?
+    var maxInstructions: Int?
+    var timeout: Double?
+    var sandbox = false
+  }
+
+  static func settings(_ o: InterpreterOptions) throws(InterpreterOptions.ParseError) -> Settings {
+    var s = Settings()
+    func int(_ name: String, min: Int) throws(InterpreterOptions.ParseError) -> Int? {
+      guard let v = o.long[name] else { return nil }
+      guard let i = Int(v), i >= min else { throw .badValue(option: "--" + name, message: "integer >= \(min) expected, got '\(v)'") }
+      return i
+    }
+    s.seed = try int("seed", min: Int.min)
+    s.maxMemory = try int("max-memory", min: 1)
+    s.maxInstructions = try int("max-instructions", min: 1)
+    if let v = o.long["timeout"] {
+      guard let d = Double(v), d.isFinite, d > 0 else { throw .badValue(option: "--timeout", message: "positive number of seconds expected, got '\(v)'") }
+      s.timeout = d
+    }
+    s.sandbox = o.long["sandbox"] != nil
+    return s
+  }
+
+  public func prepare(_ state: LuaState, options: InterpreterOptions) -> Bool {
+    let settings: Settings
+    do { settings = try Self.settings(options) } catch { return fail(options, "\(error)") }
+    let host = TantanHost(state: state)
+    host.seed = settings.seed
+    self.host = host
+    TantanModule.install(host)
+    if let seed = settings.seed, !run(state, "math.randomseed(\(seed))", options) { return false }
+    if settings.sandbox {
+      let dir = options.script.map(Self.directory) ?? "."
+      guard state.load(Sandbox.prelude, name: "=sandbox") == LUA_OK else { return report(state, options) }
+      state.lua.push(dir)
+      guard state.lua.pcall(1, 0, traceback: true) else { return report(state, options) }
+    }
+    state.setLimits(maxMemory: settings.maxMemory, maxInstructions: settings.maxInstructions, timeout: settings.timeout)
+    return true
+  }
+
+  private func run(_ state: LuaState, _ code: String, _ o: InterpreterOptions) -> Bool {
+    guard state.load(code, name: "=(host)") == LUA_OK, state.lua.pcall(0, 0, traceback: true) else { return report(state, o) }
+    return true
+  }
+
+  private func report(_ state: LuaState, _ o: InterpreterOptions) -> Bool {
+    fail(o, state.lua.string(-1) ?? "error")
+  }
+
+  private func fail(_ o: InterpreterOptions, _ msg: String) -> Bool {
+    var line = "\(o.progname): \(msg)\n"
+    line.withUTF8 { b in b.withMemoryRebound(to: CChar.self) { tt_write_stderr($0.baseAddress, $0.count) } }
+    return false
+  }
+
+  static func directory(_ path: String) -> String {
+    guard path != "-", let slash = path.lastIndex(of: "/") else { return "." }
+    return slash == path.startIndex ? "/" : String(path[..<slash])
+  }
+}
+
+extension InterpreterOptions.ParseError: CustomStringConvertible {
+  public var description: String {
+    switch self {
+    case .needsArgument(let o): return "'\(o)' needs argument"
+    case .unrecognized(let o): return "unrecognized option '\(o)'"
+    case .badValue(let o, let m): return "bad value for \(o): \(m)"
+    }
+  }
+}

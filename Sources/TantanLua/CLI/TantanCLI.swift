@@ -1,0 +1,30 @@
+import CLuaShim
+import LuaRuntime
+
+/// Entry point of the `tantan-host` executable: `lua`-style options, then the interpreter.
+public enum TantanCLI {
+  public static func main(_ argv: [String]) -> Int32 {
+    let options: InterpreterOptions
+    let progname = argv.first.flatMap { $0.isEmpty ? nil : $0 } ?? "tantan-host"
+    do {
+      options = try InterpreterOptions.parse(argv, valued: HostInterpreter.valuedOptions, flags: HostInterpreter.flagOptions)
+    } catch {
+      writeError("\(progname): \(error)\n" + InterpreterOptions.usage(progname: progname, hostOptions: HostInterpreter.optionHelp))
+      return 1
+    }
+    let state: LuaState
+    do { state = try LuaState() } catch {
+      writeError("\(progname): \(error)\n")
+      return 1
+    }
+    let hostInterpreter = HostInterpreter()
+    let status = Interpreter(state: state, options: options, host: hostInterpreter).run()
+    state.close()
+    return status
+  }
+
+  static func writeError(_ s: String) {
+    var s = s
+    s.withUTF8 { b in b.withMemoryRebound(to: CChar.self) { tt_write_stderr($0.baseAddress, $0.count) } }
+  }
+}

@@ -1,0 +1,75 @@
+import CLua
+import HeadlessUI
+import LuaRuntime
+
+/// `tantan.clock` (the virtual clock) and `tantan.after(seconds, fn)` timers.
+enum ClockExtension: TantanExtension {
+  final class Timer {
+    let clock: VirtualClock
+    let id: VirtualClock.TimerID
+    init(clock: VirtualClock, id: VirtualClock.TimerID) { self.clock = clock; self.id = id }
+  }
+
+  static let clockClass = LuaClass<TantanHost>(
+    name: "tantan.Clock", doc: "The virtual clock: time passes only when a script advances it.",
+    methods: [
+      .init("advance", "fun(self, seconds: number)", "Advances time, firing due timers and animations in order; a callback's error stops the clock at that moment and is raised here.") { host, lua throws(LuaCallError) in
+        let s = try lua.checkNumber(2)
+        guard s.isFinite, s >= 0 else { throw .argument(2, "non-negative finite number expected, got \(lua.formatNumber(s))") }
+        do { try host.clock.advance(by: s) } catch { throw lua.convert(error) }
+        return 0
+      },
+      .init("settle", "fun(self): integer", "Runs until no timer or animation is pending (bounded); returns how many fired.") { host, lua throws(LuaCallError) in
+        do { lua.push(try host.clock.settle()) } catch { throw lua.convert(error) }
+        return 1
+      },
+    ],
+    fields: [
+      .init("now", "number", "Seconds since the state started, on the virtual clock.") { host, lua in lua.push(host.clock.now) },
+      .init("pending", "integer", "Timers and animations still pending.") { host, lua in lua.push(host.clock.pendingCount) },
+    ],
+    describe: { "tantan.Clock(now=\($0.clock.now))" })
+
+  static let timerClass = LuaClass<Timer>(
+    name: "tantan.Timer", doc: "A handle returned by tantan.after.",
+    methods: [
+      .init("cancel", "fun(self): boolean", "Cancels the timer; returns false when it already fired or was cancelled.") { t, lua in
+        lua.push(t.clock.cancel(t.id))
+        return 1
+      }
+    ],
+    fields: [
+      .init("pending", "boolean", "True until the timer fires or is cancelled.") { t, lua in lua.push(t.clock.isPending(t.id)) }
+    ],
+    describe: { "tantan.Timer(\($0.clock.isPending($0.id) ? "pending" : "done"))" })
+
+  static var docs: [LuaDoc] {
+    [LuaDoc(.field, "tantan.clock", "tantan.Clock", "The virtual clock."),
+     LuaDoc(.function, "tantan.after", "fun(seconds: number, fn: fun()): tantan.Timer", "Calls fn once after `seconds` of virtual time.")]
+      + clockClass.docs + timerClass.docs
+  }
+
+  static func install(_ host: TantanHost, module: Int32) {
+    let lua = host.lua
+    clockClass.register(lua)
+    timerClass.register(lua)
+    clockClass.push(lua, host)
+    lua.rawSet(module, "clock")
+    lua.setFunction(module, "after") { [unowned host] (lua: Lua) throws(LuaCallError) -> Int32 in
+      let s = try lua.checkNumber(1)
+      guard s.isFinite, s >= 0 else { throw .argument(1, "non-negative finite number expected, got \(lua.formatNumber(s))") }
+      try lua.checkFunction(2)
+      lua.pushValue(2)
+      let fn = host.state.ref()
+      let id: VirtualClock.TimerID
+      do {
+        id = try host.clock.schedule(after: s) { [unowned host] in
+          fn.push(host.lua)
+          try host.call(0, 0)
+        }
+      } catch { throw lua.convert(error) }
+      timerClass.push(lua, Timer(clock: host.clock, id: id))
+      return 1
+    }
+  }
+}

@@ -1,0 +1,29 @@
+import CLua
+import HeadlessUI
+import LuaRuntime
+
+/// Everything one Lua state needs: the state, its virtual clock, and the registered components.
+/// One host per state, so scenarios are isolated (each gets a fresh clock).
+public final class TantanHost {
+  public static let version = "0.1.0"
+  /// Rises with every addition to the Lua API; plugins state the minimum they need.
+  public static let apiLevel = 1
+
+  public let state: LuaState
+  public let clock = VirtualClock()
+  public internal(set) var seed: Int?
+
+  public var lua: Lua { state.lua }
+
+  public init(state: LuaState) {
+    self.state = state
+  }
+
+  /// Calls the function under `nargs` arguments on the stack, protected. On error the value is
+  /// kept in the registry and thrown as `LuaCallbackError`; the stack is balanced either way.
+  public func call(_ nargs: Int32, _ nresults: Int32) throws(LuaCallbackError) {
+    if !lua.pcall(nargs, nresults) {
+      throw LuaCallbackError(value: state.ref())
+    }
+  }
+}
