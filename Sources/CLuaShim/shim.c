@@ -314,3 +314,12 @@ void tt_flush_stdout(void) { fflush(stdout); }
 const char *tt_copyright(void) { return LUA_COPYRIGHT; }
 #include <unistd.h>
 int tt_stdin_is_tty(void) { return isatty(0); }
+
+static int do_getfield(lua_State *L) { lua_gettable(L, 1); return 1; }
+int tt_getfield_protected(lua_State *L, int idx, const char *key) {
+  idx = lua_absindex(L, idx);
+  lua_pushcfunction(L, do_getfield);
+  lua_pushvalue(L, idx);
+  lua_pushstring(L, key);
+  return tt_pcall(L, 2, 1, 0);
+}

@@ -103,6 +103,31 @@ public final class LuaClass<Object: AnyObject>: @unchecked Sendable {  // immuta
     lua.pop()  // the metatable
   }
 
+  /// Pushes the one userdata of `object`, creating it on first use. A weak-valued registry table
+  /// keyed by the object's address keeps identity (`deck == deck` in callbacks) without a cycle.
+  public func pushShared(_ lua: Lua, _ object: Object) {
+    let key = UnsafeRawPointer(Unmanaged.passUnretained(object).toOpaque())
+    if lua_rawgetp(lua.L, Lua.registryIndex, Self.cacheKey) != LUA_TTABLE {
+      lua.pop()
+      lua.newTable()
+      lua.newTable()
+      lua.push("v"); lua.rawSet(-2, "__mode")
+      lua_setmetatable(lua.L, -2)
+      lua.pushValue(-1)
+      lua_rawsetp(lua.L, Lua.registryIndex, Self.cacheKey)
+    }
+    if lua_rawgetp(lua.L, -1, key) == LUA_TUSERDATA, self.object(lua, -1) === object {
+      lua_rotate(lua.L, -2, 1); lua.pop()
+      return
+    }
+    lua.pop()
+    push(lua, object)
+    lua.pushValue(-1)
+    lua_rawsetp(lua.L, -3, key)
+    lua_rotate(lua.L, -2, 1); lua.pop()
+  }
+  private static var cacheKey: UnsafeRawPointer { UnsafeRawPointer(objectCacheKey) }
+
   /// Pushes a new userdata owning a +1 reference to `object`.
   public func push(_ lua: Lua, _ object: Object) {
     let slot = tt_newuserdata(lua.L, MemoryLayout<UnsafeMutableRawPointer?>.size)!
@@ -124,3 +149,6 @@ public final class LuaClass<Object: AnyObject>: @unchecked Sendable {  // immuta
     throw lua.typeError(arg, name)
   }
 }
+
+/// A unique address naming the registry's weak object cache (never dereferenced).
+nonisolated(unsafe) private let objectCacheKey = UnsafeMutableRawPointer.allocate(byteCount: 1, alignment: 1)

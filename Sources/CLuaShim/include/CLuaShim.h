@@ -46,6 +46,8 @@ int tt_loadbuffer(lua_State *L, const char *buf, size_t len, const char *name, c
 int tt_loadfile(lua_State *L, const char *path, const char *mode);
 // Protected tostring (runs __tostring/__name); pushes the string, returns its status.
 int tt_tolstring(lua_State *L, int idx);
+// Protected t[key] with metamethods (delegates may be objects with an __index class).
+int tt_getfield_protected(lua_State *L, int idx, const char *key);
 // Protected luaL_openlibs; protected require(name) leaving the module on the stack.
 int tt_openlibs(lua_State *L);
 

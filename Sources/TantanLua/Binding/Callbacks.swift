@@ -1,0 +1,48 @@
+import CLua
+import CLuaShim
+import LuaRuntime
+
+/// The functions of a delegate or data-source table, looked up once (with metamethods, so a
+/// delegate may be an object whose methods come from a class via `__index`). Absent ones are nil.
+public struct Callbacks {
+  public let names: [String]
+  private var refs: [LuaRef?]
+
+  public static var none: Callbacks { Callbacks(names: [], refs: []) }
+
+  private init(names: [String], refs: [LuaRef?]) { self.names = names; self.refs = refs }
+
+  /// Reads `names` from the table at `index` (nil allowed: no callbacks). A field that is neither
+  /// nil nor callable is an error naming it.
+  public init(_ host: TantanHost, index: Int32, arg: Int32, what: String, names: [String]) throws(LuaCallError) {
+    self.names = names
+    let lua = host.lua
+    refs = Array(repeating: nil, count: names.count)
+    if lua.isNoneOrNil(index) { return }
+    let index = lua.absIndex(index)
+    let t = lua.type(index)
+    guard t == LUA_TTABLE || t == LUA_TUSERDATA else { throw .argument(arg, "\(what): table expected, got \(lua.typeName(index))") }
+    for (i, name) in names.enumerated() {
+      guard tt_getfield_protected(lua.L, index, name) == LUA_OK else { throw .value }
+      let ft = lua.type(-1)
+      if ft == LUA_TNIL { lua.pop(); continue }
+      guard ft == LUA_TFUNCTION || Self.callable(lua, -1) else {
+        let got = lua.typeName(-1)
+        lua.pop()
+        throw .argument(arg, "\(what).\(name): function expected, got \(got)")
+      }
+      refs[i] = host.state.ref()
+    }
+  }
+
+  private static func callable(_ lua: Lua, _ i: Int32) -> Bool {
+    guard lua_getmetatable(lua.L, i) != 0 else { return false }
+    defer { lua.pop(2) }
+    return lua.rawGet(-1, "__call") == LUA_TFUNCTION
+  }
+
+  public func has(_ i: Int) -> Bool { refs[i] != nil }
+
+  /// Pushes callback `i` (it must exist).
+  public func push(_ i: Int, _ lua: Lua) { refs[i]!.push(lua) }
+}

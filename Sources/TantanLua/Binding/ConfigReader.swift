@@ -1,0 +1,115 @@
+import CLua
+import LuaRuntime
+
+/// Reads a config table argument (`tantan.deck{...}`) with raw access, so a config is plain data.
+/// Errors name the key: `bad argument #1 to 'deck' (width: finite number expected, got nan)`.
+public struct ConfigReader {
+  public let lua: Lua
+  /// Absolute stack index of the table, or nil when the argument was nil/absent.
+  public let index: Int32?
+  public let arg: Int32
+  public let path: String
+
+  public init(_ lua: Lua, arg: Int32, optional: Bool = true) throws(LuaCallError) {
+    self.lua = lua; self.arg = arg; self.path = ""
+    if lua.isNoneOrNil(arg), optional { index = nil; return }
+    try lua.checkTable(arg)
+    index = lua.absIndex(arg)
+  }
+
+  private init(lua: Lua, index: Int32?, arg: Int32, path: String) {
+    self.lua = lua; self.index = index; self.arg = arg; self.path = path
+  }
+
+  func name(_ key: String) -> String { path.isEmpty ? key : "\(path).\(key)" }
+
+  public func error(_ key: String, _ msg: String) -> LuaCallError { .argument(arg, "\(name(key)): \(msg)") }
+
+  /// Pushes the raw value of `key`, runs `body` with its index, pops it.
+  func with<T>(_ key: String, _ body: (Int32) throws(LuaCallError) -> T?) throws(LuaCallError) -> T? {
+    guard let index else { return nil }
+    lua.rawGet(index, key)
+    defer { lua.pop() }
+    if lua.isNoneOrNil(-1) { return nil }
+    return try body(lua.absIndex(-1))
+  }
+
+  public func has(_ key: String) -> Bool {
+    guard let index else { return false }
+    defer { lua.pop() }
+    return lua.rawGet(index, key) != LUA_TNIL
+  }
+
+  public func number(_ key: String, min: Double = -.infinity, max: Double = .infinity) throws(LuaCallError) -> Double? {
+    try with(key) { (i: Int32) throws(LuaCallError) -> Double? in
+      guard let d = lua.number(i) else { throw error(key, "number expected, got \(lua.typeName(i))") }
+      guard d.isFinite else { throw error(key, "finite number expected, got \(lua.formatNumber(d))") }
+      guard d >= min, d <= max else { throw error(key, "number out of range (\(lua.formatNumber(d)); expected \(lua.formatNumber(min))..\(lua.formatNumber(max)))") }
+      return d
+    }
+  }
+
+  public func integer(_ key: String, min: Int = .min, max: Int = .max) throws(LuaCallError) -> Int? {
+    try with(key) { (i: Int32) throws(LuaCallError) -> Int? in
+      guard lua.type(i) == LUA_TNUMBER else { throw error(key, "integer expected, got \(lua.typeName(i))") }
+      guard let v = lua.integer(i) else { throw error(key, "number has no integer representation") }
+      guard v >= min, v <= max else { throw error(key, "integer out of range (\(v); expected \(min)..\(max))") }
+      return v
+    }
+  }
+
+  public func bool(_ key: String) throws(LuaCallError) -> Bool? {
+    try with(key) { (i: Int32) throws(LuaCallError) -> Bool? in
+      guard lua.type(i) == LUA_TBOOLEAN else { throw error(key, "boolean expected, got \(lua.typeName(i))") }
+      return lua.bool(i)
+    }
+  }
+
+  public func string(_ key: String, options: [String]? = nil) throws(LuaCallError) -> String? {
+    try with(key) { (i: Int32) throws(LuaCallError) -> String? in
+      guard lua.type(i) == LUA_TSTRING, let s = lua.string(i) else { throw error(key, "string expected, got \(lua.typeName(i))") }
+      if let options, !options.contains(s) {
+        throw error(key, "invalid option '\(s)' (expected \(options.map { "'\($0)'" }.joined(separator: ", ")))")
+      }
+      return s
+    }
+  }
+
+  /// A nested table (`offset = {x=, y=}`), or nil when absent.
+  public func table(_ key: String) throws(LuaCallError) -> ConfigReader? {
+    guard let index else { return nil }
+    let t = lua.rawGet(index, key)
+    if t == LUA_TNIL { lua.pop(); return nil }
+    guard t == LUA_TTABLE else {
+      let got = lua.typeName(-1)
+      lua.pop()
+      throw error(key, "table expected, got \(got)")
+    }
+    // The nested table stays on the stack until the caller's frame ends (the trampoline cleans up).
+    return ConfigReader(lua: lua, index: lua.absIndex(-1), arg: arg, path: name(key))
+  }
+
+  /// Pushes the raw value of `key` (any type) and returns its type; the caller pops.
+  @discardableResult public func push(_ key: String) -> Int32 {
+    guard let index else { lua.pushNil(); return LUA_TNIL }
+    return lua.rawGet(index, key)
+  }
+
+  /// Rejects keys that are not in `known`: a typo in a config key is an error, not a silent default.
+  public func rejectUnknown(_ known: [String]) throws(LuaCallError) {
+    guard let index else { return }
+    lua.pushNil()
+    while lua_next(lua.L, index) != 0 {
+      lua.pop()
+      guard lua.type(-1) == LUA_TSTRING, let k = lua.string(-1) else {
+        let got = lua.typeName(-1)
+        lua.pop()
+        throw .argument(arg, "\(path.isEmpty ? "config" : path): unexpected \(got) key")
+      }
+      if !known.contains(k) {
+        lua.pop()
+        throw error(k, "unknown key (known keys: \(known.sorted().joined(separator: ", ")))")
+      }
+    }
+  }
+}
