@@ -41,7 +41,7 @@ extension ListModel {
       new: snapshot.sections, newItems: snapshot.itemIndex, newSections: snapshot.sectionIndex)
     commit(snapshot)
     let moved = clampOffset()
-    debugCheckInvariants()
+    debugCheckDataInvariants()
     if moved { try loadMoreIfNeeded() }
     return changes
   }

@@ -1,8 +1,17 @@
 /// Debug-build checks after every mutation: ids unique and indexed, prefix sums consistent with
 /// the per-section geometry, offset in range, refresh and paging state coherent.
 extension ListModel {
+  /// Cheap state checks (offset, refresh, paging), after state changes.
   @inline(__always)
   func debugCheckInvariants() {
+    #if DEBUG
+    if let problem = stateViolation() { preconditionFailure("ListModel invariant: \(problem)") }
+    #endif
+  }
+
+  /// Everything, O(n), after data changes.
+  @inline(__always)
+  func debugCheckDataInvariants() {
     #if DEBUG
     if let problem = invariantViolation() { preconditionFailure("ListModel invariant: \(problem)") }
     #endif
@@ -33,6 +42,10 @@ extension ListModel {
       total += section.items.count
     }
     guard itemIndex.count == total else { return "item index has \(itemIndex.count) ids for \(total) items (duplicate ids?)" }
+    return stateViolation()
+  }
+
+  func stateViolation() -> String? {
     guard offset >= minOffset, offset <= maxOffset else { return "offset \(offset) outside \(minOffset)...\(maxOffset)" }
     guard page >= 0 else { return "page \(page) < 0" }
     guard !(loading && loadError != nil) else { return "loading with a load error" }

@@ -61,7 +61,7 @@ extension ListModel {
       list.loading = false
       if let size = list.config.paging?.pageSize { if items.count < size { list.hasMore = false } }
       else if items.isEmpty { list.hasMore = false }
-      list.debugCheckInvariants()
+      list.debugCheckDataInvariants()
       return .appended(items.count)
     }
 

@@ -64,7 +64,7 @@ public final class ListModel<Payload: Equatable> {
       self.dataSource = src
       commit(try prepare(try readSource(src), function: "list"))
     }
-    debugCheckInvariants()
+    debugCheckDataInvariants()
   }
 
   // MARK: - Reading
@@ -125,6 +125,6 @@ public final class ListModel<Payload: Equatable> {
 
 /// Numbers in messages as Lua prints them: integers without ".0".
 func listFormat(_ v: Double) -> String {
-  if v.isFinite, v == v.rounded(), abs(v) < 1e15 { return String(Int64(v)) }
+  if v.isFinite, abs(v) < 1e15, Double(Int64(v)) == v { return String(Int64(v)) }
   return String(v)
 }
