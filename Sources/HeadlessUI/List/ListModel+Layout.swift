@@ -8,8 +8,10 @@
 /// what they return (plus log n), never to the item count.
 extension ListModel {
   /// Everything intersecting `rect` (default: `visibleRect`), per section in order: header, items,
-  /// footer. Headers are sticky when `config.stickyHeaders` (see `stickyHeaderFrame`); a section
-  /// whose items intersect `rect` always gets its header, even if the header itself is elsewhere.
+  /// footer. Headers are sticky when `config.stickyHeaders` (see `stickyHeaderFrame`); then a
+  /// section whose items intersect `rect` always gets its header, even if the header is elsewhere
+  /// (as the seed adds the missing headers), and a header whose natural place intersects `rect` is
+  /// reported at its sticky place.
   public func layout(_ rect: Rect? = nil) -> [ListAttributes] {
     let r = rect ?? visibleRect
     var out: [ListAttributes] = []
@@ -33,7 +35,7 @@ extension ListModel {
       }
       if let natural = naturalHeaderFrame(s) {
         let frame = config.stickyHeaders ? stickyHeaderFrame(s)! : natural
-        if frame.intersects(r) || natural.intersects(r) || !items.isEmpty {
+        if frame.intersects(r) || natural.intersects(r) || (config.stickyHeaders && !items.isEmpty) {
           out.append(ListAttributes(
             kind: .header, section: s, index: nil, frame: frame,
             z: config.stickyHeaders ? Self.stickyHeaderZ : 0))
