@@ -62,7 +62,7 @@ public final class ListModel<Payload: Equatable> {
       commit(try prepare(s, function: "list"))
     case .source(let src):
       self.dataSource = src
-      commit(try prepare(try readSource(src), function: "list"))
+      commit(try prepare(try readSource(src), function: nil))
     }
     debugCheckDataInvariants()
   }
