@@ -90,7 +90,21 @@ extension ListModel {
     return Rect(x: 0, y: sectionTops[s + 1] - h, w: config.width, h: h)
   }
 
-  /// The frames of section `s` as a whole, from its top to its bottom.
+  /// The item under `point` (content coordinates), or nil: for simulated taps.
+  public func itemIndexPath(at point: Point) -> ListIndexPath? {
+    guard !sections.isEmpty, point.y >= 0, point.y < contentHeight else { return nil }
+    let s = listUpperBound(sectionTops, point.y) - 1
+    guard s >= 0, s < sections.count, geometry[s].itemCount > 0 else { return nil }
+    let g = geometry[s]
+    let row = g.firstRow(withBottomAbove: point.y - itemsTop(s))
+    guard row < g.rowCount else { return nil }
+    for i in (row * g.columns)..<min((row + 1) * g.columns, g.itemCount) {
+      if itemFrame(section: s, index: i).contains(point) { return ListIndexPath(section: s, index: i) }
+    }
+    return nil
+  }
+
+  /// Section `s` as a whole, from its top to its bottom.
   public func sectionFrame(_ s: Int) -> Rect {
     Rect(x: 0, y: sectionTops[s], w: config.width, h: sectionTops[s + 1] - sectionTops[s])
   }

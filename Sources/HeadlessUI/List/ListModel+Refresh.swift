@@ -64,7 +64,8 @@ extension ListModel {
   }
 
   /// Lifts the finger. Armed: starts refreshing and calls `onRefresh`; pulling: back to idle;
-  /// refreshing/finishing: only clears `pullDistance`. Throws `wrongState("release")` when idle.
+  /// refreshing/finishing: only lifts the finger. Throws `wrongState("release")` when no finger is
+  /// down (idle, or refreshing without a second pull).
   public func release() throws {
     switch refreshState {
     case .idle:

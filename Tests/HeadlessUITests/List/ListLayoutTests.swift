@@ -87,3 +87,24 @@ final class ListLayoutTests: XCTestCase {
     XCTAssertEqual(other.layout(Rect(x: 0, y: 0, w: 320, h: 0)), [])
   }
 }
+
+final class ListHitTestTests: XCTestCase {
+  func testItemUnderAPoint() throws {
+    var grid = section("g", items(5, prefix: "g"))
+    grid.columns = 2
+    let list = try makeList([section("h", header: "H", items(2, prefix: "h")), grid]) {
+      $0.width = 200
+      $0.headerHeight = 20
+      $0.itemHeight = .fixed(10)
+      $0.spacing = ListSpacing(line: 2, item: 0)
+    }
+    // h: header 0..20, items 20..30, 32..42; g: rows at 42, 54, 66.
+    XCTAssertNil(list.itemIndexPath(at: Point(x: 5, y: 5)))
+    XCTAssertEqual(list.itemIndexPath(at: Point(x: 5, y: 25)), ListIndexPath(section: 0, index: 0))
+    XCTAssertNil(list.itemIndexPath(at: Point(x: 5, y: 31)))
+    XCTAssertEqual(list.itemIndexPath(at: Point(x: 150, y: 55)), ListIndexPath(section: 1, index: 3))
+    XCTAssertNil(list.itemIndexPath(at: Point(x: 150, y: 67)))
+    XCTAssertEqual(list.itemIndexPath(at: Point(x: 50, y: 67)), ListIndexPath(section: 1, index: 4))
+    XCTAssertNil(list.itemIndexPath(at: Point(x: 50, y: 1000)))
+  }
+}

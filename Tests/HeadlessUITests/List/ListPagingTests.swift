@@ -181,3 +181,23 @@ final class ListPagingTests: XCTestCase {
     XCTAssertEqual(loads.calls.map(\.page), [1, 2])
   }
 }
+
+final class ListPagingSyncTests: XCTestCase {
+  func testDoneCalledInsideOnLoadMore() throws {
+    var pages: [Int] = []
+    let list = try makeList([section("feed", items(12, prefix: "i"))]) {
+      $0.itemHeight = .fixed(40)
+      $0.paging = ListPagingConfig(pageSize: 3) { _, page, done in
+        pages.append(page)
+        try done.succeed((0..<3).map { item(.string("p\(page)-\($0)")) })
+      }
+    }
+    try list.scrollTo(list.maxOffset)
+    XCTAssertEqual(pages, [1])
+    XCTAssertEqual(list.itemCount, 15)
+    XCTAssertFalse(list.loading)
+    try list.scrollTo(list.maxOffset)
+    XCTAssertEqual(pages, [1, 2])
+    XCTAssertNil(list.invariantViolation())
+  }
+}
