@@ -27,8 +27,24 @@ final class ListDiffTests: XCTestCase {
   func testReverseKeepsOneItemAndMovesTheRest() throws {
     let list = try makeList([section("s", ids("abc"))])
     let c = try list.apply([section("s", ids("cba"))])
+    XCTAssertEqual(c.moved.count, 2, "one item keeps its place, the other two move around it")
+    XCTAssertEqual(Set(c.moved.map(\.from)).count, 2)
+    XCTAssertTrue(c.moved.allSatisfy { $0.to.index == 2 - $0.from.index })
+  }
+
+  func testSwapInALargeListMovesOnlyTheTwoItems() throws {
+    let n = 100_000
+    let list = try makeList([section("big", intItems(0..<n))])
+    var new = list.sections
+    new[0].items.swapAt(10, n - 10)
+    new[0].items[500].payload = "changed"
+    new[0].items.append(item("end"))
+    let c = try list.apply(new)
     XCTAssertEqual(c.moved.count, 2)
-    XCTAssertEqual(Set(c.moved.map(\.to)), Set(c.moved.map(\.to)).intersection([p(0, 0), p(0, 1), p(0, 2)]))
+    XCTAssertEqual(Set(c.moved.map(\.from.index)), [10, n - 10])
+    XCTAssertEqual(c.reloaded, [p(0, 500)])
+    XCTAssertEqual(c.inserted, [p(0, n)])
+    XCTAssertEqual(c.deleted, [])
   }
 
   func testReloadWhenPayloadDiffersEvenIfMoved() throws {
