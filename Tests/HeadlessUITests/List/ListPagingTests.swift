@@ -201,3 +201,37 @@ final class ListPagingSyncTests: XCTestCase {
     XCTAssertNil(list.invariantViolation())
   }
 }
+
+final class ListPagingOffsetChangeTests: XCTestCase {
+  func testOffsetClampedByApplyChecksPagingButApplyAloneDoesNot() throws {
+    var pages: [Int] = []
+    let list = try makeList([section("feed", items(20, prefix: "i"))]) {
+      $0.itemHeight = .fixed(40)
+      $0.paging = ListPagingConfig(pageSize: 5) { _, page, _ in pages.append(page) }
+    }
+    try list.apply([section("feed", items(10, prefix: "i"))])  // offset stays at 0: no change, no check
+    XCTAssertEqual(pages, [])
+    try list.apply([section("feed", items(20, prefix: "i"))])
+    try list.scrollTo(200)
+    XCTAssertEqual(pages, [])
+    try list.apply([section("feed", items(10, prefix: "i"))])  // content 400: offset clamped 200 -> 0
+    XCTAssertEqual(list.offset, 0)
+    XCTAssertEqual(pages, [1])
+  }
+
+  func testScrollByChecksPagingInGridSections() throws {
+    var pages: [Int] = []
+    var grid = section("grid", items(40, prefix: "g"))
+    grid.columns = 4
+    let list = try makeList([grid]) {
+      $0.itemHeight = .fixed(100)  // 10 rows, content 1000
+      $0.paging = ListPagingConfig(pageSize: 8, prefetch: 4) { _, page, _ in pages.append(page) }
+    }
+    try list.scrollBy(320)  // bottom 800: rows at 800 and 900 start at or below it: 8 items > prefetch 4
+    XCTAssertEqual(pages, [])
+    XCTAssertEqual(list.itemsBelowVisibleArea(), 8)
+    try list.scrollBy(1)  // bottom 801: only the last row (4 items) is below
+    XCTAssertEqual(list.itemsBelowVisibleArea(), 4)
+    XCTAssertEqual(pages, [1])
+  }
+}
