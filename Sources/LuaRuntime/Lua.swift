@@ -53,8 +53,11 @@ public struct Lua {
     if t == LUA_TNUMBER {  // convert a copy so the stack value keeps its type (lua_next safety)
       lua_pushvalue(L, i)
       defer { pop() }
-      return string(-1)
+      return rawString(-1)
     }
+    return rawString(i)
+  }
+  private func rawString(_ i: Int32) -> String? {
     var len = 0
     guard let p = tt_tostring(L, i, &len) else { return nil }
     return String(decoding: UnsafeRawBufferPointer(start: p, count: len), as: UTF8.self)
