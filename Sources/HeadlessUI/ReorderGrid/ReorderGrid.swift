@@ -4,7 +4,8 @@
 /// coordinates, `offset` is the scroll offset.
 ///
 /// Methods are in `ReorderGrid+Drag.swift` (gestures), `+Editing.swift` (editing, delete, move,
-/// reload, scroll) and `+Layout.swift` (queries).
+/// reload, scroll), `+Layout.swift` (queries), `+HitTest.swift` (target rules),
+/// `+Autoscroll.swift` and `+Invariants.swift`.
 ///
 /// **Errors.** Bad arguments throw `ComponentError.badArgument` with the Lua method name
 /// (`"long_press"`, `"drag_by"`...); calls in the wrong state throw `ComponentError.wrongState`;

@@ -52,6 +52,24 @@ final class ReorderGridDragTests: XCTestCase {
     XCTAssertEqual(grid.dragging, 4)
   }
 
+  func testHalfCellBoundariesAt320And414() throws {
+    for (width, height) in [(320.0, 568.0), (414.0, 736.0)] {
+      let (grid, _) = try makeGrid(numbered(12), config: .screen(width: width, height: height))
+      let hw = grid.layout.itemSize.w / 2
+      let hh = grid.layout.itemSize.h / 2
+      try grid.longPress(5)
+      try grid.dragTo(x: grid.c(6).x - hw - 1e-6, y: grid.c(6).y)
+      XCTAssertEqual(grid.dragging, 5, "width \(width): just past half a width")
+      try grid.dragTo(x: grid.c(6).x - hw, y: grid.c(6).y)
+      XCTAssertEqual(grid.dragging, 6, "width \(width): exactly half a width")
+      try grid.dragTo(x: grid.c(2).x, y: grid.c(2).y + hh + 1e-6)
+      XCTAssertEqual(grid.dragging, 6, "width \(width): just past half a height")
+      try grid.dragTo(x: grid.c(2).x, y: grid.c(2).y + hh)
+      XCTAssertEqual(grid.dragging, 2, "width \(width): exactly half a height")
+      XCTAssertEqual(try grid.drop(), 2)
+    }
+  }
+
   func testHalfCellUsesTheSeedsStraightLineDistance() throws {
     // The seed: sqrtf(dx^2 + dy^2) <= w/2 and |dy| <= h/2 (not |dx| <= w/2 alone).
     let (grid, _) = try makeGrid(numbered(12))
