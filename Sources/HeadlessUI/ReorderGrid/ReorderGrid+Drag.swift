@@ -164,7 +164,9 @@ extension ReorderGrid {
     try step()
   }
 
-  /// One hit test after a move of the snapshot; at most one live step.
+  /// One hit test after a move of the snapshot; at most one live step. The first cell the target
+  /// rule finds is the only candidate: if it is refused (a locked item on the way, `canDrop` says
+  /// no) nothing moves on this step, as the seed's loop `break`s after its first hit.
   func step() throws {
     guard let d = drag else { return }
     guard let t = hitTarget(d.center, hidden: d.current), t != d.current else { return }

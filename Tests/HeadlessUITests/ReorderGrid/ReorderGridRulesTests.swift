@@ -84,6 +84,22 @@ final class ReorderGridRulesTests: XCTestCase {
       ["can_drop(0, 1)", "did_move(0, 1)", "can_drop(1, 2)", "can_drop(1, 3)", "did_move(1, 3)"])
   }
 
+  /// A delegate implementing one method: the rest are default no-ops (`can*` say yes).
+  final class OnlyDrop: ReorderGridDelegate {
+    var drops: [[Int]] = []
+    func didDrop(_ grid: ReorderGrid<String>, from: Int, to: Int) throws { drops.append([from, to]) }
+  }
+
+  func testDelegateMethodsDefaultToNoOps() throws {
+    let grid = try ReorderGrid(items: numbered(8))
+    let delegate = OnlyDrop()
+    grid.delegate = delegate
+    XCTAssertEqual(try grid.drag(from: 0, to: 5), 5)
+    XCTAssertTrue(try grid.move(from: 5, to: 0))
+    XCTAssertEqual(delegate.drops, [[0, 5], [5, 0]])
+    XCTAssertEqual(try grid.items, numbered(8))
+  }
+
   func testToggleEditingAndPanBegin() throws {
     let (grid, rec) = try makeGrid(numbered(12))
     assertThrows(
