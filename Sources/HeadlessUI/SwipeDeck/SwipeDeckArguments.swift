@@ -1,0 +1,60 @@
+/// Lua-style argument checks shared by the model and its binding, so messages read like `lauxlib`'s.
+public enum SwipeDeckArguments {
+  /// `direction expected, got 'sideways'`.
+  public static func direction(_ text: String, position: Int, function: String) throws -> SwipeDirection {
+    guard let d = SwipeDirection(rawValue: text) else {
+      throw ComponentError.badArgument(position: position, function: function, message: "direction expected, got '\(text)'")
+    }
+    return d
+  }
+
+  /// A finite number: `number expected, got nan` (infinities are refused too: a card cannot move to inf).
+  @inlinable @discardableResult
+  public static func finite(_ value: Double, position: Int, function: String) throws -> Double {
+    guard value.isFinite else { throw notFinite(value, position: position, function: function) }
+    return value
+  }
+
+  /// An integer given as a number: `number has no integer representation` for 2.5, as `luaL_checkinteger`.
+  public static func integer(_ value: Double, position: Int, function: String) throws -> Int {
+    guard value.isFinite else { throw notFinite(value, position: position, function: function) }
+    guard value == value.rounded(), abs(value) < 9.2e18 else {
+      throw ComponentError.badArgument(position: position, function: function, message: "number has no integer representation")
+    }
+    return Int(value)
+  }
+
+  /// A data source's count given as a number (the binding may receive a float, NaN or a negative).
+  public static func count(_ value: Double) throws -> Int {
+    guard value.isFinite, value == value.rounded() else {
+      throw ComponentError.badDataSource(message: "source.count must return an integer, got \(format(value))")
+    }
+    guard value >= 0, value <= Double(SwipeDeckLimits.maxCount) else {
+      throw ComponentError.badDataSource(message: "source.count returned \(format(value)) (expected 0 to \(SwipeDeckLimits.maxCount))")
+    }
+    return Int(value)
+  }
+
+  @usableFromInline
+  static func notFinite(_ value: Double, position: Int, function: String) -> ComponentError {
+    .badArgument(position: position, function: function, message: "number expected, got \(format(value))")
+  }
+
+  /// Numbers printed like Lua prints them where it matters: `nan`, `inf`, `-inf`, `120`, `0.5`.
+  public static func format(_ value: Double) -> String {
+    if value.isNaN { return "nan" }
+    if value.isInfinite { return value < 0 ? "-inf" : "inf" }
+    if value == value.rounded(), abs(value) < 1e15 { return String(Int(value)) }
+    return String(value)
+  }
+}
+
+/// Bounds that keep a hostile or buggy data source from exhausting the host.
+public enum SwipeDeckLimits {
+  /// Largest accepted item count: 2^53, every index stays exact as a Lua float too.
+  public static let maxCount = 1 << 53
+  /// Largest accepted `visible`: memory is proportional to it.
+  public static let maxVisible = 1000
+  /// Largest accepted `pan` steps.
+  public static let maxSteps = 100_000
+}
