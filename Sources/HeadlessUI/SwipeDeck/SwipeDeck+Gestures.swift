@@ -1,3 +1,7 @@
+/// Order in which directions are tried: ties go to the horizontal ones, right first (LIKE overlays).
+/// A global constant so the per-event loops never allocate.
+let swipeDirectionPreference: [SwipeDirection] = [.right, .left, .up, .down]
+
 /// The pan gesture: `drag_begin`, `drag_move` (total translation), `drag_end`, and `pan` for a whole one.
 extension SwipeDeck {
   /// Starts a drag of the top card and fires `will_swipe`. A running animation (and the queue
@@ -88,7 +92,7 @@ extension SwipeDeck {
     // did_drag reports the allowed direction the card moves most toward, and how far to its threshold.
     var best = SwipeDirection.right
     var bestDistance = -Double.infinity
-    for d in Self.preference where directionMask & d.bit != 0 {
+    for d in swipeDirectionPreference where directionMask & d.bit != 0 {
       let a = along(d, t)
       if a > bestDistance { best = d; bestDistance = a }
     }
@@ -97,21 +101,19 @@ extension SwipeDeck {
     emit(.didDrag(index: slots[0].index, direction: best, progress: progress))
   }
 
-  /// Ties go to the horizontal directions, right first (LIKE overlays by default).
-  static var preference: [SwipeDirection] { [.right, .left, .up, .down] }
 
   /// The release decision: past a distance threshold (largest wins), else a fling past `velocity_threshold`.
   func decide(translation t: Point, velocity v: Point) -> SwipeDirection? {
     var chosen: SwipeDirection?
     var bestDistance = 0.0
-    for d in Self.preference where directionMask & d.bit != 0 {
+    for d in swipeDirectionPreference where directionMask & d.bit != 0 {
       let a = along(d, t)
       if a > distanceThreshold(d), chosen == nil || a > bestDistance { chosen = d; bestDistance = a }
     }
     if chosen != nil { return chosen }
     guard let vt = config.velocityThreshold else { return nil }
     var bestSpeed = 0.0
-    for d in Self.preference where directionMask & d.bit != 0 {
+    for d in swipeDirectionPreference where directionMask & d.bit != 0 {
       let s = along(d, v)
       if s > vt, chosen == nil || s > bestSpeed { chosen = d; bestSpeed = s }
     }
