@@ -79,6 +79,11 @@ public final class SwipeDeck<Model> {
     try operation { loadFromSource(keepPosition: false) }
   }
 
+  deinit {
+    // Leave no completion behind on a clock that outlives the deck.
+    if case .animating(let anim) = phase { clock.cancel(anim.timer) }
+  }
+
   /// A deck over a plain array of models.
   public convenience init(config: SwipeDeckConfig = .tantan, models: [Model], empty: Model? = nil, clock: VirtualClock) throws {
     try self.init(config: config, source: .array(models, empty: empty), clock: clock)

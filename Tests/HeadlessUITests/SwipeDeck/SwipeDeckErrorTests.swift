@@ -106,6 +106,28 @@ final class SwipeDeckErrorTests: XCTestCase {
     XCTAssertEqual(h.deck.index, 1)
   }
 
+  func testFailingReloadInTheMiddleOfADragLeavesTheDeckAtRest() throws {
+    let h = try Harness(count: 10)
+    try h.deck.dragBegin()
+    try h.deck.dragMove(dx: 90, dy: 0)
+    h.src.failCount = Boom(name: "count")
+    XCTAssertThrowsError(try h.deck.reload(keepPosition: true))
+    XCTAssertEqual(h.deck.state, .idle)
+    XCTAssertPoint(h.deck.top!.center, 140, 190)
+    h.assertConsistent()
+    h.src.failCount = nil
+    XCTAssertEqual(try h.deck.pan(dx: -150, dy: 0), .left)
+  }
+
+  func testDeckGoneMidAnimationLeavesNoTimer() throws {
+    let clock = VirtualClock()
+    var deck: SwipeDeck<Int>? = try SwipeDeck(models: [1, 2, 3], clock: clock)
+    try deck?.swipe(.left)
+    XCTAssertEqual(clock.pendingCount, 1)
+    deck = nil
+    XCTAssertEqual(clock.pendingCount, 0)
+  }
+
   func testConstructionFailsOnABadSource() {
     let clock = VirtualClock()
     let src = TestSource(count: -3)
