@@ -32,38 +32,44 @@ public final class SwipeDeck<Model> {
     case undo
   }
 
+  // Stored state is `@exclusivity(unchecked)`: the deck is single-threaded and never holds an
+  // access across a callback, and the dynamic checks were a third of a swipe's cost.
+
   public let config: SwipeDeckConfig
   public let clock: VirtualClock
   public let source: SwipeDeckSource<Model>
-  /// Held weakly, like the seed's delegate: keep your delegate alive yourself.
-  public weak var delegate: (any SwipeDeckDelegate)?
+  /// Held strongly: a weak reference costs a side-table lookup on every callback (a fifth of a
+  /// swipe). Do not let the delegate hold the deck strongly, or set this to nil when done.
+  @exclusivity(unchecked) public var delegate: (any SwipeDeckDelegate)?
   /// Receives every delegate and data-source call as it is made (for `deck:events()`).
-  public var eventSink: ((SwipeDeckEvent) -> Void)?
+  @exclusivity(unchecked) public var eventSink: ((SwipeDeckEvent) -> Void)?
   /// Called with each model the deck drops without handing it to `source.card` (pool overflow,
   /// empty model replaced, `reload`), so a binding can release references promptly.
-  public var modelReleased: ((Model) -> Void)?
+  @exclusivity(unchecked) public var modelReleased: ((Model) -> Void)?
 
   /// The item count as last read from the data source (at construction or `reload`).
-  public internal(set) var count: Int = 0
+  @exclusivity(unchecked) public internal(set) var count: Int = 0
 
-  var slots: [Slot] = []
-  var topIndex = 0
-  var pool: [Model] = []
-  var emptyModelStore: Model?
-  var phase: Phase = .idle
-  var historyStore: [SwipeHistoryEntry] = []
-  var queue: [QueuedOperation] = []
-  var queueHead = 0
-  var callbackDepth = 0
-  var sourceDepth = 0
-  var draining = false
-  var pendingError: (any Error)?
-  var epoch = 0
-  var needsFill = false
-  var restFrames: [Rect] = []
+  @exclusivity(unchecked) var slots: [Slot] = []
+  @exclusivity(unchecked) var topIndex = 0
+  @exclusivity(unchecked) var pool: [Model] = []
+  @exclusivity(unchecked) var emptyModelStore: Model?
+  @exclusivity(unchecked) var phase: Phase = .idle
+  @exclusivity(unchecked) var historyStore: [SwipeHistoryEntry] = []
+  @exclusivity(unchecked) var queue: [QueuedOperation] = []
+  @exclusivity(unchecked) var queueHead = 0
+  @exclusivity(unchecked) var callbackDepth = 0
+  @exclusivity(unchecked) var sourceDepth = 0
+  @exclusivity(unchecked) var draining = false
+  @exclusivity(unchecked) var pendingError: (any Error)?
+  @exclusivity(unchecked) var epoch = 0
+  @exclusivity(unchecked) var needsFill = false
+  @exclusivity(unchecked) var restFrames: [Rect] = []
   let directionMask: UInt8
   let poolLimit: Int
-  lazy var timerAction: () throws -> Void = { [weak self] in try self?.animationTimerFired() }
+  // Unowned, not weak: a weak capture gives the deck a side table and slows every retain;
+  // deinit cancels the pending timer, so the closure never outlives the deck.
+  lazy var timerAction: () throws -> Void = { [unowned self] in try self.animationTimerFired() }
 
   /// Builds the deck and loads the first cards; throws on a bad config or data source.
   public init(config: SwipeDeckConfig = .tantan, source: SwipeDeckSource<Model>, clock: VirtualClock) throws {

@@ -1,6 +1,6 @@
 /// The deck's delegate (Lua `delegate`): every method is optional (default no-op) and may throw;
 /// a thrown error reaches the caller of the deck method (or of `clock.advance/settle`) after the deck is consistent.
-/// Indices are 0-based item indices. Held weakly, like the seed's `delegate`.
+/// Indices are 0-based item indices. The deck holds its delegate strongly (see `SwipeDeck.delegate`).
 public protocol SwipeDeckDelegate: AnyObject {
   /// `will_swipe`: once per gesture (at `drag_begin`) or when a programmatic swipe starts.
   func willSwipe(index: Int) throws
