@@ -27,7 +27,7 @@ extension SwipeDeck {
         return
       }
       if needsFill { fill() }
-      guard !slots.isEmpty else {
+      guard hasCards else {
         if pendingError != nil { return }
         throw ComponentError.wrongState(function: function, message: "no card to swipe")
       }
@@ -37,19 +37,20 @@ extension SwipeDeck {
 
   /// will_swipe, should_swipe, then did_swipe with the fly-off (or did_cancel on a veto).
   func startProgrammaticSwipe(_ direction: SwipeDirection) {
-    guard let top = slots.first else { return }  // a queued swipe on an empty deck does nothing
+    guard hasCards else { return }  // a queued swipe on an empty deck does nothing
+    let top = topIndex
     let e = epoch
-    emit(.willSwipe(index: top.index))
+    emit(.willSwipe(index: top))
     guard e == epoch, isSettled else { return }
-    let allowed = askShouldSwipe(top.index, direction)
+    let allowed = askShouldSwipe(top, direction)
     guard e == epoch, isSettled else { return }
     guard allowed else {
-      emit(.didCancel(index: top.index))
+      emit(.didCancel(index: top))
       return
     }
     let start = restPose
     animate(.fly(direction), from: start, to: flyTarget(direction, from: .zero, start: start, programmatic: true), duration: config.durations.swipe)
-    emit(.didSwipe(index: top.index, direction: direction))
+    emit(.didSwipe(index: top, direction: direction))
   }
 
   /// Brings back the last swiped card from the side it left (`did_rewind`) and returns its index;
@@ -74,24 +75,23 @@ extension SwipeDeck {
     let adjacent = itemIndex(after: restored, 1) == topIndex
     if adjacent {
       // The usual case: the card goes back on top, the back card (if the stack is full) leaves.
-      if slots.count + 1 > expectedCardCount(top: restored), let back = slots.popLast() { pool.append(back.model) }
-      guard let model = sourceCard(restored, reused: pool.popLast()) else {
+      if stackSize + 1 > expectedCardCount(top: restored), stackSize > 0 { poolPush(popBack()) }
+      guard let model = sourceCard(restored, reused: poolPop()) else {
         historyStore.append(last)
         needsFill = true
         settlePhase()
         return nil
       }
-      slots.insert(Slot(index: restored, model: model), at: 0)
+      pushFront(model)
       topIndex = restored
       fill()
     } else {
       // The history predates a reload that moved the position: rebuild the stack from the restored item.
-      for s in slots.reversed() { pool.append(s.model) }
-      slots.removeAll(keepingCapacity: true)
+      moveStackToPool()
       let oldTop = topIndex
       topIndex = restored
       fill()
-      if slots.isEmpty {
+      if !hasCards {
         topIndex = oldTop
         historyStore.append(last)
         fill()
@@ -99,7 +99,6 @@ extension SwipeDeck {
         return nil
       }
     }
-    trimPool()
     settlePhase()
     let to = restPose
     let from = flyTarget(last.direction, from: .zero, start: to, programmatic: true)

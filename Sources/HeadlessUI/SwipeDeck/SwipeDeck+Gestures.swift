@@ -74,9 +74,9 @@ extension SwipeDeck {
     guard pendingError == nil else { return false }
     if needsFill { fill() }
     guard pendingError == nil else { return false }
-    guard let top = slots.first else { throw ComponentError.wrongState(function: function, message: "no card to drag") }
+    guard hasCards else { throw ComponentError.wrongState(function: function, message: "no card to drag") }
     phase = .dragging(translation: .zero)
-    emit(.willSwipe(index: top.index))
+    emit(.willSwipe(index: topIndex))
     if pendingError != nil {
       // A failing will_swipe abandons the gesture.
       if case .dragging = phase { phase = .idle }
@@ -98,7 +98,7 @@ extension SwipeDeck {
     }
     let threshold = distanceThreshold(best)
     let progress = threshold > 0 ? (max(bestDistance, 0) / threshold).clamped(0, 1) : (bestDistance > 0 ? 1 : 0)
-    emit(.didDrag(index: slots[0].index, direction: best, progress: progress))
+    emit(.didDrag(index: topIndex, direction: best, progress: progress))
   }
 
 
@@ -122,7 +122,7 @@ extension SwipeDeck {
 
   func endDrag(velocity: Point) -> SwipeOutcome {
     guard case .dragging(let t) = phase else { return .cancel }
-    let index = slots[0].index
+    let index = topIndex
     let start = dragPose(t)
     let e = epoch
     if let d = decide(translation: t, velocity: velocity) {

@@ -6,8 +6,9 @@ extension SwipeDeck {
     if count < 0 || count > SwipeDeckLimits.maxCount { v.append("count \(count) out of range") }
     if restFrames.count != visibleCount { v.append("\(restFrames.count) rest frames for \(visibleCount) visible") }
     let expected = expectedCardCount(top: topIndex)
-    if slots.count > expected { v.append("\(slots.count) cards, expected at most \(expected)") }
-    if !needsFill && slots.count != expected { v.append("\(slots.count) cards, expected \(expected)") }
+    if stackSize > expected { v.append("\(stackSize) cards, expected at most \(expected)") }
+    if !needsFill && stackSize != expected { v.append("\(stackSize) cards, expected \(expected)") }
+    if stackSize > ringCapacity || ringStart < 0 || ringStart >= ringCapacity { v.append("card ring out of bounds") }
     if count == 0 {
       if topIndex != 0 { v.append("top index \(topIndex) with no items") }
     } else if config.cyclic {
@@ -15,20 +16,17 @@ extension SwipeDeck {
     } else if topIndex < 0 || topIndex > count {
       v.append("top index \(topIndex) out of 0...\(count)")
     }
-    for (k, s) in slots.enumerated() where s.index != itemIndex(after: topIndex, k) {
-      v.append("card at depth \(k) is item \(s.index), expected \(itemIndex(after: topIndex, k))")
-    }
     switch phase {
     case .empty:
       if !isOut { v.append("state empty with items left") }
-      if !slots.isEmpty { v.append("state empty with cards") }
+      if hasCards { v.append("state empty with cards") }
     case .idle:
       if isOut { v.append("state idle with no items left") }
     case .dragging, .animating:
-      if slots.isEmpty { v.append("\(state) without a top card") }
+      if !hasCards { v.append("\(state) without a top card") }
     }
     if !isOut, emptyModelStore != nil { v.append("empty model kept while cards show") }
-    if pool.count > poolLimit { v.append("reuse pool holds \(pool.count) > \(poolLimit)") }
+    if poolSize > poolLimit { v.append("reuse pool holds \(poolSize) > \(poolLimit)") }
     if config.historyLimit > 0, historyStore.count >= 2 * config.historyLimit { v.append("history not trimmed") }
     // Every entry for short histories; the ends otherwise, so debug builds stay O(visible) per mutation.
     let sample = historyStore.count <= 64 ? historyStore[...] : historyStore[..<1] + historyStore.suffix(1)

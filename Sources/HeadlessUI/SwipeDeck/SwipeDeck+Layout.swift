@@ -128,17 +128,18 @@ extension SwipeDeck {
 
   /// A snapshot of the card at `depth` (0 = top), sampled at `clock.now`.
   public func card(atDepth depth: Int) -> SwipeCard<Model>? {
-    guard depth >= 0, depth < slots.count, depth < restFrames.count else { return nil }
-    let slot = slots[depth]
+    guard depth >= 0, depth < stackSize, depth < restFrames.count else { return nil }
+    let index = itemIndex(after: topIndex, depth)
+    let model = model(atDepth: depth)
     var frame = restFrames[depth]
     guard depth == 0 else {
-      return SwipeCard(index: slot.index, model: slot.model, frame: frame, center: frame.center, rotation: 0, scale: 1, alpha: 1, depth: depth)
+      return SwipeCard(index: index, model: model, frame: frame, center: frame.center, rotation: 0, scale: 1, alpha: 1, depth: depth)
     }
     let pose = topPose
     frame.x = pose.center.x - frame.w / 2
     frame.y = pose.center.y - frame.h / 2
     return SwipeCard(
-      index: slot.index, model: slot.model, frame: frame, center: pose.center, rotation: pose.rotation, scale: pose.scale,
+      index: index, model: model, frame: frame, center: pose.center, rotation: pose.rotation, scale: pose.scale,
       alpha: pose.alpha, depth: 0)
   }
 
@@ -148,8 +149,8 @@ extension SwipeDeck {
   /// `deck.cards`: the visible cards, top first.
   public var cards: [SwipeCard<Model>] {
     var result: [SwipeCard<Model>] = []
-    result.reserveCapacity(slots.count)
-    for d in 0..<slots.count { if let c = card(atDepth: d) { result.append(c) } }
+    result.reserveCapacity(stackSize)
+    for d in 0..<stackSize { if let c = card(atDepth: d) { result.append(c) } }
     return result
   }
 

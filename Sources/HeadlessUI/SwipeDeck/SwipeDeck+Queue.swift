@@ -60,7 +60,7 @@ extension SwipeDeck {
     case .reset, .rewind:
       phase = .idle
     case .fly(let direction):
-      let index = slots[0].index
+      let index = topIndex
       let e = epoch
       emit(.didFinishSwipe(index: index, direction: direction))
       guard e == epoch else { return }  // a reload inside the callback took over

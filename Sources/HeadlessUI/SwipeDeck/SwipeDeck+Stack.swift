@@ -20,33 +20,24 @@ extension SwipeDeck {
   /// Appends the missing cards at the back, each recycling a pooled model; stops at a data-source error.
   func fill() {
     let target = expectedCardCount(top: topIndex)
-    while slots.count < target {
-      let i = itemIndex(after: topIndex, slots.count)
-      guard let model = sourceCard(i, reused: pool.popLast()) else {
+    while stackSize < target {
+      let i = itemIndex(after: topIndex, stackSize)
+      guard let model = sourceCard(i, reused: poolPop()) else {
         needsFill = true
         return
       }
-      slots.append(Slot(index: i, model: model))
+      pushBack(model)
     }
     needsFill = false
   }
 
-  /// Keeps the reuse pool bounded by `visible`, releasing the oldest models.
-  func trimPool() {
-    let excess = pool.count - poolLimit
-    guard excess > 0 else { return }
-    for m in pool[0..<excess] { release(m) }
-    pool.removeFirst(excess)
-  }
-
   /// The top card leaves in `direction`: its model goes to the pool, the next item enters at the back.
   func removeTop(_ direction: SwipeDirection) {
-    let departed = slots.removeFirst()
-    pool.append(departed.model)
-    recordHistory(SwipeHistoryEntry(index: departed.index, direction: direction))
+    let departed = topIndex
+    poolPush(popFront())
+    recordHistory(SwipeHistoryEntry(index: departed, direction: direction))
     topIndex = config.cyclic ? itemIndex(after: topIndex, 1) : topIndex + 1
     fill()
-    trimPool()
   }
 
   /// Appends to the history, trimming in batches so the hot path stays O(1) amortized.
@@ -91,8 +82,7 @@ extension SwipeDeck {
       }
     }
     // The old cards' models are recycled for the new ones (the seed dropped them).
-    for s in slots.reversed() { pool.append(s.model) }
-    slots.removeAll(keepingCapacity: true)
+    moveStackToPool()
     if keepPosition {
       historyStore.removeAll { $0.index >= newCount }
     } else {
@@ -101,7 +91,6 @@ extension SwipeDeck {
     topIndex = newTop
     if case .empty = phase { phase = .idle }  // refetch the empty model after a reload
     fill()
-    trimPool()
     settlePhase()
   }
 

@@ -15,22 +15,10 @@
 /// once a callback has thrown, the rest of that operation's delegate calls are skipped and the
 /// queued operations are dropped.
 public final class SwipeDeck<Model> {
-  struct Slot {
-    var index: Int
-    var model: Model
-  }
-
-  enum Phase {
-    case idle
-    case empty
-    case dragging(translation: Point)
-    case animating(DeckAnimation)
-  }
-
-  enum QueuedOperation {
-    case swipe(SwipeDirection)
-    case undo
-  }
+  // Declared outside the generic class: nested types would be generic too, and unspecialized
+  // code would instantiate their metadata on every use.
+  typealias Phase = SwipeDeckPhase
+  typealias QueuedOperation = SwipeDeckQueuedOperation
 
   // Stored state is `@exclusivity(unchecked)`: the deck is single-threaded and never holds an
   // access across a callback, and the dynamic checks were a third of a swipe's cost.
@@ -50,9 +38,15 @@ public final class SwipeDeck<Model> {
   /// The item count as last read from the data source (at construction or `reload`).
   @exclusivity(unchecked) public internal(set) var count: Int = 0
 
-  @exclusivity(unchecked) var slots: [Slot] = []
   @exclusivity(unchecked) var topIndex = 0
-  @exclusivity(unchecked) var pool: [Model] = []
+  /// The stacked cards' models (see SwipeDeck+Storage.swift).
+  let ring: UnsafeMutablePointer<Model>
+  let ringCapacity: Int
+  @exclusivity(unchecked) var ringStart = 0
+  @exclusivity(unchecked) var stackSize = 0
+  /// Departed models kept for reuse, oldest first.
+  let poolBuffer: UnsafeMutablePointer<Model>
+  @exclusivity(unchecked) var poolSize = 0
   @exclusivity(unchecked) var emptyModelStore: Model?
   @exclusivity(unchecked) var phase: Phase = .idle
   @exclusivity(unchecked) var historyStore: [SwipeHistoryEntry] = []
@@ -81,6 +75,9 @@ public final class SwipeDeck<Model> {
     for d in config.directions { mask |= d.bit }
     directionMask = mask
     poolLimit = config.visible
+    ringCapacity = config.visible
+    ring = .allocate(capacity: config.visible)
+    poolBuffer = .allocate(capacity: config.visible)
     historyStore.reserveCapacity(min(config.historyLimit, 64))
     try operation { loadFromSource(keepPosition: false) }
   }
@@ -88,6 +85,7 @@ public final class SwipeDeck<Model> {
   deinit {
     // Leave no completion behind on a clock that outlives the deck.
     if case .animating(let anim) = phase { clock.cancel(anim.timer) }
+    destroyStorage()
   }
 
   /// A deck over a plain array of models.
@@ -98,7 +96,7 @@ public final class SwipeDeck<Model> {
   // MARK: Fields
 
   /// Item index of the top card (`deck.index`), nil when no card shows.
-  public var index: Int? { slots.first?.index }
+  public var index: Int? { stackSize > 0 ? topIndex : nil }
 
   /// `min(visible, count)`: how many cards the layout is computed for.
   public var visibleCount: Int { min(config.visible, count) }
@@ -126,12 +124,12 @@ public final class SwipeDeck<Model> {
   public var queuedCount: Int { queue.count - queueHead }
 
   /// The models of the visible cards, top first (cheaper than `cards` when only models are needed).
-  public var visibleModels: [Model] { slots.map(\.model) }
+  public var visibleModels: [Model] { (0..<stackSize).map { model(atDepth: $0) } }
 
   /// Every model the deck references (cards, reuse pool, empty model): what a binding must keep alive.
   public var retainedModels: [Model] {
-    var all = slots.map(\.model)
-    all.append(contentsOf: pool)
+    var all = visibleModels
+    all.append(contentsOf: poolModels)
     if let e = emptyModelStore { all.append(e) }
     return all
   }

@@ -33,3 +33,17 @@ struct DeckAnimation {
 
   func pose(at now: Double) -> CardPose { CardPose.lerp(from, to, tween.progress(at: now)) }
 }
+
+/// What the deck is doing.
+enum SwipeDeckPhase {
+  case idle
+  case empty
+  case dragging(translation: Point)
+  case animating(DeckAnimation)
+}
+
+/// A programmatic operation waiting for the deck to settle.
+enum SwipeDeckQueuedOperation {
+  case swipe(SwipeDirection)
+  case undo
+}
