@@ -155,3 +155,60 @@ final class SwipeDeckReentrancyTests: XCTestCase {
     h.assertConsistent()
   }
 }
+
+/// The less common corners of the queueing rules.
+final class SwipeDeckQueueCornerTests: XCTestCase {
+  func testQueuedSwipeOnAnEmptyDeckIsDropped() throws {
+    var c = SwipeDeckConfig.tantan
+    c.cyclic = false
+    let h = try Harness(count: 1, config: c)
+    h.rec.hooks["did_run_out"] = { [unowned h] in try h.deck.like() }
+    try h.deck.swipe(.left)
+    XCTAssertNoThrow(try h.clock.settle())
+    XCTAssertEqual(h.deck.state, .empty)
+    XCTAssertEqual(h.deck.queuedCount, 0)
+    XCTAssertEqual(h.rec.log.last, "did_run_out()")
+  }
+
+  func testUndoFromInsideACallbackIsQueued() throws {
+    let h = try Harness(count: 10)
+    var once = true
+    h.rec.hooks["did_remove"] = { [unowned h] in
+      guard once else { return }
+      once = false
+      XCTAssertNil(try h.deck.undo())
+    }
+    try h.deck.swipe(.right)
+    try h.clock.advance(by: 0.3)
+    XCTAssertEqual(h.rec.log.suffix(2), ["did_remove(0, \"right\")", "did_rewind(0)"])
+    XCTAssertEqual(h.deck.state, .animating)  // rewinding
+    try h.clock.settle()
+    XCTAssertEqual(h.indices, [0, 1, 2, 3, 4])
+  }
+
+  func testDragDuringARewindOrSnapBackFinishesItAtOnce() throws {
+    let h = try Harness(count: 10)
+    try h.deck.swipe(.left)
+    try h.clock.settle()
+    _ = try h.deck.undo()
+    try h.deck.dragBegin()
+    XCTAssertEqual(h.deck.index, 0)
+    XCTAssertEqual(h.deck.state, .dragging)
+    XCTAssertPoint(h.deck.top!.center, 140, 190)
+    XCTAssertEqual(try h.deck.dragEnd(), .cancel)
+    try h.deck.dragBegin()
+    XCTAssertEqual(h.clock.pendingCount, 0)
+    XCTAssertEqual(h.rec.log.suffix(2), ["did_cancel(0)", "will_swipe(0)"])
+    h.assertConsistent()
+  }
+
+  func testDidDragReportsVerticalDirectionsWhenListed() throws {
+    var c = SwipeDeckConfig.tantan
+    c.directions = [.left, .right, .up]
+    let h = try Harness(count: 10, config: c)
+    try h.deck.dragBegin()
+    try h.deck.dragMove(dx: 10, dy: -60)
+    try h.deck.dragMove(dx: -30, dy: 0)
+    XCTAssertEqual(h.rec.log.suffix(2), ["did_drag(0, \"up\", 0.5)", "did_drag(0, \"left\", 0.25)"])
+  }
+}
