@@ -5,7 +5,8 @@ extension SwipeDeck {
   /// `wrongState` during a drag or when no card shows.
   public func swipe(_ direction: SwipeDirection) throws {
     guard directionMask & direction.bit != 0 else {
-      throw ComponentError.badArgument(position: 1, function: "swipe", message: "direction '\(direction.rawValue)' is not in 'directions'")
+      throw ComponentError.badArgument(
+        position: 1, function: "swipe", message: "direction '\(direction.rawValue)' is not in 'directions'")
     }
     try requestSwipe(direction, function: "swipe")
   }
@@ -18,10 +19,13 @@ extension SwipeDeck {
 
   func requestSwipe(_ direction: SwipeDirection, function: String) throws {
     guard directionMask & direction.bit != 0 else {
-      throw ComponentError.wrongState(function: function, message: "direction '\(direction.rawValue)' is not in 'directions'")
+      throw ComponentError.wrongState(
+        function: function, message: "direction '\(direction.rawValue)' is not in 'directions'")
     }
     try operation {
-      if case .dragging = phase { throw ComponentError.wrongState(function: function, message: "a drag is in progress") }
+      if case .dragging = phase {
+        throw ComponentError.wrongState(function: function, message: "a drag is in progress")
+      }
       if callbackDepth > 0 || !isSettled || draining {
         enqueue(.swipe(direction))
         return
@@ -49,7 +53,9 @@ extension SwipeDeck {
       return
     }
     let start = restPose
-    animate(.fly(direction), from: start, to: flyTarget(direction, from: .zero, start: start, programmatic: true), duration: config.durations.swipe)
+    animate(
+      .fly(direction), from: start, to: flyTarget(direction, from: .zero, start: start, programmatic: true),
+      duration: config.durations.swipe)
     emit(.didSwipe(index: top, direction: direction))
   }
 

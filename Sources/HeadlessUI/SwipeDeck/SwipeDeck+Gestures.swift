@@ -20,7 +20,9 @@ extension SwipeDeck {
     try SwipeDeckArguments.finite(dy, position: 2, function: "drag_move")
     try operation {
       try checkGestureAllowed("drag_move")
-      guard case .dragging = phase else { throw ComponentError.wrongState(function: "drag_move", message: "no drag in progress") }
+      guard case .dragging = phase else {
+        throw ComponentError.wrongState(function: "drag_move", message: "no drag in progress")
+      }
       moveDrag(Point(x: dx, y: dy))
     }
   }
@@ -33,7 +35,9 @@ extension SwipeDeck {
     try SwipeDeckArguments.finite(vy, position: 2, function: "drag_end")
     return try operation {
       try checkGestureAllowed("drag_end")
-      guard case .dragging = phase else { throw ComponentError.wrongState(function: "drag_end", message: "no drag in progress") }
+      guard case .dragging = phase else {
+        throw ComponentError.wrongState(function: "drag_end", message: "no drag in progress")
+      }
       return endDrag(velocity: Point(x: vx, y: vy))
     }
   }
@@ -44,7 +48,9 @@ extension SwipeDeck {
     try SwipeDeckArguments.finite(dx, position: 1, function: "pan")
     try SwipeDeckArguments.finite(dy, position: 2, function: "pan")
     guard steps >= 1, steps <= SwipeDeckLimits.maxSteps else {
-      throw ComponentError.badArgument(position: 3, function: "pan", message: "'steps' must be an integer from 1 to \(SwipeDeckLimits.maxSteps), got \(steps)")
+      throw ComponentError.badArgument(
+        position: 3, function: "pan",
+        message: "'steps' must be an integer from 1 to \(SwipeDeckLimits.maxSteps), got \(steps)")
     }
     try SwipeDeckArguments.finite(velocity.x, position: 3, function: "pan")
     try SwipeDeckArguments.finite(velocity.y, position: 3, function: "pan")
@@ -52,7 +58,8 @@ extension SwipeDeck {
       try checkGestureAllowed("pan")
       guard try beginDrag(function: "pan") else { return .cancel }
       for k in 1...steps {
-        let t = k == steps ? Point(x: dx, y: dy) : Point(x: dx * Double(k) / Double(steps), y: dy * Double(k) / Double(steps))
+        let t =
+          k == steps ? Point(x: dx, y: dy) : Point(x: dx * Double(k) / Double(steps), y: dy * Double(k) / Double(steps))
         guard case .dragging = phase else { return .cancel }  // a reload inside did_drag ended it
         moveDrag(t)
       }
@@ -69,7 +76,9 @@ extension SwipeDeck {
 
   /// Returns false when the drag could not start because a callback threw.
   func beginDrag(function: String) throws -> Bool {
-    if case .dragging = phase { throw ComponentError.wrongState(function: function, message: "a drag is already in progress") }
+    if case .dragging = phase {
+      throw ComponentError.wrongState(function: function, message: "a drag is already in progress")
+    }
     finishAnimationsNow(function: function)
     guard pendingError == nil else { return false }
     if needsFill { fill() }
@@ -94,13 +103,15 @@ extension SwipeDeck {
     var bestDistance = -Double.infinity
     for d in swipeDirectionPreference where directionMask & d.bit != 0 {
       let a = along(d, t)
-      if a > bestDistance { best = d; bestDistance = a }
+      if a > bestDistance {
+        best = d
+        bestDistance = a
+      }
     }
     let threshold = distanceThreshold(best)
     let progress = threshold > 0 ? (max(bestDistance, 0) / threshold).clamped(0, 1) : (bestDistance > 0 ? 1 : 0)
     emit(.didDrag(index: topIndex, direction: best, progress: progress))
   }
-
 
   /// The release decision: past a distance threshold (largest wins), else a fling past `velocity_threshold`.
   func decide(translation t: Point, velocity v: Point) -> SwipeDirection? {
@@ -108,14 +119,20 @@ extension SwipeDeck {
     var bestDistance = 0.0
     for d in swipeDirectionPreference where directionMask & d.bit != 0 {
       let a = along(d, t)
-      if a > distanceThreshold(d), chosen == nil || a > bestDistance { chosen = d; bestDistance = a }
+      if a > distanceThreshold(d), chosen == nil || a > bestDistance {
+        chosen = d
+        bestDistance = a
+      }
     }
     if chosen != nil { return chosen }
     guard let vt = config.velocityThreshold else { return nil }
     var bestSpeed = 0.0
     for d in swipeDirectionPreference where directionMask & d.bit != 0 {
       let s = along(d, v)
-      if s > vt, chosen == nil || s > bestSpeed { chosen = d; bestSpeed = s }
+      if s > vt, chosen == nil || s > bestSpeed {
+        chosen = d
+        bestSpeed = s
+      }
     }
     return chosen
   }
@@ -129,7 +146,9 @@ extension SwipeDeck {
       let allowed = askShouldSwipe(index, d)
       guard e == epoch, case .dragging = phase else { return .cancel }  // a reload inside should_swipe
       if allowed {
-        animate(.fly(d), from: start, to: flyTarget(d, from: t, start: start, programmatic: false), duration: config.durations.swipe)
+        animate(
+          .fly(d), from: start, to: flyTarget(d, from: t, start: start, programmatic: false),
+          duration: config.durations.swipe)
         emit(.didSwipe(index: index, direction: d))
         return SwipeOutcome(d)
       }

@@ -36,7 +36,9 @@ extension SwipeDeck {
 
   /// Rest pose of the top card.
   var restPose: CardPose {
-    CardPose(center: restFrames.first?.center ?? Point(x: config.width / 2, y: config.height / 2), rotation: 0, scale: 1, alpha: 1)
+    CardPose(
+      center: restFrames.first?.center ?? Point(x: config.width / 2, y: config.height / 2), rotation: 0, scale: 1,
+      alpha: 1)
   }
 
   /// Pose of the top card dragged by translation `t` (`dragAction` / `handlePanGesture`).
@@ -133,7 +135,8 @@ extension SwipeDeck {
     let model = model(atDepth: depth)
     var frame = restFrames[depth]
     guard depth == 0 else {
-      return SwipeCard(index: index, model: model, frame: frame, center: frame.center, rotation: 0, scale: 1, alpha: 1, depth: depth)
+      return SwipeCard(
+        index: index, model: model, frame: frame, center: frame.center, rotation: 0, scale: 1, alpha: 1, depth: depth)
     }
     let pose = topPose
     frame.x = pose.center.x - frame.w / 2
@@ -155,5 +158,7 @@ extension SwipeDeck {
   }
 
   /// The rest frame of depth `depth` for the current count (even when fewer cards remain).
-  public func restFrame(atDepth depth: Int) -> Rect? { depth >= 0 && depth < restFrames.count ? restFrames[depth] : nil }
+  public func restFrame(atDepth depth: Int) -> Rect? {
+    depth >= 0 && depth < restFrames.count ? restFrames[depth] : nil
+  }
 }

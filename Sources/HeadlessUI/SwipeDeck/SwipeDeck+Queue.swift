@@ -44,7 +44,8 @@ extension SwipeDeck {
   func animate(_ kind: DeckAnimation.Kind, from: CardPose, to: CardPose, duration: Double) {
     // Durations are validated finite and >= 0, so scheduling cannot fail.
     let id = (try? clock.schedule(after: duration, timerAction)) ?? VirtualClock.TimerID(raw: 0)
-    phase = .animating(DeckAnimation(kind: kind, tween: Tween(start: clock.now, duration: duration), from: from, to: to, timer: id))
+    phase = .animating(
+      DeckAnimation(kind: kind, tween: Tween(start: clock.now, duration: duration), from: from, to: to, timer: id))
   }
 
   /// The clock fired the running animation's completion.
@@ -78,7 +79,8 @@ extension SwipeDeck {
     while pendingError == nil, case .animating(let anim) = phase {
       rounds += 1
       guard rounds <= 10_000 else {
-        pendingError = ComponentError.wrongState(function: function, message: "queued swipes keep coming (more than 10000)")
+        pendingError = ComponentError.wrongState(
+          function: function, message: "queued swipes keep coming (more than 10000)")
         return
       }
       clock.cancel(anim.timer)

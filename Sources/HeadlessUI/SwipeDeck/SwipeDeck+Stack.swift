@@ -55,12 +55,18 @@ extension SwipeDeck {
     if isOut {
       if case .empty = phase { return false }
       phase = .empty
-      if let old = emptyModelStore { emptyModelStore = nil; release(old) }
+      if let old = emptyModelStore {
+        emptyModelStore = nil
+        release(old)
+      }
       emptyModelStore = sourceEmpty()
       return true
     }
     phase = .idle
-    if let old = emptyModelStore { emptyModelStore = nil; release(old) }
+    if let old = emptyModelStore {
+      emptyModelStore = nil
+      release(old)
+    }
     return false
   }
 

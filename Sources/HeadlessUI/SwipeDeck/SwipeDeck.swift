@@ -89,7 +89,9 @@ public final class SwipeDeck<Model> {
   }
 
   /// A deck over a plain array of models.
-  public convenience init(config: SwipeDeckConfig = .tantan, models: [Model], empty: Model? = nil, clock: VirtualClock) throws {
+  public convenience init(config: SwipeDeckConfig = .tantan, models: [Model], empty: Model? = nil, clock: VirtualClock)
+    throws
+  {
     try self.init(config: config, source: .array(models, empty: empty), clock: clock)
   }
 
@@ -206,7 +208,10 @@ public final class SwipeDeck<Model> {
     eventSink?(.card(index: index, reused: reused != nil))
     callbackDepth += 1
     sourceDepth += 1
-    defer { callbackDepth -= 1; sourceDepth -= 1 }
+    defer {
+      callbackDepth -= 1
+      sourceDepth -= 1
+    }
     do {
       return try source.card(index, reused)
     } catch {
@@ -220,11 +225,15 @@ public final class SwipeDeck<Model> {
     eventSink?(.count)
     callbackDepth += 1
     sourceDepth += 1
-    defer { callbackDepth -= 1; sourceDepth -= 1 }
+    defer {
+      callbackDepth -= 1
+      sourceDepth -= 1
+    }
     do {
       let n = try source.count()
       guard n >= 0, n <= SwipeDeckLimits.maxCount else {
-        throw ComponentError.badDataSource(message: "source.count returned \(n) (expected 0 to \(SwipeDeckLimits.maxCount))")
+        throw ComponentError.badDataSource(
+          message: "source.count returned \(n) (expected 0 to \(SwipeDeckLimits.maxCount))")
       }
       return n
     } catch {
@@ -238,7 +247,10 @@ public final class SwipeDeck<Model> {
     eventSink?(.empty)
     callbackDepth += 1
     sourceDepth += 1
-    defer { callbackDepth -= 1; sourceDepth -= 1 }
+    defer {
+      callbackDepth -= 1
+      sourceDepth -= 1
+    }
     do {
       return try source.empty()
     } catch {

@@ -3,7 +3,8 @@ public enum SwipeDeckArguments {
   /// `direction expected, got 'sideways'`.
   public static func direction(_ text: String, position: Int, function: String) throws -> SwipeDirection {
     guard let d = SwipeDirection(rawValue: text) else {
-      throw ComponentError.badArgument(position: position, function: function, message: "direction expected, got '\(text)'")
+      throw ComponentError.badArgument(
+        position: position, function: function, message: "direction expected, got '\(text)'")
     }
     return d
   }
@@ -19,7 +20,8 @@ public enum SwipeDeckArguments {
   public static func integer(_ value: Double, position: Int, function: String) throws -> Int {
     guard value.isFinite else { throw notFinite(value, position: position, function: function) }
     guard value == value.rounded(), abs(value) < 9.2e18 else {
-      throw ComponentError.badArgument(position: position, function: function, message: "number has no integer representation")
+      throw ComponentError.badArgument(
+        position: position, function: function, message: "number has no integer representation")
     }
     return Int(value)
   }
@@ -30,7 +32,8 @@ public enum SwipeDeckArguments {
       throw ComponentError.badDataSource(message: "source.count must return an integer, got \(format(value))")
     }
     guard value >= 0, value <= Double(SwipeDeckLimits.maxCount) else {
-      throw ComponentError.badDataSource(message: "source.count returned \(format(value)) (expected 0 to \(SwipeDeckLimits.maxCount))")
+      throw ComponentError.badDataSource(
+        message: "source.count returned \(format(value)) (expected 0 to \(SwipeDeckLimits.maxCount))")
     }
     return Int(value)
   }

@@ -4,14 +4,21 @@ public struct SwipeDeckConfig: Equatable, Sendable {
   public struct Bounds: Equatable, Sendable {
     public var left, right, top, bottom: Double
     public init(left: Double, right: Double, top: Double, bottom: Double) {
-      self.left = left; self.right = right; self.top = top; self.bottom = bottom
+      self.left = left
+      self.right = right
+      self.top = top
+      self.bottom = bottom
     }
   }
 
   /// Animation lengths on the virtual clock (`durations = {swipe=, reset=, rewind=}`).
   public struct Durations: Equatable, Sendable {
     public var swipe, reset, rewind: Double
-    public init(swipe: Double, reset: Double, rewind: Double) { self.swipe = swipe; self.reset = reset; self.rewind = rewind }
+    public init(swipe: Double, reset: Double, rewind: Double) {
+      self.swipe = swipe
+      self.reset = reset
+      self.rewind = rewind
+    }
   }
 
   /// `preset`: which stacking, rotation and dismissal rules apply.
@@ -109,7 +116,8 @@ public struct SwipeDeckConfig: Equatable, Sendable {
     try nonNegative(inset.x, "inset.x")
     try nonNegative(inset.y, "inset.y")
     if preset == .tinder, width - 2 * Double(visible - 1) * inset.x <= 0 {
-      throw bad("'inset.x' leaves no width for the card at depth \(visible) (width \(SwipeDeckArguments.format(width)))")
+      throw bad(
+        "'inset.x' leaves no width for the card at depth \(visible) (width \(SwipeDeckArguments.format(width)))")
     }
     try nonNegative(threshold, "threshold")
     try positive(rotationStrength, "rotation_strength")
@@ -140,7 +148,8 @@ public struct SwipeDeckConfig: Equatable, Sendable {
   /// Parses a direction named in the config (`directions`, `like`): `unknown direction 'sideways' in 'like'`.
   public static func direction(named text: String, key: String) throws -> SwipeDirection {
     guard let d = SwipeDirection(rawValue: text) else {
-      throw ComponentError.badArgument(position: 1, function: "deck", message: "direction expected in '\(key)', got '\(text)'")
+      throw ComponentError.badArgument(
+        position: 1, function: "deck", message: "direction expected in '\(key)', got '\(text)'")
     }
     return d
   }

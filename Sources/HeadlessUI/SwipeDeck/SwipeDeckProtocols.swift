@@ -52,7 +52,9 @@ public struct SwipeDeckSource<Model> {
     card: @escaping (_ index: Int, _ reused: Model?) throws -> Model,
     empty: @escaping () throws -> Model? = { nil }
   ) {
-    self.count = count; self.card = card; self.empty = empty
+    self.count = count
+    self.card = card
+    self.empty = empty
   }
 
   /// A plain array of models (Lua: `source = { {...}, {...} }`); `reused` is ignored.

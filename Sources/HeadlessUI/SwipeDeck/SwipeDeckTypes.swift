@@ -58,7 +58,10 @@ public enum SwipeDeckPreset: String, CaseIterable, Sendable {
 public struct SwipeHistoryEntry: Equatable, Sendable {
   public var index: Int
   public var direction: SwipeDirection
-  public init(index: Int, direction: SwipeDirection) { self.index = index; self.direction = direction }
+  public init(index: Int, direction: SwipeDirection) {
+    self.index = index
+    self.direction = direction
+  }
 }
 
 /// A visible card sampled at `clock.now`.

@@ -1,4 +1,5 @@
 import XCTest
+
 @testable import HeadlessUI
 
 /// Errors from callbacks, bad arguments and bad configs: the deck stays consistent and usable.
@@ -65,7 +66,9 @@ final class SwipeDeckErrorTests: XCTestCase {
     try h.deck.dragBegin()
     XCTAssertThrowsError(try h.deck.dragMove(dx: 30, dy: 0))
     XCTAssertEqual(h.deck.state, .dragging)
-    XCTAssertThrowsError(try h.deck.pan(dx: 1, dy: 1)) { XCTAssertEqual($0 as? ComponentError, .wrongState(function: "pan", message: "a drag is already in progress")) }
+    XCTAssertThrowsError(try h.deck.pan(dx: 1, dy: 1)) {
+      XCTAssertEqual($0 as? ComponentError, .wrongState(function: "pan", message: "a drag is already in progress"))
+    }
     h.rec.throwOn = []
     XCTAssertEqual(try h.deck.dragEnd(), .cancel)
   }
@@ -95,7 +98,8 @@ final class SwipeDeckErrorTests: XCTestCase {
     h.src.failCount = nil
     h.src.count = -1
     XCTAssertThrowsError(try h.deck.reload()) {
-      XCTAssertEqual($0 as? ComponentError, .badDataSource(message: "source.count returned -1 (expected 0 to 9007199254740992)"))
+      XCTAssertEqual(
+        $0 as? ComponentError, .badDataSource(message: "source.count returned -1 (expected 0 to 9007199254740992)"))
     }
     h.src.count = 1 << 60
     XCTAssertThrowsError(try h.deck.reload())
@@ -134,7 +138,9 @@ final class SwipeDeckErrorTests: XCTestCase {
     XCTAssertThrowsError(try SwipeDeck(source: src.source, clock: clock))
     src.count = 10
     src.failCardAt = 2
-    XCTAssertThrowsError(try SwipeDeck(source: src.source, clock: clock)) { XCTAssertEqual($0 as? Boom, Boom(name: "card")) }
+    XCTAssertThrowsError(try SwipeDeck(source: src.source, clock: clock)) {
+      XCTAssertEqual($0 as? Boom, Boom(name: "card"))
+    }
   }
 
   func testBadArguments() throws {
@@ -142,27 +148,37 @@ final class SwipeDeckErrorTests: XCTestCase {
     XCTAssertThrowsComponentError(.badArgument(position: 1, function: "pan", message: "number expected, got nan")) {
       _ = try h.deck.pan(dx: .nan, dy: 1)
     }
-    XCTAssertThrowsComponentError(.badArgument(position: 3, function: "pan", message: "'steps' must be an integer from 1 to 100000, got 0")) {
+    XCTAssertThrowsComponentError(
+      .badArgument(position: 3, function: "pan", message: "'steps' must be an integer from 1 to 100000, got 0")
+    ) {
       _ = try h.deck.pan(dx: 1, dy: 1, steps: 0)
     }
     XCTAssertThrowsComponentError(.badArgument(position: 3, function: "pan", message: "number expected, got inf")) {
       _ = try h.deck.pan(dx: 1, dy: 1, velocity: Point(x: .infinity, y: 0))
     }
     try h.deck.dragBegin()
-    XCTAssertThrowsComponentError(.badArgument(position: 1, function: "drag_move", message: "number expected, got nan")) {
+    XCTAssertThrowsComponentError(.badArgument(position: 1, function: "drag_move", message: "number expected, got nan"))
+    {
       try h.deck.dragMove(dx: .nan, dy: 0)
     }
-    XCTAssertThrowsComponentError(.badArgument(position: 2, function: "drag_move", message: "number expected, got -inf")) {
+    XCTAssertThrowsComponentError(
+      .badArgument(position: 2, function: "drag_move", message: "number expected, got -inf")
+    ) {
       try h.deck.dragMove(dx: 0, dy: -.infinity)
     }
-    XCTAssertThrowsComponentError(.badArgument(position: 1, function: "drag_end", message: "number expected, got nan")) {
+    XCTAssertThrowsComponentError(.badArgument(position: 1, function: "drag_end", message: "number expected, got nan"))
+    {
       _ = try h.deck.dragEnd(vx: .nan)
     }
     XCTAssertEqual(h.deck.state, .dragging)
-    XCTAssertThrowsComponentError(.badArgument(position: 1, function: "swipe", message: "direction expected, got 'sideways'")) {
+    XCTAssertThrowsComponentError(
+      .badArgument(position: 1, function: "swipe", message: "direction expected, got 'sideways'")
+    ) {
       _ = try SwipeDeckArguments.direction("sideways", position: 1, function: "swipe")
     }
-    XCTAssertThrowsComponentError(.badArgument(position: 3, function: "pan", message: "number has no integer representation")) {
+    XCTAssertThrowsComponentError(
+      .badArgument(position: 3, function: "pan", message: "number has no integer representation")
+    ) {
       _ = try SwipeDeckArguments.integer(2.5, position: 3, function: "pan")
     }
     XCTAssertEqual(try SwipeDeckArguments.integer(4, position: 3, function: "pan"), 4)
@@ -191,17 +207,27 @@ final class SwipeDeckErrorTests: XCTestCase {
     rejects("'velocity_threshold' must be > 0, got 0") { $0.velocityThreshold = 0 }
     rejects("'bounds' must have left < right and top < bottom") { $0.bounds.left = 500 }
     rejects("'inset.x' leaves no width for the card at depth 3 (width 300)", { $0.inset.x = 75 }, base: .tinder)
-    XCTAssertThrowsComponentError(.badArgument(position: 1, function: "deck", message: "direction expected in 'like', got 'sideways'")) {
+    XCTAssertThrowsComponentError(
+      .badArgument(position: 1, function: "deck", message: "direction expected in 'like', got 'sideways'")
+    ) {
       _ = try SwipeDeckConfig.direction(named: "sideways", key: "like")
     }
     XCTAssertNoThrow(try SwipeDeckConfig.tantan.validate())
     XCTAssertNoThrow(try SwipeDeckConfig.tinder.validate())
-    XCTAssertThrowsError(try SwipeDeck(config: { var c = SwipeDeckConfig.tantan; c.visible = -2; return c }(), models: [1], clock: VirtualClock()))
+    XCTAssertThrowsError(
+      try SwipeDeck(
+        config: {
+          var c = SwipeDeckConfig.tantan
+          c.visible = -2
+          return c
+        }(), models: [1], clock: VirtualClock()))
   }
 
   func testPresetDefaults() {
     let t = SwipeDeckConfig.tantan
-    XCTAssertEqual([t.width, t.height, t.threshold, t.rotationStrength, t.rotationMax, t.scaleStrength, t.scaleMin, t.dismissX], [300, 400, 120, 320, 1, 4, 0.93, 500])
+    XCTAssertEqual(
+      [t.width, t.height, t.threshold, t.rotationStrength, t.rotationMax, t.scaleStrength, t.scaleMin, t.dismissX],
+      [300, 400, 120, 320, 1, 4, 0.93, 500])
     XCTAssertEqual(t.visible, 5)
     XCTAssertEqual(t.offset, Point(x: 5, y: 5))
     XCTAssertEqual(t.rotationAngle, .pi / 8)

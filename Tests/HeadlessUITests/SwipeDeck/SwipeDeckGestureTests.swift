@@ -1,4 +1,5 @@
 import XCTest
+
 @testable import HeadlessUI
 
 final class SwipeDeckGestureTests: XCTestCase {
@@ -42,7 +43,8 @@ final class SwipeDeckGestureTests: XCTestCase {
     XCTAssertEqual(try h.deck.pan(dx: -121, dy: 0), .left)
     try h.clock.settle()
     XCTAssertEqual(h.deck.index, 2)
-    XCTAssertEqual(h.deck.history, [SwipeHistoryEntry(index: 0, direction: .right), SwipeHistoryEntry(index: 1, direction: .left)])
+    XCTAssertEqual(
+      h.deck.history, [SwipeHistoryEntry(index: 0, direction: .right), SwipeHistoryEntry(index: 1, direction: .left)])
   }
 
   func testVelocityThreshold() throws {
@@ -78,7 +80,9 @@ final class SwipeDeckGestureTests: XCTestCase {
     // up/down fly to y = -+dismiss_y, x = original x + 2 dx.
     try v.clock.advance(by: 0.3)
     XCTAssertEqual(v.deck.history.last, SwipeHistoryEntry(index: 0, direction: .up))
-    XCTAssertThrowsComponentError(.badArgument(position: 1, function: "swipe", message: "direction 'right' is not in 'directions'")) {
+    XCTAssertThrowsComponentError(
+      .badArgument(position: 1, function: "swipe", message: "direction 'right' is not in 'directions'")
+    ) {
       try v.deck.swipe(.right)
     }
     XCTAssertThrowsComponentError(.wrongState(function: "like", message: "direction 'right' is not in 'directions'")) {
@@ -99,7 +103,8 @@ final class SwipeDeckGestureTests: XCTestCase {
     let h = try Harness(count: 10)
     h.rec.veto = true
     XCTAssertEqual(try h.deck.pan(dx: 200, dy: 0), .cancel)
-    XCTAssertEqual(h.rec.take(), ["will_swipe(0)", "did_drag(0, \"right\", 1)", "should_swipe(0, \"right\")", "did_cancel(0)"])
+    XCTAssertEqual(
+      h.rec.take(), ["will_swipe(0)", "did_drag(0, \"right\", 1)", "should_swipe(0, \"right\")", "did_cancel(0)"])
     try h.clock.settle()
     try h.deck.swipe(.left)
     XCTAssertEqual(h.rec.take(), ["will_swipe(0)", "should_swipe(0, \"left\")", "did_cancel(0)"])
@@ -115,10 +120,12 @@ final class SwipeDeckGestureTests: XCTestCase {
     try h.deck.dragMove(dx: 130, dy: 20)
     XCTAssertEqual(try h.deck.dragEnd(), .right)
     XCTAssertEqual(h.deck.state, .animating)
-    XCTAssertEqual(h.rec.take(), [
-      "will_swipe(0)", "did_drag(0, \"right\", 0.5)", "did_drag(0, \"right\", 1)", "should_swipe(0, \"right\")",
-      "did_swipe(0, \"right\")",
-    ])
+    XCTAssertEqual(
+      h.rec.take(),
+      [
+        "will_swipe(0)", "did_drag(0, \"right\", 0.5)", "did_drag(0, \"right\", 1)", "should_swipe(0, \"right\")",
+        "did_swipe(0, \"right\")",
+      ])
     // Fly from (270, 210) to (dismiss_x, 2*dy + original y) = (500, 230) in 0.3 s, transform kept.
     try h.clock.advance(by: 0.15)
     let top = h.deck.top!
@@ -168,10 +175,12 @@ final class SwipeDeckGestureTests: XCTestCase {
   func testPanSteps() throws {
     let h = try Harness(count: 10)
     XCTAssertEqual(try h.deck.pan(dx: -240, dy: 0, steps: 4), .left)
-    XCTAssertEqual(h.rec.take(), [
-      "will_swipe(0)", "did_drag(0, \"left\", 0.5)", "did_drag(0, \"left\", 1)", "did_drag(0, \"left\", 1)",
-      "did_drag(0, \"left\", 1)", "should_swipe(0, \"left\")", "did_swipe(0, \"left\")",
-    ])
+    XCTAssertEqual(
+      h.rec.take(),
+      [
+        "will_swipe(0)", "did_drag(0, \"left\", 0.5)", "did_drag(0, \"left\", 1)", "did_drag(0, \"left\", 1)",
+        "did_drag(0, \"left\", 1)", "should_swipe(0, \"left\")", "did_swipe(0, \"left\")",
+      ])
   }
 
   func testTinderPreset() throws {

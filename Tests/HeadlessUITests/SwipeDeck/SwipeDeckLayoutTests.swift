@@ -1,4 +1,5 @@
 import XCTest
+
 @testable import HeadlessUI
 
 final class SwipeDeckLayoutTests: XCTestCase {
@@ -76,9 +77,11 @@ final class SwipeDeckLayoutTests: XCTestCase {
   func testTinderStackingByInset() throws {
     let h = try Harness(count: 10, config: .tinder)
     XCTAssertEqual(h.indices, [0, 1, 2])
-    XCTAssertEqual(frames(h), [
-      Rect(x: 0, y: 0, w: 300, h: 400), Rect(x: 10, y: 10, w: 280, h: 400), Rect(x: 20, y: 20, w: 260, h: 400),
-    ])
+    XCTAssertEqual(
+      frames(h),
+      [
+        Rect(x: 0, y: 0, w: 300, h: 400), Rect(x: 10, y: 10, w: 280, h: 400), Rect(x: 20, y: 20, w: 260, h: 400),
+      ])
     XCTAssertFalse(h.deck.config.cyclic)
   }
 }

@@ -1,4 +1,5 @@
 import XCTest
+
 @testable import HeadlessUI
 
 final class SwipeDeckLifecycleTests: XCTestCase {
@@ -42,18 +43,25 @@ final class SwipeDeckLifecycleTests: XCTestCase {
     h.events.removeAll()
     h.rec.log.removeAll()
     try swipe(h, .left)
-    XCTAssertEqual(h.rec.take(), [
-      "will_swipe(2)", "should_swipe(2, \"left\")", "did_swipe(2, \"left\")", "did_swipe_left(2)", "did_remove(2, \"left\")",
-      "did_run_out()",
-    ])
+    XCTAssertEqual(
+      h.rec.take(),
+      [
+        "will_swipe(2)", "should_swipe(2, \"left\")", "did_swipe(2, \"left\")", "did_swipe_left(2)",
+        "did_remove(2, \"left\")",
+        "did_run_out()",
+      ])
     XCTAssertEqual(h.events.suffix(4), ["did_swipe_left(2)", "empty()", "did_remove(2, \"left\")", "did_run_out()"])
     XCTAssertEqual(h.deck.state, .empty)
     XCTAssertNil(h.deck.index)
     XCTAssertNil(h.deck.top)
     XCTAssertEqual(h.deck.cards.count, 0)
     XCTAssertEqual(h.deck.emptyModel?.serial, -1)
-    XCTAssertThrowsComponentError(.wrongState(function: "swipe", message: "no card to swipe")) { try h.deck.swipe(.left) }
-    XCTAssertThrowsComponentError(.wrongState(function: "drag_begin", message: "no card to drag")) { try h.deck.dragBegin() }
+    XCTAssertThrowsComponentError(.wrongState(function: "swipe", message: "no card to swipe")) {
+      try h.deck.swipe(.left)
+    }
+    XCTAssertThrowsComponentError(.wrongState(function: "drag_begin", message: "no card to drag")) {
+      try h.deck.dragBegin()
+    }
     try h.clock.settle()
     XCTAssertEqual(h.rec.take(), [])
     h.assertConsistent()
@@ -71,7 +79,8 @@ final class SwipeDeckLifecycleTests: XCTestCase {
     let h = try Harness(count: 10)
     try swipe(h, .right)
     try swipe(h, .left)
-    XCTAssertEqual(h.deck.history, [SwipeHistoryEntry(index: 0, direction: .right), SwipeHistoryEntry(index: 1, direction: .left)])
+    XCTAssertEqual(
+      h.deck.history, [SwipeHistoryEntry(index: 0, direction: .right), SwipeHistoryEntry(index: 1, direction: .left)])
     h.rec.log.removeAll()
     h.events.removeAll()
     XCTAssertEqual(try h.deck.undo(), 1)

@@ -1,4 +1,5 @@
 import XCTest
+
 @testable import HeadlessUI
 
 /// Calls into the deck during animations and from inside callbacks: the queueing rules.
@@ -11,9 +12,12 @@ final class SwipeDeckReentrancyTests: XCTestCase {
     XCTAssertEqual(h.deck.queuedCount, 2)
     XCTAssertEqual(h.rec.take(), ["will_swipe(0)", "should_swipe(0, \"right\")", "did_swipe(0, \"right\")"])
     try h.clock.advance(by: 0.3)
-    XCTAssertEqual(h.rec.take(), [
-      "did_swipe_right(0)", "did_remove(0, \"right\")", "will_swipe(1)", "should_swipe(1, \"right\")", "did_swipe(1, \"right\")",
-    ])
+    XCTAssertEqual(
+      h.rec.take(),
+      [
+        "did_swipe_right(0)", "did_remove(0, \"right\")", "will_swipe(1)", "should_swipe(1, \"right\")",
+        "did_swipe(1, \"right\")",
+      ])
     XCTAssertEqual(h.deck.queuedCount, 1)
     try h.clock.settle()
     XCTAssertEqual(h.deck.history.map(\.direction), [.right, .right, .left])
@@ -32,10 +36,13 @@ final class SwipeDeckReentrancyTests: XCTestCase {
     }
     try h.deck.swipe(.left)
     try h.clock.advance(by: 0.3)
-    XCTAssertEqual(h.rec.take(), [
-      "will_swipe(0)", "should_swipe(0, \"left\")", "did_swipe(0, \"left\")", "did_swipe_left(0)", "did_remove(0, \"left\")",
-      "will_swipe(1)", "should_swipe(1, \"right\")", "did_swipe(1, \"right\")",
-    ])
+    XCTAssertEqual(
+      h.rec.take(),
+      [
+        "will_swipe(0)", "should_swipe(0, \"left\")", "did_swipe(0, \"left\")", "did_swipe_left(0)",
+        "did_remove(0, \"left\")",
+        "will_swipe(1)", "should_swipe(1, \"right\")", "did_swipe(1, \"right\")",
+      ])
     // Even when the deck is idle, a call from inside a callback waits for the operation to end.
     h.rec.hooks["did_cancel"] = { [unowned h] in try h.deck.swipe(.left) }
     try h.clock.settle()
@@ -62,10 +69,13 @@ final class SwipeDeckReentrancyTests: XCTestCase {
     try h.deck.like()
     h.rec.log.removeAll()
     try h.deck.dragBegin()
-    XCTAssertEqual(h.rec.take(), [
-      "did_swipe_right(0)", "did_remove(0, \"right\")", "will_swipe(1)", "should_swipe(1, \"right\")", "did_swipe(1, \"right\")",
-      "did_swipe_right(1)", "did_remove(1, \"right\")", "will_swipe(2)",
-    ])
+    XCTAssertEqual(
+      h.rec.take(),
+      [
+        "did_swipe_right(0)", "did_remove(0, \"right\")", "will_swipe(1)", "should_swipe(1, \"right\")",
+        "did_swipe(1, \"right\")",
+        "did_swipe_right(1)", "did_remove(1, \"right\")", "will_swipe(2)",
+      ])
     XCTAssertEqual(h.deck.state, .dragging)
     XCTAssertEqual(h.deck.index, 2)
     XCTAssertEqual(h.clock.pendingCount, 0)
@@ -75,13 +85,21 @@ final class SwipeDeckReentrancyTests: XCTestCase {
   func testProgrammaticCallsDuringADragAreErrors() throws {
     let h = try Harness(count: 10)
     try h.deck.dragBegin()
-    XCTAssertThrowsComponentError(.wrongState(function: "swipe", message: "a drag is in progress")) { try h.deck.swipe(.left) }
+    XCTAssertThrowsComponentError(.wrongState(function: "swipe", message: "a drag is in progress")) {
+      try h.deck.swipe(.left)
+    }
     XCTAssertThrowsComponentError(.wrongState(function: "like", message: "a drag is in progress")) { try h.deck.like() }
-    XCTAssertThrowsComponentError(.wrongState(function: "undo", message: "a drag is in progress")) { _ = try h.deck.undo() }
-    XCTAssertThrowsComponentError(.wrongState(function: "drag_begin", message: "a drag is already in progress")) { try h.deck.dragBegin() }
+    XCTAssertThrowsComponentError(.wrongState(function: "undo", message: "a drag is in progress")) {
+      _ = try h.deck.undo()
+    }
+    XCTAssertThrowsComponentError(.wrongState(function: "drag_begin", message: "a drag is already in progress")) {
+      try h.deck.dragBegin()
+    }
     // From inside did_drag it is the same error, surfacing through drag_move.
     h.rec.hooks["did_drag"] = { [unowned h] in try h.deck.nope() }
-    XCTAssertThrowsComponentError(.wrongState(function: "nope", message: "a drag is in progress")) { try h.deck.dragMove(dx: 5, dy: 0) }
+    XCTAssertThrowsComponentError(.wrongState(function: "nope", message: "a drag is in progress")) {
+      try h.deck.dragMove(dx: 5, dy: 0)
+    }
     XCTAssertEqual(h.deck.state, .dragging)
     XCTAssertPoint(h.deck.top!.center, 145, 190)
     h.rec.hooks = [:]
@@ -108,8 +126,12 @@ final class SwipeDeckReentrancyTests: XCTestCase {
     try h.deck.reload(keepPosition: true)
     XCTAssertEqual(h.deck.state, .idle)
     XCTAssertPoint(h.deck.top!.center, 140, 190)
-    XCTAssertThrowsComponentError(.wrongState(function: "drag_move", message: "no drag in progress")) { try h.deck.dragMove(dx: 60, dy: 0) }
-    XCTAssertThrowsComponentError(.wrongState(function: "drag_end", message: "no drag in progress")) { _ = try h.deck.dragEnd() }
+    XCTAssertThrowsComponentError(.wrongState(function: "drag_move", message: "no drag in progress")) {
+      try h.deck.dragMove(dx: 60, dy: 0)
+    }
+    XCTAssertThrowsComponentError(.wrongState(function: "drag_end", message: "no drag in progress")) {
+      _ = try h.deck.dragEnd()
+    }
     XCTAssertEqual(try h.deck.pan(dx: 200, dy: 0), .right)
   }
 
@@ -143,7 +165,9 @@ final class SwipeDeckReentrancyTests: XCTestCase {
     let h = try Harness(count: 10)
     h.src.onCard = { [unowned h] _ in try h.deck.reload() }
     try h.deck.swipe(.right)
-    XCTAssertThrowsComponentError(.wrongState(function: "reload", message: "cannot reload from inside a data source callback")) {
+    XCTAssertThrowsComponentError(
+      .wrongState(function: "reload", message: "cannot reload from inside a data source callback")
+    ) {
       try h.clock.settle()
     }
     XCTAssertEqual(h.indices, [1, 2, 3, 4])  // the card left; the next could not enter

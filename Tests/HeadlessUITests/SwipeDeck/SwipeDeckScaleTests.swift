@@ -1,4 +1,5 @@
 import XCTest
+
 @testable import HeadlessUI
 
 /// Memory proportional to the visible cards; reuse; events as values.
@@ -77,9 +78,11 @@ final class SwipeDeckScaleTests: XCTestCase {
   }
 
   func testEventRendering() {
-    XCTAssertEqual(SwipeDeckEvent.didSwipe(index: 2, direction: .right).rendered(indexBase: 1), "did_swipe(3, \"right\")")
+    XCTAssertEqual(
+      SwipeDeckEvent.didSwipe(index: 2, direction: .right).rendered(indexBase: 1), "did_swipe(3, \"right\")")
     XCTAssertEqual(SwipeDeckEvent.didFinishSwipe(index: 0, direction: .up).rendered(indexBase: 1), "did_swipe_up(1)")
-    XCTAssertEqual(SwipeDeckEvent.didDrag(index: 0, direction: .left, progress: 0.5).rendered(), "did_drag(0, \"left\", 0.5)")
+    XCTAssertEqual(
+      SwipeDeckEvent.didDrag(index: 0, direction: .left, progress: 0.5).rendered(), "did_drag(0, \"left\", 0.5)")
     XCTAssertEqual(SwipeDeckEvent.didRunOut.rendered(), "did_run_out()")
     XCTAssertEqual(SwipeDeckEvent.card(index: 4, reused: false).rendered(indexBase: 1), "card(5, nil)")
   }

@@ -1,11 +1,15 @@
 import XCTest
+
 @testable import HeadlessUI
 
 /// A view model whose identity shows reuse: `serial` is fixed at creation, `index` is rewritten.
 final class Card {
   let serial: Int
   var index: Int
-  init(serial: Int, index: Int) { self.serial = serial; self.index = index }
+  init(serial: Int, index: Int) {
+    self.serial = serial
+    self.index = index
+  }
 }
 
 struct Boom: Error, Equatable { let name: String }
@@ -67,7 +71,9 @@ final class Recorder: SwipeDeckDelegate {
     try record("did_drag", "\(index), \(q(direction)), \(SwipeDeckArguments.format(progress))")
   }
   func didSwipe(index: Int, direction: SwipeDirection) throws { try record("did_swipe", "\(index), \(q(direction))") }
-  func didFinishSwipe(index: Int, direction: SwipeDirection) throws { try record("did_swipe_\(direction.rawValue)", "\(index)") }
+  func didFinishSwipe(index: Int, direction: SwipeDirection) throws {
+    try record("did_swipe_\(direction.rawValue)", "\(index)")
+  }
   func didRemove(index: Int, direction: SwipeDirection) throws { try record("did_remove", "\(index), \(q(direction))") }
   func didCancel(index: Int) throws { try record("did_cancel", "\(index)") }
   func didRunOut() throws { try record("did_run_out", "") }
@@ -101,7 +107,9 @@ final class Harness {
   }
 }
 
-func XCTAssertPoint(_ p: Point, _ x: Double, _ y: Double, accuracy: Double = 1e-9, file: StaticString = #filePath, line: UInt = #line) {
+func XCTAssertPoint(
+  _ p: Point, _ x: Double, _ y: Double, accuracy: Double = 1e-9, file: StaticString = #filePath, line: UInt = #line
+) {
   XCTAssertEqual(p.x, x, accuracy: accuracy, "x", file: file, line: line)
   XCTAssertEqual(p.y, y, accuracy: accuracy, "y", file: file, line: line)
 }
