@@ -1,3 +1,9 @@
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
 /// Lua-style argument checks shared by the model and its binding, so messages read like `lauxlib`'s.
 public enum SwipeDeckArguments {
   /// `direction expected, got 'sideways'`.
@@ -41,6 +47,16 @@ public enum SwipeDeckArguments {
   @usableFromInline
   static func notFinite(_ value: Double, position: Int, function: String) -> ComponentError {
     .badArgument(position: position, function: function, message: "number expected, got \(format(value))")
+  }
+
+  /// A float as Lua 5.4's `tostring` prints it (`%.14g`, plus `.0` when it looks integral): `0.5`, `1.0`.
+  public static func luaFloat(_ value: Double) -> String {
+    if value.isNaN { return value.sign == .minus ? "-nan" : "nan" }
+    if value.isInfinite { return value < 0 ? "-inf" : "inf" }
+    var buffer = [CChar](repeating: 0, count: 32)
+    let n = withVaList([value]) { vsnprintf(&buffer, buffer.count, "%.14g", $0) }
+    let text = String(decoding: buffer[0..<Int(max(0, min(n, 31)))].map { UInt8(bitPattern: $0) }, as: UTF8.self)
+    return text.contains(where: { $0 == "." || $0 == "e" || $0 == "n" || $0 == "i" }) ? text : text + ".0"
   }
 
   /// Numbers printed like Lua prints them where it matters: `nan`, `inf`, `-inf`, `120`, `0.5`.

@@ -33,7 +33,8 @@ public enum SwipeDeckEvent: Equatable, Sendable {
     }
   }
 
-  /// `did_swipe(3, "right")`: integers as integers, strings quoted; `indexBase` 1 for Lua.
+  /// `did_swipe(3, "right")`: integers as integers, strings quoted, progress as a Lua float
+  /// (`0.5`, `1.0`); `indexBase` 1 for Lua.
   public func rendered(indexBase: Int = 0) -> String {
     func i(_ v: Int) -> String { String(v + indexBase) }
     func q(_ d: SwipeDirection) -> String { "\"" + d.rawValue + "\"" }
@@ -43,7 +44,7 @@ public enum SwipeDeckEvent: Equatable, Sendable {
     case .card(let n, let reused): args = [i(n), reused ? "true" : "nil"]
     case .willSwipe(let n), .didCancel(let n), .didRewind(let n), .didFinishSwipe(let n, _): args = [i(n)]
     case .shouldSwipe(let n, let d), .didSwipe(let n, let d), .didRemove(let n, let d): args = [i(n), q(d)]
-    case .didDrag(let n, let d, let p): args = [i(n), q(d), SwipeDeckArguments.format(p)]
+    case .didDrag(let n, let d, let p): args = [i(n), q(d), SwipeDeckArguments.luaFloat(p)]
     }
     return name + "(" + args.joined(separator: ", ") + ")"
   }

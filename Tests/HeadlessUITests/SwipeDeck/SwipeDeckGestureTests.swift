@@ -104,7 +104,7 @@ final class SwipeDeckGestureTests: XCTestCase {
     h.rec.veto = true
     XCTAssertEqual(try h.deck.pan(dx: 200, dy: 0), .cancel)
     XCTAssertEqual(
-      h.rec.take(), ["will_swipe(0)", "did_drag(0, \"right\", 1)", "should_swipe(0, \"right\")", "did_cancel(0)"])
+      h.rec.take(), ["will_swipe(0)", "did_drag(0, \"right\", 1.0)", "should_swipe(0, \"right\")", "did_cancel(0)"])
     try h.clock.settle()
     try h.deck.swipe(.left)
     XCTAssertEqual(h.rec.take(), ["will_swipe(0)", "should_swipe(0, \"left\")", "did_cancel(0)"])
@@ -123,7 +123,7 @@ final class SwipeDeckGestureTests: XCTestCase {
     XCTAssertEqual(
       h.rec.take(),
       [
-        "will_swipe(0)", "did_drag(0, \"right\", 0.5)", "did_drag(0, \"right\", 1)", "should_swipe(0, \"right\")",
+        "will_swipe(0)", "did_drag(0, \"right\", 0.5)", "did_drag(0, \"right\", 1.0)", "should_swipe(0, \"right\")",
         "did_swipe(0, \"right\")",
       ])
     // Fly from (270, 210) to (dismiss_x, 2*dy + original y) = (500, 230) in 0.3 s, transform kept.
@@ -161,7 +161,7 @@ final class SwipeDeckGestureTests: XCTestCase {
     try h.deck.dragBegin()
     try h.deck.dragMove(dx: 100, dy: 40)
     XCTAssertEqual(try h.deck.dragEnd(), .cancel)
-    XCTAssertEqual(h.rec.take(), ["will_swipe(0)", "did_drag(0, \"right\", 0.8333333333333334)", "did_cancel(0)"])
+    XCTAssertEqual(h.rec.take(), ["will_swipe(0)", "did_drag(0, \"right\", 0.83333333333333)", "did_cancel(0)"])
     XCTAssertEqual(h.deck.state, .animating)
     try h.clock.advance(by: 0.15)
     XCTAssertPoint(h.deck.top!.center, 190, 210)  // halfway from (240, 230) to (140, 190)
@@ -178,8 +178,8 @@ final class SwipeDeckGestureTests: XCTestCase {
     XCTAssertEqual(
       h.rec.take(),
       [
-        "will_swipe(0)", "did_drag(0, \"left\", 0.5)", "did_drag(0, \"left\", 1)", "did_drag(0, \"left\", 1)",
-        "did_drag(0, \"left\", 1)", "should_swipe(0, \"left\")", "did_swipe(0, \"left\")",
+        "will_swipe(0)", "did_drag(0, \"left\", 0.5)", "did_drag(0, \"left\", 1.0)", "did_drag(0, \"left\", 1.0)",
+        "did_drag(0, \"left\", 1.0)", "should_swipe(0, \"left\")", "did_swipe(0, \"left\")",
       ])
   }
 

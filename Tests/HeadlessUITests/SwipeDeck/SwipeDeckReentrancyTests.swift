@@ -48,7 +48,7 @@ final class SwipeDeckReentrancyTests: XCTestCase {
     try h.clock.settle()
     h.rec.log.removeAll()
     XCTAssertEqual(try h.deck.pan(dx: 10, dy: 0), .cancel)
-    XCTAssertEqual(h.rec.take(), ["will_swipe(2)", "did_drag(2, \"right\", 0.08333333333333333)", "did_cancel(2)"])
+    XCTAssertEqual(h.rec.take(), ["will_swipe(2)", "did_drag(2, \"right\", 0.083333333333333)", "did_cancel(2)"])
     try h.clock.settle()  // snap-back, then the queued swipe
     XCTAssertEqual(h.deck.history.last, SwipeHistoryEntry(index: 2, direction: .left))
   }

@@ -68,7 +68,7 @@ final class Recorder: SwipeDeckDelegate {
     return !veto
   }
   func didDrag(index: Int, direction: SwipeDirection, progress: Double) throws {
-    try record("did_drag", "\(index), \(q(direction)), \(SwipeDeckArguments.format(progress))")
+    try record("did_drag", "\(index), \(q(direction)), \(SwipeDeckArguments.luaFloat(progress))")
   }
   func didSwipe(index: Int, direction: SwipeDirection) throws { try record("did_swipe", "\(index), \(q(direction))") }
   func didFinishSwipe(index: Int, direction: SwipeDirection) throws {
