@@ -13,6 +13,7 @@ typedef struct {
   int tripped;
   char message[256];
   lua_State *L;
+  lua_State *current;  // the thread whose Swift function is running (coroutines have their own stack)
 } Limits;
 
 #define HOOK_STRIDE 1000
@@ -142,8 +143,11 @@ static int trampoline(lua_State *L) {
   void *box = *(void **)lua_touserdata(L, lua_upvalueindex(1));
   Limits *m = LIM(L);
   int was = m->lua_active;
+  lua_State *caller = m->current;
   m->lua_active = 0;
+  m->current = L;
   int n = dispatcher(L, box);
+  m->current = caller;
   m->lua_active = was;
   if (was && m->max && m->used > m->max) {  // Swift overshot the limit: fail now that it has returned
     if (!m->tripped) { m->tripped = 1; remember_where(L, m, "not enough memory"); }
@@ -325,14 +329,19 @@ int tt_getfield_protected(lua_State *L, int idx, const char *key) {
 }
 
 // __index for host classes: methods by a raw lookup in C (no Swift call on the hot path), then
-// fields through the Swift getter (upvalue 2), called with (obj, key).
+// fields through the Swift getter in the same frame, so field errors point at the indexing line.
 static int index_fast(lua_State *L) {
   lua_pushvalue(L, 2);
-  if (lua_rawget(L, lua_upvalueindex(1)) != LUA_TNIL) return 1;
+  if (lua_rawget(L, lua_upvalueindex(2)) != LUA_TNIL) return 1;
   lua_pop(L, 1);
-  lua_pushvalue(L, lua_upvalueindex(2));
-  lua_insert(L, 1);
-  lua_call(L, lua_gettop(L) - 1, 1);
-  return 1;
+  return trampoline(L);
 }
-void tt_pushindex(lua_State *L) { lua_pushcclosure(L, index_fast, 2); }
+void tt_pushswiftindex(lua_State *L, void *box, void (*release)(void *)) {
+  tt_pushswift(L, box, release, 1);  // a trampoline closure whose upvalues are (box, methods) ...
+  lua_getupvalue(L, -1, 1);
+  lua_getupvalue(L, -2, 2);
+  lua_remove(L, -3);
+  lua_pushcclosure(L, index_fast, 2);  // ... re-closed over index_fast
+}
+
+lua_State *tt_current(lua_State *L) { Limits *m = LIM(L); return m->current ? m->current : m->L; }

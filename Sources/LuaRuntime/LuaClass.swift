@@ -77,7 +77,7 @@ public final class LuaClass<Object: AnyObject>: @unchecked Sendable {  // immuta
       }
     }
     // __index: methods by a raw lookup in C, then fields through this getter.
-    lua.push(function: { [unowned self] (lua: Lua) throws(LuaCallError) -> Int32 in
+    lua.push(index: { [unowned self] (lua: Lua) throws(LuaCallError) -> Int32 in
       if let key = lua.string(2), let i = self.fieldIndex[key] {
         try self.fields[i].get(try self.check(lua, 1), lua)
         return 1
@@ -85,7 +85,6 @@ public final class LuaClass<Object: AnyObject>: @unchecked Sendable {  // immuta
       lua.pushNil()
       return 1
     })
-    tt_pushindex(lua.L)
     lua.rawSet(mt, "__index")
     lua.push(function: { [unowned self] (lua: Lua) throws(LuaCallError) -> Int32 in
       let key = lua.string(2) ?? lua.typeName(2)
@@ -94,8 +93,10 @@ public final class LuaClass<Object: AnyObject>: @unchecked Sendable {  // immuta
         : "\(self.name) has no field '\(key)'")
     })
     lua.rawSet(mt, "__newindex")
+    let cName = self.cName
     let release: LuaSwiftFunction = { lua in
-      if let slot = lua_touserdata(lua.L, 1)?.assumingMemoryBound(to: UnsafeMutableRawPointer?.self), let p = slot.pointee {
+      // testudata, not touserdata: `getmetatable(obj).__gc(io.stdout)` must not free a foreign block
+      if let slot = luaL_testudata(lua.L, 1, cName)?.assumingMemoryBound(to: UnsafeMutableRawPointer?.self), let p = slot.pointee {
         slot.pointee = nil
         Unmanaged<Object>.fromOpaque(p).release()
       }

@@ -39,6 +39,14 @@ extension Lua {
     tt_pushswift(L, box, releaseBox, upvalues)
   }
 
+  /// Pops a methods table and pushes an `__index`: methods found by a raw lookup in C, anything
+  /// else handled by `body(obj, key)` in the same C frame.
+  public func push(index body: @escaping LuaSwiftFunction) {
+    _ = Dispatcher.installed
+    let box = Unmanaged.passRetained(FunctionBox(body)).toOpaque()
+    tt_pushswiftindex(L, box, releaseBox)
+  }
+
   /// `t[name] = function` for a table at `t` that the host owns.
   public func setFunction(_ t: Int32, _ name: String, _ body: @escaping LuaSwiftFunction) {
     let t = absIndex(t)

@@ -9,15 +9,19 @@ public struct LuaStateError: Error, CustomStringConvertible {
 /// Closing runs every `__gc`, so each Swift object handed to Lua is released.
 public final class LuaState {
   public let handle: LuaStateHandle
-  public let lua: Lua
+  /// The main thread.
+  public let main: Lua
+  /// The running thread: binding code and callbacks must use its stack, which is a coroutine's
+  /// when a coroutine called into the host.
+  public var lua: Lua { Lua(tt_current(main.L)) }
 
   public init(openLibs: Bool = true) throws(LuaStateError) {
     _ = Dispatcher.installed
     guard let L = tt_newstate() else { throw LuaStateError(description: "cannot create state: not enough memory") }
     handle = LuaStateHandle(L)
-    lua = Lua(L)
+    main = Lua(L)
     if openLibs, tt_openlibs(L) != LUA_OK {
-      let msg = lua.string(-1) ?? "cannot open standard libraries"
+      let msg = main.string(-1) ?? "cannot open standard libraries"
       close()
       throw LuaStateError(description: msg)
     }
@@ -35,14 +39,14 @@ public final class LuaState {
 
   // MARK: limits
   public func setLimits(maxMemory: Int? = nil, maxInstructions: Int? = nil, timeout: Double? = nil) {
-    if let maxMemory { tt_set_max_memory(lua.L, maxMemory) }
-    if let maxInstructions { tt_set_max_instructions(lua.L, Int64(maxInstructions)) }
-    if let timeout { tt_set_timeout(lua.L, timeout) }
+    if let maxMemory { tt_set_max_memory(main.L, maxMemory) }
+    if let maxInstructions { tt_set_max_instructions(main.L, Int64(maxInstructions)) }
+    if let timeout { tt_set_timeout(main.L, timeout) }
   }
-  public var memoryInUse: Int { tt_memory_in_use(lua.L) }
-  public var memoryPeak: Int { tt_memory_peak(lua.L) }
+  public var memoryInUse: Int { tt_memory_in_use(main.L) }
+  public var memoryPeak: Int { tt_memory_peak(main.L) }
   /// The sticky limit error ("file:line: instruction limit (N) exceeded"), once one tripped.
-  public var limitMessage: String? { tt_limit_message(lua.L).map { String(cString: $0) } }
+  public var limitMessage: String? { tt_limit_message(main.L).map { String(cString: $0) } }
 
   // MARK: loading
   /// Loads a chunk; on failure the message is on the stack top and is also returned.

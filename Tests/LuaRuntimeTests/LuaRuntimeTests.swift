@@ -210,3 +210,17 @@ final class LuaStringTests: XCTestCase {
     lua.pop(3)
   }
 }
+
+final class LuaClassSafetyTests: XCTestCase {
+  /// Regression: calling a class's __gc on another kind of userdata freed memory it did not own.
+  func testMetamethodsRefuseForeignUserdata() throws {
+    let state = try LuaState()
+    probeClass.register(state.lua)
+    probeClass.push(state.lua, Probe(1))
+    state.setGlobal("p")
+    XCTAssertEqual(state.load("getmetatable(p).__gc(io.stdout); getmetatable(p).__close(io.stdout); return p.value", name: "=t"), LUA_OK)
+    XCTAssertTrue(state.lua.pcall(0, 1))
+    XCTAssertEqual(state.lua.integer(-1), 1)
+    state.lua.pop()
+  }
+}

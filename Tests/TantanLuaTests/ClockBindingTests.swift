@@ -33,3 +33,33 @@ final class ClockBindingTests: XCTestCase {
       """)
   }
 }
+
+final class CoroutineBindingTests: XCTestCase {
+  /// Regression: bindings read arguments from the main thread's stack when called in a coroutine.
+  func testTimersScheduledAndFiredInsideACoroutine() throws {
+    let t = try LuaTestHost()
+    t.ok("""
+      local log = {}
+      local co = coroutine.wrap(function()
+        local h = tantan.after(0.5, function() log[#log + 1] = "fired@" .. tantan.clock.now end)
+        coroutine.yield(h.pending)
+        tantan.clock:advance(1)
+        return "done"
+      end)
+      assert(co() == true)
+      assert(co() == "done")
+      assert(log[1] == "fired@0.5", tostring(log[1]))
+      """)
+  }
+
+  /// Regression: a field getter's error lost its file:line when __index moved into C.
+  func testFieldErrorsPointAtTheIndexingLine() throws {
+    let t = try LuaTestHost()
+    t.ok("""
+      local h = tantan.after(1, function() end)
+      local bad = setmetatable({}, getmetatable(h))
+      local ok, err = pcall(function() return bad.pending end)
+      assert(not ok and err:match("^test:3: "), err)
+      """)
+  }
+}

@@ -18,6 +18,8 @@ typedef int (*tt_Dispatch)(lua_State *L, void *box);
 // State with the limit-aware allocator; per-state data lives in lua_getextraspace.
 lua_State *tt_newstate(void);
 void tt_close(lua_State *L);
+// The running thread: inside a Swift function called from a coroutine, that coroutine.
+lua_State *tt_current(lua_State *L);
 void tt_set_dispatcher(tt_Dispatch d);
 
 // Pushes a C closure that calls the Swift box through the dispatcher; the box pointer is kept in a
@@ -51,8 +53,8 @@ int tt_getfield_protected(lua_State *L, int idx, const char *key);
 // Protected luaL_openlibs; protected require(name) leaving the module on the stack.
 int tt_openlibs(lua_State *L);
 
-// Pops a methods table and a field getter; pushes an __index that finds methods in C.
-void tt_pushindex(lua_State *L);
+// Pops a methods table; pushes an __index that finds methods in C, else runs the Swift box.
+void tt_pushswiftindex(lua_State *L, void *box, void (*release)(void *));
 
 // Macros and constants Swift cannot import.
 int tt_registryindex(void);

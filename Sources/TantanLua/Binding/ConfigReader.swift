@@ -43,8 +43,9 @@ public struct ConfigReader {
   public func number(_ key: String, min: Double = -.infinity, max: Double = .infinity) throws(LuaCallError) -> Double? {
     try with(key) { (i: Int32) throws(LuaCallError) -> Double? in
       guard let d = lua.number(i) else { throw error(key, "number expected, got \(lua.typeName(i))") }
-      guard d.isFinite else { throw error(key, "finite number expected, got \(lua.formatNumber(d))") }
-      guard d >= min, d <= max else { throw error(key, "number out of range (\(lua.formatNumber(d)); expected \(lua.formatNumber(min))..\(lua.formatNumber(max)))") }
+      let shown = lua.string(i) ?? lua.formatNumber(d)  // as the script wrote it: -1, not -1.0
+      guard d.isFinite else { throw error(key, "finite number expected, got \(shown)") }
+      guard d >= min, d <= max else { throw error(key, "number out of range (\(shown); expected \(lua.formatNumber(min))..\(lua.formatNumber(max)))") }
       return d
     }
   }

@@ -41,12 +41,13 @@ final class ApiDocsTests: XCTestCase {
         lua_rotate(lua.L, -2, 1)
         lua.pop()
       } else {
-        // a class: its methods are the table held by the metatable's __index (upvalue 1 of the C closure)
+        // a class: its methods are the table held by the metatable's __index (upvalue 2, after the Swift box)
         XCTAssertEqual(lua_getfield(lua.L, Lua.registryIndex, g.name), LUA_TTABLE, "\(g.name) has no metatable")
         lua.rawGet(-1, "__index")
-        XCTAssertNotNil(lua_getupvalue(lua.L, -1, 1), "\(g.name).__index has no methods table")
+        XCTAssertNotNil(lua_getupvalue(lua.L, -1, 2), "\(g.name).__index has no methods table")
         lua_rotate(lua.L, -3, 1)
         lua.pop(2)
+        guard lua.type(-1) == LUA_TTABLE else { XCTFail("\(g.name): __index upvalue 2 is not a table"); lua.pop(); continue }
         var methods = Set<String>()
         lua.pushNil()
         while lua_next(lua.L, -2) != 0 {
