@@ -104,11 +104,15 @@ static void arm_hook(lua_State *L) {
 lua_State *tt_newstate(void) {
   Limits *m = calloc(1, sizeof *m);
   if (!m) return NULL;
-  lua_State *L = lua_newstate(l_alloc, m);
+  // luaL_newstate installs lauxlib's panic and warning functions (so -W and warn() print, as in
+  // lua.c); then the counting allocator takes over. Both allocators are realloc/free, and what is
+  // already allocated is exactly Lua's own count.
+  lua_State *L = luaL_newstate();
   if (!L) { free(m); return NULL; }
+  m->used = m->peak = (size_t)lua_gc(L, LUA_GCCOUNT, 0) * 1024 + (size_t)lua_gc(L, LUA_GCCOUNTB, 0);
+  lua_setallocf(L, l_alloc, m);
   m->L = L;
   *(Limits **)lua_getextraspace(L) = m;
-  lua_atpanic(L, NULL);
   return L;
 }
 
@@ -197,16 +201,23 @@ static int msghandler(lua_State *L) {
   return 1;
 }
 
-// A C frame under top-level chunks, as lua.c's pmain is, so tracebacks end in "[C]: in ?".
+// A C frame under top-level chunks laid out as lua.c's pmain (two arguments, then the message
+// handler, then the chunk), so tracebacks end in "[C]: in ?" and a stack overflow happens at the
+// same depth, "(skipping N levels)" included.
 static int callthrough(lua_State *L) {
-  lua_call(L, lua_gettop(L) - 1, LUA_MULTRET);
-  return lua_gettop(L);
+  lua_pushcfunction(L, msghandler);
+  lua_insert(L, 3);
+  if (lua_pcall(L, lua_gettop(L) - 4, LUA_MULTRET, 3) != LUA_OK) return lua_error(L);
+  return lua_gettop(L) - 3;
 }
 int tt_docall(lua_State *L, int nargs, int nresults) {
   lua_pushcfunction(L, callthrough);
-  lua_insert(L, -(nargs + 2));
-  return tt_pcall(L, nargs + 1, nresults, 1);
+  lua_pushnil(L);
+  lua_pushnil(L);
+  lua_rotate(L, -(nargs + 4), 3);
+  return tt_pcall(L, nargs + 3, nresults, 0);
 }
+void tt_gc_generational(lua_State *L) { lua_gc(L, LUA_GCGEN, 0, 0); }
 
 int tt_pcall(lua_State *L, int nargs, int nresults, int traceback) {
   Limits *m = LIM(L);

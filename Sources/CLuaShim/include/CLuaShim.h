@@ -41,6 +41,7 @@ void tt_clear_interrupt(lua_State *L);    // the REPL goes on after Ctrl-C stopp
 int tt_pcall(lua_State *L, int nargs, int nresults, int traceback);
 // lua.c's docall: traceback handler and a C frame below the chunk.
 int tt_docall(lua_State *L, int nargs, int nresults);
+void tt_gc_generational(lua_State *L);  // lua.c's lua_gc(L, LUA_GCGEN, 0, 0)
 // Protected luaL_loadbufferx / luaL_loadfilex; status as lua_load.
 int tt_loadbuffer(lua_State *L, const char *buf, size_t len, const char *name, const char *mode);
 int tt_loadfile(lua_State *L, const char *path, const char *mode);

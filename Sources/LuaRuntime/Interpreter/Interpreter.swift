@@ -28,10 +28,29 @@ public final class Interpreter {
 
   var lua: Lua { state.lua }
 
+  /// A state for `options`, with the standard libraries opened as `lua.c`'s `pmain` opens them:
+  /// under `-E` the registry flag `LUA_NOENV` is set first, so `package` ignores `LUA_PATH`,
+  /// `LUA_CPATH` and their `_5_4` variants.
+  public static func makeState(_ options: InterpreterOptions) throws(LuaStateError) -> LuaState {
+    let state = try LuaState(openLibs: false)
+    let lua = state.lua
+    if options.ignoreEnvironment {
+      lua.push(true)
+      lua.rawSet(Lua.registryIndex, "LUA_NOENV")
+    }
+    if tt_openlibs(lua.L) != LUA_OK {
+      let msg = lua.string(-1) ?? "cannot open standard libraries"
+      state.close()
+      throw LuaStateError(description: msg)
+    }
+    return state
+  }
+
   /// Runs like `lua.c`'s `pmain`; returns the process exit status.
   public func run() -> Int32 {
     if options.showVersion { writeOut(host.versionLine + "\n") }
     createArgTable()
+    tt_gc_generational(lua.L)
     guard host.prepare(state, options: options) else { return 1 }
     if !options.ignoreEnvironment, report(handleLuaInit()) != LUA_OK { return 1 }
     guard runActions() else { return 1 }
@@ -112,14 +131,13 @@ public final class Interpreter {
     return true
   }
 
-  /// `-l mod` (global `mod`, or the part after the last '-') and `-l g=mod`.
+  /// `-l mod` (global `mod`, the whole name even with a '-', as Lua 5.4.4's `dolibrary`) and
+  /// `-l g=mod`.
   func doLibrary(_ spec: String) -> Int32 {
     var global = spec
     var module = spec
     if let eq = spec.firstIndex(of: "=") {
       global = String(spec[..<eq]); module = String(spec[spec.index(after: eq)...])
-    } else if let dash = spec.lastIndex(of: "-") {
-      global = String(spec[spec.index(after: dash)...])
     }
     lua_getglobal(lua.L, "require")
     lua.push(module)

@@ -13,7 +13,7 @@ public enum TantanCLI {
       return 1
     }
     let state: LuaState
-    do { state = try LuaState() } catch {
+    do { state = try Interpreter.makeState(options) } catch {
       writeError("\(progname): \(error)\n")
       return 1
     }
