@@ -4,6 +4,8 @@
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
+#include <sys/time.h>
+#include <unistd.h>
 
 typedef struct {
   size_t used, peak, max;
@@ -65,12 +67,22 @@ static void *l_alloc(void *ud, void *ptr, size_t osize, size_t nsize) {
 
 static volatile sig_atomic_t interrupted;
 
+static volatile sig_atomic_t watchdog_stage;  // 1: the deadline passed; 2: the hook ran since
+
 static void hook(lua_State *L, lua_Debug *ar) {
   (void)ar;
   Limits *m = LIM(L);
+  if (watchdog_stage == 1) watchdog_stage = 2;
   if (interrupted) {
     interrupted = 0;
-    if (!m->tripped) { m->tripped = 4; remember_where(L, m, "interrupted!"); }
+    if (!m->tripped) {  // lua.c's lstop: luaL_error from the hook, so luaL_where(L, 1), the caller
+      lua_Debug w;
+      m->tripped = 4;
+      if (lua_getstack(L, 1, &w) && lua_getinfo(L, "Sl", &w) && w.currentline > 0)
+        snprintf(m->message, sizeof m->message, "%s:%d: interrupted!", w.short_src, w.currentline);
+      else
+        snprintf(m->message, sizeof m->message, "interrupted!");
+    }
   }
   if (!m->tripped) {
     m->instr += HOOK_STRIDE;
@@ -116,8 +128,58 @@ lua_State *tt_newstate(void) {
   return L;
 }
 
+static lua_State *watchdog_state;
+static char watchdog_prefix[128];
+static double watchdog_grace;
+
+static void set_alarm(double seconds) {
+  struct itimerval t = { { 0, 0 }, { (time_t)seconds, (suseconds_t)((seconds - (double)(time_t)seconds) * 1e6) } };
+  if (t.it_value.tv_sec == 0 && t.it_value.tv_usec == 0) t.it_value.tv_usec = 1;
+  setitimer(ITIMER_REAL, &t, NULL);
+}
+
+// --timeout when no hook can run (a C function that never returns, a blocking read): at the
+// deadline the hook is made to run at once; if it has not run when the grace period ends, the
+// script is stuck in C. Nothing can unwind it then, so the process reports and exits. The stack
+// is read only when the hook never ran: no Lua call or instruction happened during the grace.
+static void on_alarm(int sig) {
+  (void)sig;
+  if (watchdog_stage == 0) {
+    watchdog_stage = 1;
+    lua_sethook(watchdog_state, hook, LUA_MASKCALL | LUA_MASKRET | LUA_MASKLINE | LUA_MASKCOUNT, 1);
+    set_alarm(watchdog_grace);
+    return;
+  }
+  Limits *m = LIM(watchdog_state);
+  char what[96];
+  snprintf(what, sizeof what, "timeout (%g s) exceeded inside a C function", m->timeout);
+  if (watchdog_stage == 1) remember_where(watchdog_state, m, what);
+  else snprintf(m->message, sizeof m->message, "%s", what);
+  char line[sizeof watchdog_prefix + sizeof m->message + 2];
+  int n = snprintf(line, sizeof line, "%s%s\n", watchdog_prefix, m->message);
+  if (write(2, line, (size_t)n) < 0) _exit(1);
+  _exit(1);
+}
+
+void tt_arm_watchdog(lua_State *L, const char *prefix, double grace) {
+  Limits *m = LIM(L);
+  if (m->timeout <= 0) return;
+  watchdog_state = L;
+  watchdog_stage = 0;
+  watchdog_grace = grace;
+  snprintf(watchdog_prefix, sizeof watchdog_prefix, "%s", prefix);
+  signal(SIGALRM, on_alarm);
+  double left = m->deadline - now_seconds();
+  set_alarm(left > 0 ? left : 0);
+}
+
 void tt_close(lua_State *L) {
   Limits *m = LIM(L);
+  if (watchdog_state == L) {
+    struct itimerval off = { { 0, 0 }, { 0, 0 } };
+    setitimer(ITIMER_REAL, &off, NULL);
+    watchdog_state = NULL;
+  }
   m->lua_active = 0;
   lua_close(L);
   free(m);

@@ -33,6 +33,9 @@ size_t tt_memory_in_use(lua_State *L);
 size_t tt_memory_peak(lua_State *L);
 int tt_limit_tripped(lua_State *L);       // 0 none, 1 memory, 2 instructions, 3 timeout, 4 interrupt
 const char *tt_limit_message(lua_State *L);  // "file:line: ..." for the sticky error, or NULL
+// After tt_set_timeout: ends the process with "<prefix>file:line: timeout (S s) exceeded inside a
+// C function" when the script is still running `grace` seconds past the deadline.
+void tt_arm_watchdog(lua_State *L, const char *prefix, double grace);
 void tt_install_sigint(lua_State *L);     // Ctrl-C stops the running script: "interrupted!"
 void tt_restore_sigint(void);
 void tt_clear_interrupt(lua_State *L);    // the REPL goes on after Ctrl-C stopped one line

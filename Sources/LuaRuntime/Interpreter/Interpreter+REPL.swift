@@ -52,6 +52,16 @@ extension Interpreter {
     }
   }
 
+  /// `lua_tostring` as `lua_pushfstring("%s")` shows it: strings and numbers (converted in place,
+  /// the value is popped next), "(null)" for anything else, as lua.c prints it.
+  private func errorText(_ i: Int32) -> String {
+    let t = lua.type(i)
+    guard t == LUA_TSTRING || t == LUA_TNUMBER else { return "(null)" }
+    var len = 0
+    guard let p = tt_tostring(lua.L, i, &len) else { return "(null)" }
+    return String(decoding: UnsafeRawBufferPointer(start: p, count: len), as: UTF8.self)
+  }
+
   private func printResults() {
     let n = lua.top
     guard n > 0 else { return }
@@ -59,7 +69,7 @@ extension Interpreter {
     lua_getglobal(lua.L, "print")
     lua_rotate(lua.L, 1, 1)
     if !lua.pcall(n, 0) {
-      message("error calling 'print' (\(lua.string(-1) ?? lua.typeName(-1)))")
+      message("error calling 'print' (\(errorText(-1)))")
       lua.pop()
     }
   }

@@ -91,7 +91,10 @@ public final class Interpreter {
   @discardableResult
   func report(_ status: Int32) -> Int32 {
     if status != LUA_OK {
-      let msg = lua.string(-1) ?? "(error object is a \(lua.typeName(-1)) value)"
+      var msg = lua.string(-1) ?? "(error object is a \(lua.typeName(-1)) value)"
+      // An allocation refused by --max-memory raises LUA_ERRMEM, which runs no message handler:
+      // name the place where the limit struck, as the sticky hook does for every later error.
+      if status == LUA_ERRMEM, let limit = state.limitMessage { msg = limit }
       message(msg)
       lua.pop()
     }

@@ -1,0 +1,56 @@
+import Foundation
+import XCTest
+
+/// `-i` with stdin piped (not a terminal): prompts, the echoed line, results and errors as `lua5.4`
+/// prints them (Debian's lua5.4 echoes each line read when stdin is not a terminal).
+final class CLIREPLTests: CLITestCase {
+  func testExpressionsAndEqualsShorthand() throws {
+    try assertSame(["-i"], stdin: "1 + 1\n=2 * 3\nx = 5\nx\nreturn 1, nil, 's'\nprint('a', nil, 3)\n'str'\n{}  == nil\n")
+  }
+
+  func testMultiLineContinuation() throws {
+    try assertSame(["-i"], stdin: "function f(a)\nreturn a * 2\nend\nf(21)\nfor i = 1,\n2 do print(i) end\nlocal t = {\n1,\n2 }\n")
+  }
+
+  func testErrorsHaveNoProgramName() throws {
+    let stdin = "error('oops')\nerror({})\nx = = 2\nerror(setmetatable({}, { __tostring = function() return 'TSE' end }))\nprint('still alive')\n"
+    try assertSame(["-i"], stdin: stdin)
+    let r = try runHost(["-i"], stdin: stdin)
+    XCTAssertTrue(r.stderr.hasPrefix("stdin:1: oops\nstack traceback:\n"), r.stderr)
+    XCTAssertFalse(r.stderr.contains("tantan-host:"), r.stderr)
+    XCTAssertEqual(r.status, 0)
+  }
+
+  func testPromptVariablesAndToStringOfResults() throws {
+    try assertSame(["-i"], stdin: "_PROMPT = 'P> '\n_PROMPT2 = '..> '\n1\nlocal x =\n1\nsetmetatable({}, { __tostring = function() return 'TS' end })\n")
+  }
+
+  func testScriptThenInteractive() throws {
+    try write("pre.lua", "greeting = 'hi from script' print('script ran', ...)")
+    try assertSame(["-i", "pre.lua", "arg1"], stdin: "greeting\narg[1]\n")
+    try assertSame(["-e", "y = 7", "-i"], stdin: "y * 6\n")
+  }
+
+  func testScriptErrorSkipsTheREPL() throws {
+    try write("bad.lua", "error('before repl')")
+    try assertSame(["-i", "bad.lua"], stdin: "print('never')\n")
+  }
+
+  func testOsExitInsideTheREPL() throws {
+    try assertSame(["-i"], stdin: "print(1)\nos.exit(5)\nprint(2)\n")
+  }
+
+  /// lua 5.4.4 prints "(null)" (a NULL passed to printf) for an incomplete statement cut by end of
+  /// input; tantan-host prints the syntax error instead. Everything else must match.
+  func testIncompleteStatementAtEndOfInput() throws {
+    let (h, l) = try both(["-i"], stdin: "print(1")
+    XCTAssertEqual(h.stdout, l.stdout)
+    XCTAssertEqual(h.status, l.status)
+    XCTAssertEqual(l.stderr, "(null)\n", "if lua5.4 stops printing (null), compare stderr exactly again")
+    XCTAssertEqual(h.stderr, "stdin:1: ')' expected near <eof>\n")
+  }
+
+  func testPrintReplacedByAFailingFunction() throws {
+    try assertSame(["-i"], stdin: "print = function() error('no print') end\n1\nprint = function() error(7) end\n1\n")
+  }
+}
