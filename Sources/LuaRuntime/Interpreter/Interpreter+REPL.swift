@@ -28,7 +28,15 @@ extension Interpreter {
 
   private func readInput(first: Bool, echo: Bool) -> String? {
     writeOut(prompt(first: first))
-    guard let line = readLine(strippingNewline: true) else { return nil }
+    if pendingLines.isEmpty {
+      // Debian's lua5.4 reads with readline, which ends a line at '\n' and at '\r' alike: "a\r\n"
+      // is the line "a" and then an empty line. (Swift's readLine would take "\r\n" as one end.)
+      guard let raw = readLine(strippingNewline: false) else { return nil }
+      var bytes = Array(raw.utf8)
+      if bytes.last == 0x0A { bytes.removeLast() }
+      pendingLines = bytes.split(separator: 0x0D, omittingEmptySubsequences: false).map { String(decoding: $0, as: UTF8.self) }
+    }
+    let line = pendingLines.removeFirst()
     if echo { writeOut(line + "\n") }
     return line
   }

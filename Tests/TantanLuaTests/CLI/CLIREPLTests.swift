@@ -50,7 +50,18 @@ final class CLIREPLTests: CLITestCase {
     XCTAssertEqual(h.stderr, "stdin:1: ')' expected near <eof>\n")
   }
 
+  /// Values lua.c's get_prompt turns into text (strings, numbers, __tostring) and those it ignores.
+  func testPromptOfOtherTypes() throws {
+    try assertSame(["-i"], stdin: "_PROMPT = 5\n1\n_PROMPT = true\n2\n_PROMPT = setmetatable({}, { __tostring = function() return 'MT> ' end })\n3\n_PROMPT2 = false\nfor i = 1,\n2 do end\n")
+  }
+
+  /// Windows line ends: readline ends a line at '\r' too, so "a\r\n" is "a" and an empty line.
+  func testCarriageReturns() throws {
+    try assertSame(["-i"], stdin: "print(1)\r\nx = 2\r\nx\r\nfor i = 1,\r\n2 do print(i) end\r\n")
+    try assertSame(["-"], stdin: "print(1)\r\nprint(2)\r\n")
+  }
+
   func testPrintReplacedByAFailingFunction() throws {
-    try assertSame(["-i"], stdin: "print = function() error('no print') end\n1\nprint = function() error(7) end\n1\n")
+    try assertSame(["-i"], stdin: "print = function() error('no print') end\n1\nprint = function() error(7) end\n1\nprint = function() error({}) end\n1\nprint = nil\n1\n")
   }
 }
