@@ -50,6 +50,30 @@ final class CLIREPLTests: CLITestCase {
     XCTAssertEqual(h.stderr, "stdin:1: ')' expected near <eof>\n")
   }
 
+  /// On a terminal (a pty from util-linux `script`), no arguments: banner, REPL, the terminal's
+  /// own echo. Readline's escape sequences and carriage returns are dropped before comparing.
+  func testTerminalREPLWithoutArguments() throws {
+    guard FileManager.default.isExecutableFile(atPath: "/usr/bin/script") else { throw XCTSkip("util-linux `script` is needed for a pty") }
+    func viaPty(_ exe: String) throws -> String {
+      let p = try RunningProcess("/bin/sh", ["-c", "(sleep 0.5; printf 'x = 20\\n'; sleep 0.3; printf 'x + 22\\n'; sleep 0.3) | script -qec '\(exe)' /dev/null"],
+                                 env: environment(["TERM": "dumb"]), cwd: tmp)
+      p.write(stdin: nil)
+      let r = p.wait(timeout: 20)
+      assertSane(r)
+      XCTAssertEqual(r.status, 0, "\(r)")
+      var out = r.stdout.replacingOccurrences(of: "\u{1B}\\[[?0-9;]*[a-zA-Z]", with: "", options: .regularExpression)
+      out = out.replacingOccurrences(of: "\r", with: "")
+      out = out.replacingOccurrences(of: exe, with: "lua").replacingOccurrences(of: #"tantan-host [0-9][^ ]* -- "#, with: "", options: .regularExpression)
+      // What follows end of input depends on when `script` passes it on: not compared.
+      if let end = out.range(of: "42\n> ") { out = String(out[..<end.upperBound]) }
+      return out
+    }
+    let h = try viaPty(try host())
+    XCTAssertTrue(h.hasPrefix("Lua 5.4"), h)
+    XCTAssertTrue(h.contains("> x = 20\n> x + 22\n42\n> "), h)
+    if let l = Self.luaPath { XCTAssertEqual(h, try viaPty(l)) }
+  }
+
   /// Values lua.c's get_prompt turns into text (strings, numbers, __tostring) and those it ignores.
   func testPromptOfOtherTypes() throws {
     try assertSame(["-i"], stdin: "_PROMPT = 5\n1\n_PROMPT = true\n2\n_PROMPT = setmetatable({}, { __tostring = function() return 'MT> ' end })\n3\n_PROMPT2 = false\nfor i = 1,\n2 do end\n")
