@@ -7,6 +7,7 @@ enum Sandbox {
   local script_dir = ...
   local raw_load, raw_loadfile, searchpath, format = load, loadfile, package.searchpath, string.format
   io, debug = nil, nil
+  package.loaded.io, package.loaded.debug = nil, nil  -- else require("io") gives them back
   for _, name in ipairs { "execute", "remove", "rename", "exit", "getenv", "tmpname" } do os[name] = nil end
   dofile, loadfile = nil, nil
   -- Text chunks only. The environment is passed on only when given: load(s, n, m, nil) would

@@ -19,6 +19,19 @@ final class CLISandboxTests: CLITestCase {
     XCTAssertFalse(open.stdout.contains("=nil"), open.stdout)
   }
 
+  /// The libraries stay in package.loaded after their globals are gone: require('io') must not
+  /// give them back.
+  func testRemovedLibrariesCannotBeRequiredBack() throws {
+    let r = try runHost(["--sandbox", "-e", """
+      for _, name in ipairs { 'io', 'debug' } do
+        print(name, package.loaded[name], (pcall(require, name)))
+      end
+      print(require('os').execute, require('os').getenv, require('string') == string)
+      """])
+    XCTAssertEqual(r.status, 0, "\(r)")
+    XCTAssertEqual(r.stdout, "io\tnil\tfalse\ndebug\tnil\tfalse\nnil\tnil\ttrue\n")
+  }
+
   func testLoadAcceptsTextOnly() throws {
     let r = try runHost(["--sandbox", "-e", """
       print(load('return 1 + 1')())
