@@ -117,6 +117,21 @@ final class CLITantanTests: CLITestCase {
     XCTAssertEqual(r.status, 0)
   }
 
+  /// os.exit(n, true) from inside a timer callback (Swift frames below it) closes the state and exits.
+  func testOsExitFromATimerCallback() throws {
+    let r = try runHost(["--timeout", "10", "-e", """
+      tantan.after(1, function()
+        local t <close> = setmetatable({}, { __close = function() print('closed') end })
+        os.exit(3, true)
+      end)
+      tantan.clock:advance(2)
+      print('not reached')
+      """])
+    assertSane(r)
+    XCTAssertEqual(r.status, 3, "\(r)")
+    XCTAssertEqual(r.stdout, "closed\n")
+  }
+
   func testExampleScriptRuns() throws {
     let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
       .deletingLastPathComponent().deletingLastPathComponent()
