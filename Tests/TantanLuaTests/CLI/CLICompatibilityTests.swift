@@ -181,6 +181,33 @@ final class CLICompatibilityTests: CLITestCase {
     try assertSame(["."])
   }
 
+  /// Arguments, -e code, script names, LUA_INIT and error messages are bytes, not UTF-8: a
+  /// Latin-1 byte (\351, 'é') must reach Lua unchanged and come back out unchanged. Process takes
+  /// Strings only, so the bytes are made by printf inside sh and stdout is compared as hex.
+  func testNonUTF8BytesPassThrough() throws {
+    try write("lens.lua", "print(#arg[0], #arg[1], #(...), #(os.getenv('X') or ''))\nerror('bad ' .. ...)\n")
+    let shell = #"""
+      e=$(printf '\351')
+      cp lens.lua "caf$e.lua"
+      "$1" "caf$e.lua" "$e" 2>&1 | od -An -tx1
+      "$1" -e "print(#'$e') error('x$e')" 2>&1 | od -An -tx1
+      LUA_INIT="print(#'$e$e')" "$1" -e "" 2>&1 | od -An -tx1
+      printf 'return 1' > "m$e.lua"
+      LUA_PATH='./?.lua' "$1" -l "g=m$e" -e "print(g)" 2>&1 | od -An -tx1
+      """#
+    let luaExe = try lua(), hostExe = try host()
+    let h = try run("/bin/sh", ["-c", shell, "sh", hostExe])
+    let l = try run("/bin/sh", ["-c", shell, "sh", luaExe])
+    // The program name differs: compare from the first byte after it ("lua5.4" vs the host path).
+    func strip(_ s: String, _ name: String) -> String {
+      let hex = name.utf8.map { String(format: "%02x", $0) }.joined(separator: " ")
+      return s.replacingOccurrences(of: "\n", with: " ").split(separator: " ").joined(separator: " ")
+        .replacingOccurrences(of: hex, with: "PROG")
+    }
+    XCTAssertEqual(h.status, 0, "\(h)")
+    XCTAssertEqual(strip(h.stdout, hostExe), strip(l.stdout, luaExe))
+  }
+
   func testGarbageCollectorStartsInGenerationalModeLikeLua() throws {
     try assertSame(["-e", "print(collectgarbage('incremental'))"])
   }
