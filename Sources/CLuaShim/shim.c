@@ -387,6 +387,14 @@ void tt_flush_stdout(void) { fflush(stdout); }
 const char *tt_copyright(void) { return LUA_COPYRIGHT; }
 #include <unistd.h>
 int tt_stdin_is_tty(void) { return isatty(0); }
+const char *tt_read_line(size_t *len) {  // one line of C stdin (shared with io.read), '\n' kept
+  static char *line;
+  static size_t cap;
+  ssize_t n = getline(&line, &cap, stdin);
+  if (n < 0) return NULL;
+  *len = (size_t)n;
+  return line;
+}
 
 static int do_getfield(lua_State *L) { lua_gettable(L, 1); return 1; }
 int tt_getfield_protected(lua_State *L, int idx, const char *key) {

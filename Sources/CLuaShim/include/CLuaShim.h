@@ -80,4 +80,5 @@ void tt_write_stderr(const char *s, size_t len);
 void tt_flush_stdout(void);
 const char *tt_copyright(void);
 int tt_stdin_is_tty(void);
+const char *tt_read_line(size_t *len);  // a line of stdin with its '\n'; NULL at end of input
 #endif

@@ -26,18 +26,23 @@ extension Interpreter {
     return lua.type(-1) <= LUA_TNIL ? (first ? "> " : ">> ") : lua.toDisplayString(-1)
   }
 
-  private func readInput(first: Bool, echo: Bool) -> String? {
+  private func readInput(first: Bool, echo: Bool) -> [UInt8]? {
     writeOut(prompt(first: first))
     if pendingLines.isEmpty {
+      // Bytes, not a String: a line may hold bytes that are not UTF-8, and lua passes them on.
       // Debian's lua5.4 reads with readline, which ends a line at '\n' and at '\r' alike: "a\r\n"
-      // is the line "a" and then an empty line. (Swift's readLine would take "\r\n" as one end.)
-      guard let raw = readLine(strippingNewline: false) else { return nil }
-      var bytes = Array(raw.utf8)
+      // is the line "a" and then an empty line.
+      var len = 0
+      guard let p = tt_read_line(&len) else { return nil }
+      var bytes = Array(UnsafeRawBufferPointer(start: p, count: len))
       if bytes.last == 0x0A { bytes.removeLast() }
-      pendingLines = bytes.split(separator: 0x0D, omittingEmptySubsequences: false).map { String(decoding: $0, as: UTF8.self) }
+      pendingLines = bytes.split(separator: 0x0D, omittingEmptySubsequences: false).map { Array($0) }
     }
     let line = pendingLines.removeFirst()
-    if echo { writeOut(line + "\n") }
+    if echo {
+      (line + [0x0A]).withUnsafeBufferPointer { b in b.withMemoryRebound(to: CChar.self) { tt_write_stdout($0.baseAddress, $0.count) } }
+      tt_flush_stdout()
+    }
     return line
   }
 
@@ -45,18 +50,18 @@ extension Interpreter {
   private func loadLine(echo: Bool) -> Int32? {
     lua.setTop(0)
     guard var line = readInput(first: true, echo: echo) else { return nil }
-    if line.hasPrefix("=") { line = "return " + line.dropFirst() }
-    if state.load("return \(line);", name: "=stdin") == LUA_OK { return LUA_OK }
+    if line.first == UInt8(ascii: "=") { line = Array("return ".utf8) + line.dropFirst() }
+    if loadBytes(Array("return ".utf8) + line + [UInt8(ascii: ";")], name: "=stdin") == LUA_OK { return LUA_OK }
     lua.pop()
     while true {
-      let status = state.load(line, name: "=stdin")
+      let status = loadBytes(line, name: "=stdin")
       guard status == LUA_ERRSYNTAX, let msg = lua.string(-1), msg.hasSuffix("<eof>") else { return status }
       lua.pop()
       guard let more = readInput(first: false, echo: echo) else {
-        _ = state.load(line, name: "=stdin")
+        _ = loadBytes(line, name: "=stdin")
         return LUA_ERRSYNTAX
       }
-      line += "\n" + more
+      line += [0x0A] + more
     }
   }
 

@@ -22,7 +22,7 @@ public final class Interpreter {
   /// nil inside the REPL: `lua.c` drops the program name from interactive error messages.
   var progname: String?
   /// REPL lines read but not used yet (a carriage return ends a line too, as in readline).
-  var pendingLines: [String] = []
+  var pendingLines: [[UInt8]] = []
 
   public init(state: LuaState, options: InterpreterOptions, host: InterpreterHost) {
     self.state = state; self.options = options; self.host = host; self.progname = options.progname

@@ -85,6 +85,19 @@ final class CLIREPLTests: CLITestCase {
     try assertSame(["-"], stdin: "print(1)\r\nprint(2)\r\n")
   }
 
+  /// REPL lines are bytes: a Latin-1 byte stays one byte (compared as hex: see the -e test).
+  func testNonUTF8BytesInREPLLines() throws {
+    let shell = #"printf 'print(#"\351")\nx = "\351"\n#x\n' | "$1" -i | od -An -tx1"#
+    let luaExe = try lua(), hostExe = try host()
+    let h = try run("/bin/sh", ["-c", shell, "sh", hostExe]), l = try run("/bin/sh", ["-c", shell, "sh", luaExe])
+    func body(_ s: String) -> String {  // drop the banner line
+      let flat = s.split(whereSeparator: { $0 == " " || $0 == "\n" }).joined(separator: " ")
+      return flat.components(separatedBy: " 0a ").dropFirst().joined(separator: " 0a ")
+    }
+    XCTAssertFalse(body(l.stdout).isEmpty)
+    XCTAssertEqual(body(h.stdout), body(l.stdout))
+  }
+
   func testPrintReplacedByAFailingFunction() throws {
     try assertSame(["-i"], stdin: "print = function() error('no print') end\n1\nprint = function() error(7) end\n1\nprint = function() error({}) end\n1\nprint = nil\n1\n")
   }
