@@ -6,6 +6,7 @@
 #include <time.h>
 #include <sys/time.h>
 #include <unistd.h>
+#include <errno.h>
 
 typedef struct {
   size_t used, peak, max;
@@ -387,12 +388,27 @@ void tt_flush_stdout(void) { fflush(stdout); }
 const char *tt_copyright(void) { return LUA_COPYRIGHT; }
 #include <unistd.h>
 int tt_stdin_is_tty(void) { return isatty(0); }
-const char *tt_read_line(size_t *len) {  // one line of C stdin (shared with io.read), '\n' kept
+// One line from fd 0, a byte at a time with read(2), as readline reads: what it has not read is
+// left to io.read (whose C buffer readline never sees, in lua5.4 as here).
+const char *tt_read_line(size_t *len) {
   static char *line;
   static size_t cap;
-  ssize_t n = getline(&line, &cap, stdin);
-  if (n < 0) return NULL;
-  *len = (size_t)n;
+  size_t n = 0;
+  char c;
+  for (;;) {
+    ssize_t r = read(0, &c, 1);
+    if (r < 0 && errno == EINTR) continue;
+    if (r <= 0) break;
+    if (n + 1 >= cap) {
+      char *bigger = realloc(line, cap ? cap * 2 : 256);
+      if (!bigger) break;
+      line = bigger; cap = cap ? cap * 2 : 256;
+    }
+    line[n++] = c;
+    if (c == '\n') break;
+  }
+  if (n == 0) return NULL;
+  *len = n;
   return line;
 }
 

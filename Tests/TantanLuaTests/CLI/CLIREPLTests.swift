@@ -98,6 +98,13 @@ final class CLIREPLTests: CLITestCase {
     XCTAssertEqual(body(h.stdout), body(l.stdout))
   }
 
+  /// The REPL reads fd 0 byte by byte (as readline); io.read reads through C's buffer. What
+  /// io.read buffered is gone for the REPL in lua5.4, and here too.
+  func testIoReadInsideTheREPL() throws {
+    try assertSame(["-i"], stdin: "x = io.read()\nhello\nx\n")
+    try assertSame(["-i"], stdin: "x = io.read('n')\n")
+  }
+
   func testPrintReplacedByAFailingFunction() throws {
     try assertSame(["-i"], stdin: "print = function() error('no print') end\n1\nprint = function() error(7) end\n1\nprint = function() error({}) end\n1\nprint = nil\n1\n")
   }
