@@ -383,7 +383,9 @@ void tt_clear_interrupt(lua_State *L) {
 }
 
 void tt_write_stdout(const char *s, size_t len) { fwrite(s, 1, len, stdout); }
-void tt_write_stderr(const char *s, size_t len) { fflush(stdout); fwrite(s, 1, len, stderr); fflush(stderr); }
+// As lua.c's lua_writestringerror: stdout is not flushed first (with 2>&1, what io.write
+// buffered comes after the message, in lua5.4 as here).
+void tt_write_stderr(const char *s, size_t len) { fwrite(s, 1, len, stderr); fflush(stderr); }
 void tt_flush_stdout(void) { fflush(stdout); }
 const char *tt_copyright(void) { return LUA_COPYRIGHT; }
 #include <unistd.h>

@@ -208,6 +208,19 @@ final class CLICompatibilityTests: CLITestCase {
     XCTAssertEqual(strip(h.stdout, hostExe), strip(l.stdout, luaExe))
   }
 
+  /// stdout and stderr on one pipe (`2>&1`): lua's messages do not flush stdout first, so output
+  /// still buffered by io.write comes after the error, and print (which flushes) before it.
+  func testOrderOfOutputAndErrorsOnOnePipe() throws {
+    let luaExe = try lua(), hostExe = try host()
+    for code in ["io.write('buffered ') error('e')", "print('flushed') io.write('buffered') error({})", "io.write('x') os.exit(false)"] {
+      let shell = #""$1" -e "$2" 2>&1"#
+      let h = normalise(try run("/bin/sh", ["-c", shell, "sh", hostExe, code]), program: hostExe)
+      let l = normalise(try run("/bin/sh", ["-c", shell, "sh", luaExe, code]), program: luaExe)
+      XCTAssertEqual(h.stdout, l.stdout, code)
+      XCTAssertEqual(h.status, l.status, code)
+    }
+  }
+
   func testGarbageCollectorStartsInGenerationalModeLikeLua() throws {
     try assertSame(["-e", "print(collectgarbage('incremental'))"])
   }
