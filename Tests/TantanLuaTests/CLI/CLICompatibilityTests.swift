@@ -219,6 +219,10 @@ final class CLICompatibilityTests: CLITestCase {
       XCTAssertEqual(h.stdout, l.stdout, code)
       XCTAssertEqual(h.status, l.status, code)
     }
+    let repl = #"printf '1\nerror("x")\ndo io.write("partial") end\n2\nerror("y")\n' | "$1" -i 2>&1"#
+    let h = normalise(try run("/bin/sh", ["-c", repl, "sh", hostExe]), program: hostExe)
+    let l = normalise(try run("/bin/sh", ["-c", repl, "sh", luaExe]), program: luaExe)
+    XCTAssertEqual(h.stdout, l.stdout)
   }
 
   func testGarbageCollectorStartsInGenerationalModeLikeLua() throws {
