@@ -5,9 +5,14 @@ extension Interpreter {
   /// `lua.c`'s `doREPL`: each line is tried as `return <line>` first, `=expr` works, an incomplete
   /// statement continues on a `>>` prompt, results are printed with the global `print`.
   /// Without a terminal the line read is echoed after the prompt, as Debian's readline build does.
-  func repl() {
+  /// Returns false when the REPL itself failed (a `_PROMPT` whose `__tostring` raises): lua.c's
+  /// `get_prompt` raises out of `doREPL`, so lua prints the message without its name and exits 1.
+  @discardableResult
+  func repl() -> Bool {
     let saved = progname
     progname = nil
+    defer { progname = saved }
+    promptFailed = false
     let echo = tt_stdin_is_tty() == 0
     while let status = loadLine(echo: echo) {
       var st = status
@@ -15,19 +20,36 @@ extension Interpreter {
       if st == LUA_OK { printResults() } else { report(st) }
       tt_clear_interrupt(lua.L)
     }
+    if promptFailed {
+      report(LUA_ERRRUN)
+      return false
+    }
     lua.setTop(0)
     writeOut("\n")
-    progname = saved
+    return true
   }
 
-  private func prompt(first: Bool) -> String {
-    lua_getglobal(lua.L, first ? "_PROMPT" : "_PROMPT2")
-    defer { lua.pop() }
-    return lua.type(-1) <= LUA_TNIL ? (first ? "> " : ">> ") : lua.toDisplayString(-1)
+  /// `get_prompt`: `luaL_tolstring` of `_PROMPT`/`_PROMPT2`; nil with the error on top if it fails.
+  private func prompt(first: Bool) -> String? {
+    guard lua_getglobal(lua.L, first ? "_PROMPT" : "_PROMPT2") > LUA_TNIL else {
+      lua.pop()
+      return first ? "> " : ">> "
+    }
+    guard tt_tolstring(lua.L, -1) == LUA_OK, let s = lua.string(-1) else {
+      lua_rotate(lua.L, -2, 1)
+      lua.pop()
+      return nil
+    }
+    lua.pop(2)
+    return s
   }
 
   private func readInput(first: Bool, echo: Bool) -> [UInt8]? {
-    writeOut(prompt(first: first))
+    guard let p = prompt(first: first) else {
+      promptFailed = true
+      return nil
+    }
+    writeOut(p)
     if pendingLines.isEmpty {
       // Bytes, not a String: a line may hold bytes that are not UTF-8, and lua passes them on.
       // Debian's lua5.4 reads with readline, which ends a line at '\n' and at '\r' alike: "a\r\n"
@@ -58,6 +80,7 @@ extension Interpreter {
       guard status == LUA_ERRSYNTAX, let msg = lua.string(-1), msg.hasSuffix("<eof>") else { return status }
       lua.pop()
       guard let more = readInput(first: false, echo: echo) else {
+        if promptFailed { return nil }
         _ = loadBytes(line, name: "=stdin")
         return LUA_ERRSYNTAX
       }

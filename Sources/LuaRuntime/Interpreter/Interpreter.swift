@@ -23,6 +23,8 @@ public final class Interpreter {
   var progname: String?
   /// REPL lines read but not used yet (a carriage return ends a line too, as in readline).
   var pendingLines: [[UInt8]] = []
+  /// The REPL stopped because `_PROMPT` could not be converted; the error is on the stack.
+  var promptFailed = false
 
   public init(state: LuaState, options: InterpreterOptions, host: InterpreterHost) {
     self.state = state; self.options = options; self.host = host; self.progname = options.progname
@@ -58,11 +60,11 @@ public final class Interpreter {
     guard runActions() else { return 1 }
     if options.script != nil, report(handleScript()) != LUA_OK { return 1 }
     if options.interactive {
-      repl()
+      if !repl() { return 1 }
     } else if options.script == nil, !options.hasExecute, !options.showVersion {
       if tt_stdin_is_tty() != 0 {
         writeOut(host.versionLine + "\n")
-        repl()
+        if !repl() { return 1 }
       } else if report(doFile(nil)) != LUA_OK {
         return 1
       }

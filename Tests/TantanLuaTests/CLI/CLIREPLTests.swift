@@ -79,6 +79,13 @@ final class CLIREPLTests: CLITestCase {
     try assertSame(["-i"], stdin: "_PROMPT = 5\n1\n_PROMPT = true\n2\n_PROMPT = setmetatable({}, { __tostring = function() return 'MT> ' end })\n3\n_PROMPT2 = false\nfor i = 1,\n2 do end\n")
   }
 
+  /// A prompt whose __tostring fails ends the REPL as lua.c's get_prompt does: the message
+  /// without the program name, status 1.
+  func testPromptThatCannotBeConverted() throws {
+    try assertSame(["-i"], stdin: "_PROMPT = setmetatable({}, { __tostring = function() return {} end })\n1\n")
+    try assertSame(["-i"], stdin: "_PROMPT2 = setmetatable({}, { __tostring = function() error('boom') end })\nfor i = 1,\n2 do end\n")
+  }
+
   /// Windows line ends: readline ends a line at '\r' too, so "a\r\n" is "a" and an empty line.
   func testCarriageReturns() throws {
     try assertSame(["-i"], stdin: "print(1)\r\nx = 2\r\nx\r\nfor i = 1,\r\n2 do print(i) end\r\n")
