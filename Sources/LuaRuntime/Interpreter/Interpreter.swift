@@ -65,8 +65,11 @@ public final class Interpreter {
       if tt_stdin_is_tty() != 0 {
         writeOut(host.versionLine + "\n")
         if !repl() { return 1 }
-      } else if report(doFile(nil)) != LUA_OK {
-        return 1
+      } else {
+        // lua.c's pmain ignores this dofile's status: a failing script piped in without any
+        // argument is reported, and the exit status is still 0 (with `-` it is 1). A tripped
+        // limit (memory, instructions, time: not lua's) still fails the run.
+        if report(doFile(nil)) != LUA_OK, (1...3).contains(tt_limit_tripped(lua.L)) { return 1 }
       }
     }
     return 0

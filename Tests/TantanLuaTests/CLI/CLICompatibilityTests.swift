@@ -87,6 +87,10 @@ final class CLICompatibilityTests: CLITestCase {
   func testScriptFromStdinWithoutArgumentsWhenNotATerminal() throws {
     try assertSame([], stdin: "print('piped', select('#', ...), arg[0] ~= nil)\nprint(2)")
     try assertSame([], stdin: "")
+    // lua.c ignores the status of this implicit stdin script: an error is reported, status 0.
+    try assertSame([], stdin: "print(1) error('piped error')")
+    try assertSame([], stdin: "x = = 1")
+    try assertSame(["-W"], stdin: "error('with -W it is not implicit either')")
   }
 
   func testLuaInitVariants() throws {

@@ -84,6 +84,19 @@ final class CLILimitTests: CLITestCase {
     XCTAssertTrue(r.stderr.contains("timeout (0.5 s) exceeded"), r.stderr)
   }
 
+  /// A script piped in without arguments exits 0 even when it fails (as lua5.4), but not when
+  /// a limit stopped it.
+  func testLimitsFailAScriptPipedInWithoutArguments() throws {
+    for args in [["--max-instructions", "10000"], ["--timeout", "0.2"], ["--max-memory", "1000000"]] {
+      let r = try runHost(args, stdin: "local t = {}\nwhile true do t[#t % 1000 + 1] = string.rep('x', #t) end\n")
+      assertSane(r)
+      XCTAssertEqual(r.status, 1, "\(args): \(r)")
+      XCTAssertTrue(r.stderr.contains("stdin:2: "), "\(args): \(r.stderr)")
+    }
+    let plain = try runHost([], stdin: "error('x')")
+    XCTAssertEqual(plain.status, 0, "\(plain)")
+  }
+
   func testBadLimitValuesAreUsageErrors() throws {
     for args in [["--max-memory", "lots"], ["--max-memory", "0"], ["--max-instructions", "-5"], ["--timeout", "0"],
                  ["--timeout", "nan"], ["--timeout", "inf"], ["--timeout", "-1"], ["--max-memory", "99999999999999999999999"]] {
