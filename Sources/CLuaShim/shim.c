@@ -134,6 +134,7 @@ static char watchdog_prefix[128];
 static double watchdog_grace;
 
 static void set_alarm(double seconds) {
+  if (seconds > 1e8) seconds = 1e8;  // (time_t)1e300 would be undefined; 3 years is "never"
   struct itimerval t = { { 0, 0 }, { (time_t)seconds, (suseconds_t)((seconds - (double)(time_t)seconds) * 1e6) } };
   if (t.it_value.tv_sec == 0 && t.it_value.tv_usec == 0) t.it_value.tv_usec = 1;
   setitimer(ITIMER_REAL, &t, NULL);

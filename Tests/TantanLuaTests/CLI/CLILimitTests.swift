@@ -114,5 +114,8 @@ final class CLILimitTests: CLITestCase {
     let limited = try runHost(["--max-memory", "100000000", "--max-instructions", "100000000", "--timeout", "60", "ordinary.lua"])
     XCTAssertEqual(plain.stdout, limited.stdout)
     XCTAssertEqual(limited.status, 0, "\(limited)")
+    let huge = try runHost(["--max-memory", "\(Int.max)", "--max-instructions", "\(Int.max)", "--timeout", "1e300", "ordinary.lua"])
+    XCTAssertEqual(plain.stdout, huge.stdout)
+    XCTAssertEqual(huge.status, 0, "\(huge)")
   }
 }
