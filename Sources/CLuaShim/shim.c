@@ -108,9 +108,11 @@ static void hook(lua_State *L, lua_Debug *ar) {
   }
 }
 
+// With any limit the count hook runs in every thread (coroutines inherit it when created), so
+// a tripped limit reaches a coroutine that catches errors in a loop: the allocator cannot raise.
 static void arm_hook(lua_State *L) {
   Limits *m = LIM(L);
-  if (m->max_instr || m->timeout > 0 || m->tripped) lua_sethook(L, hook, LUA_MASKCOUNT, m->tripped ? 1 : HOOK_STRIDE);
+  if (m->max_instr || m->timeout > 0 || m->max || m->tripped) lua_sethook(L, hook, LUA_MASKCOUNT, m->tripped ? 1 : HOOK_STRIDE);
   else lua_sethook(L, NULL, 0, 0);
 }
 
@@ -188,7 +190,7 @@ void tt_close(lua_State *L) {
 }
 
 void tt_set_dispatcher(tt_Dispatch d) { dispatcher = d; }
-void tt_set_max_memory(lua_State *L, size_t bytes) { LIM(L)->max = bytes; }
+void tt_set_max_memory(lua_State *L, size_t bytes) { LIM(L)->max = bytes; arm_hook(L); }
 void tt_set_max_instructions(lua_State *L, long long n) { LIM(L)->max_instr = n; LIM(L)->instr = 0; arm_hook(L); }
 void tt_set_timeout(lua_State *L, double s) { LIM(L)->timeout = s; LIM(L)->deadline = now_seconds() + s; arm_hook(L); }
 size_t tt_memory_in_use(lua_State *L) { return LIM(L)->used; }

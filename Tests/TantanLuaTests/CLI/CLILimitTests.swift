@@ -10,7 +10,7 @@ final class CLILimitTests: CLITestCase {
                      file: StaticString = #filePath, line: UInt = #line) throws {
     try write("runaway.lua", script)
     let started = Date()
-    let r = try runHost(args + ["runaway.lua"], timeout: 60)
+    let r = try runHost(args + ["runaway.lua"], timeout: 30)
     assertSane(r, file: file, line: line)
     XCTAssertEqual(r.status, 1, "\(args): \(r)", file: file, line: line)
     let position = expectedLine.map { "runaway.lua:\($0): " } ?? "runaway.lua:"
@@ -59,6 +59,18 @@ final class CLILimitTests: CLITestCase {
     try assertStopped(["--timeout", "0.3"],
                       script: "local co = coroutine.wrap(function()\n  while true do end\nend)\nwhile true do pcall(co) end\n",
                       message: "timeout (0.3 s) exceeded")
+  }
+
+  /// The sticky error must reach a coroutine that catches errors in a loop, for every limit
+  /// (the memory limit too: the allocator cannot raise, the hook must run in that coroutine).
+  func testLimitsReachAPcallLoopInsideACoroutine() throws {
+    for (args, body, message) in [
+      (["--max-memory", "2000000"], "local t = {} while true do t[#t + 1] = {} end", "not enough memory"),
+      (["--max-instructions", "100000"], "while true do end", "instruction limit (100000) exceeded"),
+      (["--timeout", "0.3"], "while true do end", "timeout (0.3 s) exceeded"),
+    ] {
+      try assertStopped(args, script: "local co = coroutine.wrap(function()\n  while true do pcall(function() \(body) end) end\nend)\nco()\n", message: message)
+    }
   }
 
   /// A script blocked inside a C function (here a catastrophic pattern match) gets no count hook
