@@ -73,6 +73,14 @@ final class CLILimitTests: CLITestCase {
     }
   }
 
+  /// debug.sethook() removes the count hook (only without --sandbox, which removes debug): the
+  /// timeout still ends the run, from its SIGALRM watchdog.
+  func testTimeoutSurvivesAClearedHook() throws {
+    try assertStopped(["--timeout", "0.3"], script: "debug.sethook()\nwhile true do end\n", message: "timeout (0.3 s) exceeded")
+    try assertStopped(["--timeout", "0.3"], script: "coroutine.wrap(function()\n  debug.sethook()\n  while true do end\nend)()\n",
+                      message: "timeout (0.3 s) exceeded", traceback: false)
+  }
+
   /// A script blocked inside a C function (here a catastrophic pattern match) gets no count hook
   /// call; the timeout must still end the process.
   func testTimeoutEndsAScriptStuckInsideACFunction() throws {
