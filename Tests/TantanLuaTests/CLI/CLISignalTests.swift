@@ -46,6 +46,29 @@ final class CLISignalTests: CLITestCase {
     }
   }
 
+  /// In the REPL, Ctrl-C stops the running line only; the next lines run.
+  func testCtrlCInTheREPLStopsOneLine() throws {
+    func session(_ exe: String) throws -> RunResult {
+      let p = try RunningProcess(exe, ["-i"], env: environment(), cwd: tmp)
+      p.feed("io.write('ready\\n') io.flush() while true do end\n")
+      XCTAssertTrue(p.waitForStdout(containing: "ready\n", timeout: 20), "the line never ran: \(p.err.string)")
+      usleep(100_000)
+      p.send(SIGINT)
+      p.write(stdin: "print('after')\n")
+      return normalise(p.wait(timeout: 20), program: exe)
+    }
+    let h = try session(try host())
+    assertSane(h)
+    XCTAssertEqual(h.status, 0, "\(h)")
+    XCTAssertTrue(h.stdout.contains("> print('after')\nafter\n"), h.stdout)
+    XCTAssertTrue(h.stderr.hasPrefix("interrupted!\nstack traceback:\n"), h.stderr)
+    if let luaExe = Self.luaPath {
+      let l = try session(luaExe)
+      XCTAssertEqual(h.stdout, l.stdout)
+      XCTAssertEqual(h.stderr, l.stderr)
+    }
+  }
+
   /// lua5.4 lets `pcall` swallow the interrupt; tantan-host stops the script anyway.
   func testCtrlCCannotBeSwallowedByPcall() throws {
     let code = "io.write('ready\\n') io.flush() while true do pcall(function() while true do end end) end"

@@ -69,6 +69,12 @@ final class RunningProcess {
 
   var pid: Int32 { process.processIdentifier }
 
+  /// Writes to stdin and keeps it open.
+  func feed(_ text: String) {
+    signal(SIGPIPE, SIG_IGN)
+    try? stdinPipe.fileHandleForWriting.write(contentsOf: Data(text.utf8))
+  }
+
   func write(stdin text: String?) {
     let handle = stdinPipe.fileHandleForWriting
     if let text, !text.isEmpty {
