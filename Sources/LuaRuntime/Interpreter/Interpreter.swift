@@ -76,11 +76,11 @@ public final class Interpreter {
   }
 
   func createArgTable() {
-    let argv = options.rawArgv
+    let argv = options.argv
     let script = options.scriptIndex == argv.count ? 0 : options.scriptIndex
     lua.newTable(narr: Int32(max(argv.count - script - 1, 0)), nrec: Int32(script + 1))
-    for (i, a) in argv.enumerated() {
-      pushBytes(a)
+    for i in argv.indices {
+      pushBytes(options.rawArgument(i))
       lua_rawseti(lua.L, -2, lua_Integer(i - script))
     }
     state.setGlobal("arg")
@@ -187,7 +187,7 @@ public final class Interpreter {
   func handleScript() -> Int32 {
     let argv = options.argv
     let i = options.scriptIndex
-    var status = (argv[i] == "-" && argv[i - 1] != "--") ? state.loadFile(nil) : loadFile(bytes: options.rawArgv[i])
+    var status = (argv[i] == "-" && argv[i - 1] != "--") ? state.loadFile(nil) : loadFile(bytes: options.rawArgument(i))
     if status == LUA_OK {
       // pushargs: the script's own arguments, from the global 'arg' as lua.c reads them
       guard lua_getglobal(lua.L, "arg") == LUA_TTABLE else {

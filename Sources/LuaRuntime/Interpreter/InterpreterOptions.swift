@@ -28,10 +28,20 @@ public struct InterpreterOptions: Equatable {
     public var offset: Int
   }
 
+  /// The bytes of argument `i` (its UTF-8 when `rawArgv` does not cover it).
+  public func rawArgument(_ i: Int) -> [UInt8] {
+    rawArgv.count == argv.count ? rawArgv[i] : Array(argv[i].utf8)
+  }
+
   /// The bytes of action `i` (the code of `-e`, the spec of `-l`).
   public func rawBytes(ofAction i: Int) -> [UInt8] {
-    let p = actionArguments[i]
-    return Array(rawArgv[p.index].dropFirst(p.offset))
+    if i < actionArguments.count, actionArguments[i].index < argv.count {
+      return Array(rawArgument(actionArguments[i].index).dropFirst(actionArguments[i].offset))
+    }
+    switch actions[i] {
+    case .execute(let s), .require(let s): return Array(s.utf8)
+    case .warningsOn: return []
+    }
   }
 
   public var script: String? { scriptIndex < argv.count ? argv[scriptIndex] : nil }
