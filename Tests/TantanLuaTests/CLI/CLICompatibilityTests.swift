@@ -159,6 +159,21 @@ final class CLICompatibilityTests: CLITestCase {
     try assertSame(["-e", "coroutine.wrap(function() error('in coroutine') end)()"])
   }
 
+  func testErrorsWhileLoadingModulesAndCommonRuntimeErrors() throws {
+    try write("m/bad.lua", "error('module fails')")
+    try write("m/syn.lua", "x = = 1")
+    try write("m/chain.lua", "return require('bad')")
+    let env = ["LUA_PATH": "\(tmp)/m/?.lua"]
+    for args in [["-l", "bad"], ["-l", "syn"], ["-l", "chain"], ["-e", "require('chain')"]] { try assertSame(args, env: env) }
+    try assertSame(["-e", "print(1)"], env: ["LUA_INIT": "@\(tmp)/m/bad.lua"])
+    for code in ["local t = {} t[nil] = 1", "string.format('%d', 1.5)", "local a = {} a.b.c = 1", "print(('x'):bad())",
+                 "for i = 1, 'x' do end", "return 1 < 'x'", "goto nowhere", "local x <const> = 1; x = 2",
+                 "local t = setmetatable({}, { __index = function(t, k) error('no ' .. k, 2) end }) return t.key",
+                 "string.rep('x', 1 << 40)", "return #nil", "select(-5, 1)", "setmetatable(1, {})"] {
+      try assertSame(["-e", code])
+    }
+  }
+
   func testOsExit() throws {
     try assertSame(["-e", "io.write('buffered') os.exit(3)"])
     try assertSame(["-e", "os.exit(true)"])
