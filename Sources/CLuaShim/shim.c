@@ -4,6 +4,9 @@
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
+#include <sys/time.h>
+#include <unistd.h>
+#include <errno.h>
 
 typedef struct {
   size_t used, peak, max;
@@ -66,12 +69,22 @@ static void *l_alloc(void *ud, void *ptr, size_t osize, size_t nsize) {
 
 static volatile sig_atomic_t interrupted;
 
+static volatile sig_atomic_t watchdog_stage;  // 1: the deadline passed; 2: the hook ran since
+
 static void hook(lua_State *L, lua_Debug *ar) {
   (void)ar;
   Limits *m = LIM(L);
+  if (watchdog_stage == 1) watchdog_stage = 2;
   if (interrupted) {
     interrupted = 0;
-    if (!m->tripped) { m->tripped = 4; remember_where(L, m, "interrupted!"); }
+    if (!m->tripped) {  // lua.c's lstop: luaL_error from the hook, so luaL_where(L, 1), the caller
+      lua_Debug w;
+      m->tripped = 4;
+      if (lua_getstack(L, 1, &w) && lua_getinfo(L, "Sl", &w) && w.currentline > 0)
+        snprintf(m->message, sizeof m->message, "%s:%d: interrupted!", w.short_src, w.currentline);
+      else
+        snprintf(m->message, sizeof m->message, "interrupted!");
+    }
   }
   if (!m->tripped) {
     m->instr += HOOK_STRIDE;
@@ -96,32 +109,89 @@ static void hook(lua_State *L, lua_Debug *ar) {
   }
 }
 
+// With any limit the count hook runs in every thread (coroutines inherit it when created), so
+// a tripped limit reaches a coroutine that catches errors in a loop: the allocator cannot raise.
 static void arm_hook(lua_State *L) {
   Limits *m = LIM(L);
-  if (m->max_instr || m->timeout > 0 || m->tripped) lua_sethook(L, hook, LUA_MASKCOUNT, m->tripped ? 1 : HOOK_STRIDE);
+  if (m->max_instr || m->timeout > 0 || m->max || m->tripped) lua_sethook(L, hook, LUA_MASKCOUNT, m->tripped ? 1 : HOOK_STRIDE);
   else lua_sethook(L, NULL, 0, 0);
 }
 
 lua_State *tt_newstate(void) {
   Limits *m = calloc(1, sizeof *m);
   if (!m) return NULL;
-  lua_State *L = lua_newstate(l_alloc, m);
+  // luaL_newstate installs lauxlib's panic and warning functions (so -W and warn() print, as in
+  // lua.c); then the counting allocator takes over. Both allocators are realloc/free, and what is
+  // already allocated is exactly Lua's own count.
+  lua_State *L = luaL_newstate();
   if (!L) { free(m); return NULL; }
+  m->used = m->peak = (size_t)lua_gc(L, LUA_GCCOUNT, 0) * 1024 + (size_t)lua_gc(L, LUA_GCCOUNTB, 0);
+  lua_setallocf(L, l_alloc, m);
   m->L = L;
   *(Limits **)lua_getextraspace(L) = m;
-  lua_atpanic(L, NULL);
   return L;
+}
+
+static lua_State *watchdog_state;
+static char watchdog_prefix[128];
+static double watchdog_grace;
+
+static void set_alarm(double seconds) {
+  if (seconds > 1e8) seconds = 1e8;  // (time_t)1e300 would be undefined; 3 years is "never"
+  struct itimerval t = { { 0, 0 }, { (time_t)seconds, (suseconds_t)((seconds - (double)(time_t)seconds) * 1e6) } };
+  if (t.it_value.tv_sec == 0 && t.it_value.tv_usec == 0) t.it_value.tv_usec = 1;
+  setitimer(ITIMER_REAL, &t, NULL);
+}
+
+// --timeout when no hook can run (a C function that never returns, a blocking read): at the
+// deadline the hook is made to run at once; if it has not run when the grace period ends, the
+// script is stuck in C. Nothing can unwind it then, so the process reports and exits. The stack
+// is read only when the hook never ran: no Lua call or instruction happened during the grace.
+static void on_alarm(int sig) {
+  (void)sig;
+  if (watchdog_stage == 0) {
+    watchdog_stage = 1;
+    lua_sethook(watchdog_state, hook, LUA_MASKCALL | LUA_MASKRET | LUA_MASKLINE | LUA_MASKCOUNT, 1);
+    set_alarm(watchdog_grace);
+    return;
+  }
+  Limits *m = LIM(watchdog_state);
+  char what[96];
+  snprintf(what, sizeof what, "timeout (%g s) exceeded inside a C function", m->timeout);
+  if (watchdog_stage == 1) remember_where(watchdog_state, m, what);
+  else snprintf(m->message, sizeof m->message, "%s", what);
+  char line[sizeof watchdog_prefix + sizeof m->message + 2];
+  int n = snprintf(line, sizeof line, "%s%s\n", watchdog_prefix, m->message);
+  if (write(2, line, (size_t)n) < 0) _exit(1);
+  _exit(1);
+}
+
+void tt_arm_watchdog(lua_State *L, const char *prefix, double grace) {
+  Limits *m = LIM(L);
+  if (m->timeout <= 0) return;
+  watchdog_state = L;
+  watchdog_stage = 0;
+  watchdog_grace = grace;
+  snprintf(watchdog_prefix, sizeof watchdog_prefix, "%s", prefix);
+  signal(SIGALRM, on_alarm);
+  double left = m->deadline - now_seconds();
+  set_alarm(left > 0 ? left : 0);
 }
 
 void tt_close(lua_State *L) {
   Limits *m = LIM(L);
+  if (watchdog_state == L) {
+    struct itimerval off = { { 0, 0 }, { 0, 0 } };
+    setitimer(ITIMER_REAL, &off, NULL);
+    watchdog_state = NULL;
+  }
   m->lua_active = 0;
   lua_close(L);
   free(m);
 }
 
 void tt_set_dispatcher(tt_Dispatch d) { dispatcher = d; }
-void tt_set_max_memory(lua_State *L, size_t bytes) { LIM(L)->max = bytes; }
+void tt_set_max_memory(lua_State *L, size_t bytes) { LIM(L)->max = bytes; arm_hook(L); }
 void tt_set_max_instructions(lua_State *L, long long n) { LIM(L)->max_instr = n; LIM(L)->instr = 0; arm_hook(L); }
 void tt_set_timeout(lua_State *L, double s) { LIM(L)->timeout = s; LIM(L)->deadline = now_seconds() + s; arm_hook(L); }
 size_t tt_memory_in_use(lua_State *L) { return LIM(L)->used; }
@@ -201,16 +271,23 @@ static int msghandler(lua_State *L) {
   return 1;
 }
 
-// A C frame under top-level chunks, as lua.c's pmain is, so tracebacks end in "[C]: in ?".
+// A C frame under top-level chunks laid out as lua.c's pmain (two arguments, then the message
+// handler, then the chunk), so tracebacks end in "[C]: in ?" and a stack overflow happens at the
+// same depth, "(skipping N levels)" included.
 static int callthrough(lua_State *L) {
-  lua_call(L, lua_gettop(L) - 1, LUA_MULTRET);
-  return lua_gettop(L);
+  lua_pushcfunction(L, msghandler);
+  lua_insert(L, 3);
+  if (lua_pcall(L, lua_gettop(L) - 4, LUA_MULTRET, 3) != LUA_OK) return lua_error(L);
+  return lua_gettop(L) - 3;
 }
 int tt_docall(lua_State *L, int nargs, int nresults) {
   lua_pushcfunction(L, callthrough);
-  lua_insert(L, -(nargs + 2));
-  return tt_pcall(L, nargs + 1, nresults, 1);
+  lua_pushnil(L);
+  lua_pushnil(L);
+  lua_rotate(L, -(nargs + 4), 3);
+  return tt_pcall(L, nargs + 3, nresults, 0);
 }
+void tt_gc_generational(lua_State *L) { lua_gc(L, LUA_GCGEN, 0, 0); }
 
 int tt_pcall(lua_State *L, int nargs, int nresults, int traceback) {
   Limits *m = LIM(L);
@@ -313,11 +390,36 @@ void tt_clear_interrupt(lua_State *L) {
 }
 
 void tt_write_stdout(const char *s, size_t len) { fwrite(s, 1, len, stdout); }
-void tt_write_stderr(const char *s, size_t len) { fflush(stdout); fwrite(s, 1, len, stderr); fflush(stderr); }
+// As lua.c's lua_writestringerror: stdout is not flushed first (with 2>&1, what io.write
+// buffered comes after the message, in lua5.4 as here).
+void tt_write_stderr(const char *s, size_t len) { fwrite(s, 1, len, stderr); fflush(stderr); }
 void tt_flush_stdout(void) { fflush(stdout); }
 const char *tt_copyright(void) { return LUA_COPYRIGHT; }
 #include <unistd.h>
 int tt_stdin_is_tty(void) { return isatty(0); }
+// One line from fd 0, a byte at a time with read(2), as readline reads: what it has not read is
+// left to io.read (whose C buffer readline never sees, in lua5.4 as here).
+const char *tt_read_line(size_t *len) {
+  static char *line;
+  static size_t cap;
+  size_t n = 0;
+  char c;
+  for (;;) {
+    ssize_t r = read(0, &c, 1);
+    if (r < 0 && errno == EINTR) continue;
+    if (r <= 0) break;
+    if (n + 1 >= cap) {
+      char *bigger = realloc(line, cap ? cap * 2 : 256);
+      if (!bigger) break;
+      line = bigger; cap = cap ? cap * 2 : 256;
+    }
+    line[n++] = c;
+    if (c == '\n') break;
+  }
+  if (n == 0) return NULL;
+  *len = n;
+  return line;
+}
 
 static int do_getfield(lua_State *L) { lua_gettable(L, 1); return 1; }
 int tt_getfield_protected(lua_State *L, int idx, const char *key) {

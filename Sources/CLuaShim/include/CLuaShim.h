@@ -35,6 +35,9 @@ size_t tt_memory_in_use(lua_State *L);
 size_t tt_memory_peak(lua_State *L);
 int tt_limit_tripped(lua_State *L);       // 0 none, 1 memory, 2 instructions, 3 timeout, 4 interrupt
 const char *tt_limit_message(lua_State *L);  // "file:line: ..." for the sticky error, or NULL
+// After tt_set_timeout: ends the process with "<prefix>file:line: timeout (S s) exceeded inside a
+// C function" when the script is still running `grace` seconds past the deadline.
+void tt_arm_watchdog(lua_State *L, const char *prefix, double grace);
 void tt_install_sigint(lua_State *L);     // Ctrl-C stops the running script: "interrupted!"
 void tt_restore_sigint(void);
 void tt_clear_interrupt(lua_State *L);    // the REPL goes on after Ctrl-C stopped one line
@@ -43,6 +46,7 @@ void tt_clear_interrupt(lua_State *L);    // the REPL goes on after Ctrl-C stopp
 int tt_pcall(lua_State *L, int nargs, int nresults, int traceback);
 // lua.c's docall: traceback handler and a C frame below the chunk.
 int tt_docall(lua_State *L, int nargs, int nresults);
+void tt_gc_generational(lua_State *L);  // lua.c's lua_gc(L, LUA_GCGEN, 0, 0)
 // Protected luaL_loadbufferx / luaL_loadfilex; status as lua_load.
 int tt_loadbuffer(lua_State *L, const char *buf, size_t len, const char *name, const char *mode);
 int tt_loadfile(lua_State *L, const char *path, const char *mode);
@@ -81,4 +85,5 @@ void tt_write_stderr(const char *s, size_t len);
 void tt_flush_stdout(void);
 const char *tt_copyright(void);
 int tt_stdin_is_tty(void);
+const char *tt_read_line(size_t *len);  // a line of stdin with its '\n'; NULL at end of input
 #endif

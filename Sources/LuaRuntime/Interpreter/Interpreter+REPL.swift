@@ -5,9 +5,14 @@ extension Interpreter {
   /// `lua.c`'s `doREPL`: each line is tried as `return <line>` first, `=expr` works, an incomplete
   /// statement continues on a `>>` prompt, results are printed with the global `print`.
   /// Without a terminal the line read is echoed after the prompt, as Debian's readline build does.
-  func repl() {
+  /// Returns false when the REPL itself failed (a `_PROMPT` whose `__tostring` raises): lua.c's
+  /// `get_prompt` raises out of `doREPL`, so lua prints the message without its name and exits 1.
+  @discardableResult
+  func repl() -> Bool {
     let saved = progname
     progname = nil
+    defer { progname = saved }
+    promptFailed = false
     let echo = tt_stdin_is_tty() == 0
     while let status = loadLine(echo: echo) {
       var st = status
@@ -15,21 +20,51 @@ extension Interpreter {
       if st == LUA_OK { printResults() } else { report(st) }
       tt_clear_interrupt(lua.L)
     }
+    if promptFailed {
+      report(LUA_ERRRUN)
+      return false
+    }
     lua.setTop(0)
     writeOut("\n")
-    progname = saved
+    return true
   }
 
-  private func prompt(first: Bool) -> String {
-    lua_getglobal(lua.L, first ? "_PROMPT" : "_PROMPT2")
-    defer { lua.pop() }
-    return lua.type(-1) <= LUA_TNIL ? (first ? "> " : ">> ") : lua.toDisplayString(-1)
+  /// `get_prompt`: `luaL_tolstring` of `_PROMPT`/`_PROMPT2`; nil with the error on top if it fails.
+  private func prompt(first: Bool) -> String? {
+    guard lua_getglobal(lua.L, first ? "_PROMPT" : "_PROMPT2") > LUA_TNIL else {
+      lua.pop()
+      return first ? "> " : ">> "
+    }
+    guard tt_tolstring(lua.L, -1) == LUA_OK, let s = lua.string(-1) else {
+      lua_rotate(lua.L, -2, 1)
+      lua.pop()
+      return nil
+    }
+    lua.pop(2)
+    return s
   }
 
-  private func readInput(first: Bool, echo: Bool) -> String? {
-    writeOut(prompt(first: first))
-    guard let line = readLine(strippingNewline: true) else { return nil }
-    if echo { writeOut(line + "\n") }
+  private func readInput(first: Bool, echo: Bool) -> [UInt8]? {
+    guard let p = prompt(first: first) else {
+      promptFailed = true
+      return nil
+    }
+    writeOut(p)
+    if pendingLines.isEmpty {
+      // Bytes, not a String: a line may hold bytes that are not UTF-8, and lua passes them on.
+      // Debian's lua5.4 reads with readline, which ends a line at '\n' and at '\r' alike: "a\r\n"
+      // is the line "a" and then an empty line.
+      var len = 0
+      guard let p = tt_read_line(&len) else { return nil }
+      var bytes = Array(UnsafeRawBufferPointer(start: p, count: len))
+      if bytes.last == 0x0A { bytes.removeLast() }
+      pendingLines = bytes.split(separator: 0x0D, omittingEmptySubsequences: false).map { Array($0) }
+    }
+    let line = pendingLines.removeFirst()
+    if echo {
+      (line + [0x0A]).withUnsafeBufferPointer { b in b.withMemoryRebound(to: CChar.self) { tt_write_stdout($0.baseAddress, $0.count) } }
+      tt_flush_stdout()
+    }
     return line
   }
 
@@ -37,19 +72,30 @@ extension Interpreter {
   private func loadLine(echo: Bool) -> Int32? {
     lua.setTop(0)
     guard var line = readInput(first: true, echo: echo) else { return nil }
-    if line.hasPrefix("=") { line = "return " + line.dropFirst() }
-    if state.load("return \(line);", name: "=stdin") == LUA_OK { return LUA_OK }
+    if line.first == UInt8(ascii: "=") { line = Array("return ".utf8) + line.dropFirst() }
+    if loadBytes(Array("return ".utf8) + line + [UInt8(ascii: ";")], name: "=stdin") == LUA_OK { return LUA_OK }
     lua.pop()
     while true {
-      let status = state.load(line, name: "=stdin")
+      let status = loadBytes(line, name: "=stdin")
       guard status == LUA_ERRSYNTAX, let msg = lua.string(-1), msg.hasSuffix("<eof>") else { return status }
       lua.pop()
       guard let more = readInput(first: false, echo: echo) else {
-        _ = state.load(line, name: "=stdin")
+        if promptFailed { return nil }
+        _ = loadBytes(line, name: "=stdin")
         return LUA_ERRSYNTAX
       }
-      line += "\n" + more
+      line += [0x0A] + more
     }
+  }
+
+  /// `lua_tostring` as `lua_pushfstring("%s")` shows it: strings and numbers (converted in place,
+  /// the value is popped next), "(null)" for anything else, as lua.c prints it.
+  private func errorText(_ i: Int32) -> String {
+    let t = lua.type(i)
+    guard t == LUA_TSTRING || t == LUA_TNUMBER else { return "(null)" }
+    var len = 0
+    guard let p = tt_tostring(lua.L, i, &len) else { return "(null)" }
+    return String(decoding: UnsafeRawBufferPointer(start: p, count: len), as: UTF8.self)
   }
 
   private func printResults() {
@@ -59,7 +105,7 @@ extension Interpreter {
     lua_getglobal(lua.L, "print")
     lua_rotate(lua.L, 1, 1)
     if !lua.pcall(n, 0) {
-      message("error calling 'print' (\(lua.string(-1) ?? lua.typeName(-1)))")
+      message("error calling 'print' (\(errorText(-1)))")
       lua.pop()
     }
   }

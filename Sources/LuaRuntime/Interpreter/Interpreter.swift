@@ -21,6 +21,10 @@ public final class Interpreter {
   let host: InterpreterHost
   /// nil inside the REPL: `lua.c` drops the program name from interactive error messages.
   var progname: String?
+  /// REPL lines read but not used yet (a carriage return ends a line too, as in readline).
+  var pendingLines: [[UInt8]] = []
+  /// The REPL stopped because `_PROMPT` could not be converted; the error is on the stack.
+  var promptFailed = false
 
   public init(state: LuaState, options: InterpreterOptions, host: InterpreterHost) {
     self.state = state; self.options = options; self.host = host; self.progname = options.progname
@@ -28,22 +32,44 @@ public final class Interpreter {
 
   var lua: Lua { state.lua }
 
+  /// A state for `options`, with the standard libraries opened as `lua.c`'s `pmain` opens them:
+  /// under `-E` the registry flag `LUA_NOENV` is set first, so `package` ignores `LUA_PATH`,
+  /// `LUA_CPATH` and their `_5_4` variants.
+  public static func makeState(_ options: InterpreterOptions) throws(LuaStateError) -> LuaState {
+    let state = try LuaState(openLibs: false)
+    let lua = state.lua
+    if options.ignoreEnvironment {
+      lua.push(true)
+      lua.rawSet(Lua.registryIndex, "LUA_NOENV")
+    }
+    if tt_openlibs(lua.L) != LUA_OK {
+      let msg = lua.string(-1) ?? "cannot open standard libraries"
+      state.close()
+      throw LuaStateError(description: msg)
+    }
+    return state
+  }
+
   /// Runs like `lua.c`'s `pmain`; returns the process exit status.
   public func run() -> Int32 {
     if options.showVersion { writeOut(host.versionLine + "\n") }
     createArgTable()
+    tt_gc_generational(lua.L)
     guard host.prepare(state, options: options) else { return 1 }
     if !options.ignoreEnvironment, report(handleLuaInit()) != LUA_OK { return 1 }
     guard runActions() else { return 1 }
     if options.script != nil, report(handleScript()) != LUA_OK { return 1 }
     if options.interactive {
-      repl()
+      if !repl() { return 1 }
     } else if options.script == nil, !options.hasExecute, !options.showVersion {
       if tt_stdin_is_tty() != 0 {
         writeOut(host.versionLine + "\n")
-        repl()
-      } else if report(doFile(nil)) != LUA_OK {
-        return 1
+        if !repl() { return 1 }
+      } else {
+        // lua.c's pmain ignores this dofile's status: a failing script piped in without any
+        // argument is reported, and the exit status is still 0 (with `-` it is 1). A tripped
+        // limit (memory, instructions, time: not lua's) still fails the run.
+        if report(doFile(nil)) != LUA_OK, (1...3).contains(tt_limit_tripped(lua.L)) { return 1 }
       }
     }
     return 0
@@ -53,11 +79,30 @@ public final class Interpreter {
     let argv = options.argv
     let script = options.scriptIndex == argv.count ? 0 : options.scriptIndex
     lua.newTable(narr: Int32(max(argv.count - script - 1, 0)), nrec: Int32(script + 1))
-    for (i, a) in argv.enumerated() {
-      lua.push(a)
+    for i in argv.indices {
+      pushBytes(options.rawArgument(i))
       lua_rawseti(lua.L, -2, lua_Integer(i - script))
     }
     state.setGlobal("arg")
+  }
+
+  // MARK: bytes (arguments, environment variables and messages need not be UTF-8)
+
+  func pushBytes(_ b: [UInt8]) {
+    (b + [0]).withUnsafeBufferPointer { p in
+      p.withMemoryRebound(to: CChar.self) { _ = lua_pushlstring(lua.L, $0.baseAddress, b.count) }
+    }
+  }
+
+  func loadBytes(_ b: [UInt8], name: String) -> Int32 {
+    (b + [0]).withUnsafeBufferPointer { p in
+      p.withMemoryRebound(to: CChar.self) { tt_loadbuffer(lua.L, $0.baseAddress, b.count, name, nil) }
+    }
+  }
+
+  /// Loads the file named by these bytes (chunk name `@name`).
+  func loadFile(bytes b: [UInt8]) -> Int32 {
+    (b + [0]).withUnsafeBufferPointer { p in p.withMemoryRebound(to: CChar.self) { tt_loadfile(lua.L, $0.baseAddress, nil) } }
   }
 
   /// `docall`: a protected call with the traceback handler and the Ctrl-C handler installed.
@@ -72,8 +117,20 @@ public final class Interpreter {
   @discardableResult
   func report(_ status: Int32) -> Int32 {
     if status != LUA_OK {
-      let msg = lua.string(-1) ?? "(error object is a \(lua.typeName(-1)) value)"
-      message(msg)
+      let t = lua.type(-1)
+      var len = 0
+      if status == LUA_ERRMEM, let limit = state.limitMessage {
+        // An allocation refused by --max-memory raises LUA_ERRMEM, which runs no message handler:
+        // name the place where the limit struck, as the sticky hook does for every later error.
+        message(limit)
+      } else if t == LUA_TSTRING || t == LUA_TNUMBER, let p = tt_tostring(lua.L, -1, &len) {
+        // The message's own bytes (it may quote a file name or data that is not UTF-8).
+        let bytes = Array((progname.map { "\($0): " } ?? "").utf8)
+          + Array(UnsafeRawBufferPointer(start: p, count: len)) + [0x0A]
+        bytes.withUnsafeBufferPointer { b in b.withMemoryRebound(to: CChar.self) { tt_write_stderr($0.baseAddress, $0.count) } }
+      } else {
+        message("(error object is a \(lua.typeName(-1)) value)")
+      }
       lua.pop()
     }
     return status
@@ -88,23 +145,21 @@ public final class Interpreter {
   func doFile(_ path: String?) -> Int32 { doChunk(state.loadFile(path)) }
 
   func handleLuaInit() -> Int32 {
-    let (name, value): (String, String?) = {
-      if let v = getenv("LUA_INIT_5_4") { return ("=LUA_INIT_5_4", String(cString: v)) }
-      if let v = getenv("LUA_INIT") { return ("=LUA_INIT", String(cString: v)) }
-      return ("", nil)
-    }()
+    var name = "=LUA_INIT_5_4"
+    var value = getenv("LUA_INIT_5_4")
+    if value == nil { name = "=LUA_INIT"; value = getenv("LUA_INIT") }
     guard let value else { return LUA_OK }
-    if value.hasPrefix("@") { return doFile(String(value.dropFirst())) }
-    return doString(value, name: name)
+    if value[0] == CChar(UInt8(ascii: "@")) { return doChunk(tt_loadfile(lua.L, value + 1, nil)) }
+    return doChunk(tt_loadbuffer(lua.L, value, strlen(value), name, nil))
   }
 
   func runActions() -> Bool {
-    for action in options.actions {
+    for (i, action) in options.actions.enumerated() {
       switch action {
-      case .execute(let code):
-        if report(doString(code, name: "=(command line)")) != LUA_OK { return false }
-      case .require(let spec):
-        if report(doLibrary(spec)) != LUA_OK { return false }
+      case .execute:
+        if report(doChunk(loadBytes(options.rawBytes(ofAction: i), name: "=(command line)"))) != LUA_OK { return false }
+      case .require:
+        if report(doLibrary(options.rawBytes(ofAction: i))) != LUA_OK { return false }
       case .warningsOn:
         lua_warning(lua.L, "@on", 0)
       }
@@ -112,27 +167,27 @@ public final class Interpreter {
     return true
   }
 
-  /// `-l mod` (global `mod`, or the part after the last '-') and `-l g=mod`.
-  func doLibrary(_ spec: String) -> Int32 {
+  /// `-l mod` (global `mod`, the whole name even with a '-', as Lua 5.4.4's `dolibrary`) and
+  /// `-l g=mod`.
+  func doLibrary(_ spec: [UInt8]) -> Int32 {
     var global = spec
     var module = spec
-    if let eq = spec.firstIndex(of: "=") {
-      global = String(spec[..<eq]); module = String(spec[spec.index(after: eq)...])
-    } else if let dash = spec.lastIndex(of: "-") {
-      global = String(spec[spec.index(after: dash)...])
+    if let eq = spec.firstIndex(of: UInt8(ascii: "=")) {
+      global = Array(spec[..<eq]); module = Array(spec[(eq + 1)...])
     }
     lua_getglobal(lua.L, "require")
-    lua.push(module)
+    pushBytes(module)
     let status = doCall(1, 1)
-    if status == LUA_OK { state.setGlobal(global) }
+    if status == LUA_OK {
+      (global + [0]).withUnsafeBufferPointer { p in p.withMemoryRebound(to: CChar.self) { lua_setglobal(lua.L, $0.baseAddress) } }
+    }
     return status
   }
 
   func handleScript() -> Int32 {
     let argv = options.argv
     let i = options.scriptIndex
-    let fname: String? = (argv[i] == "-" && argv[i - 1] != "--") ? nil : argv[i]
-    var status = state.loadFile(fname)
+    var status = (argv[i] == "-" && argv[i - 1] != "--") ? state.loadFile(nil) : loadFile(bytes: options.rawArgument(i))
     if status == LUA_OK {
       // pushargs: the script's own arguments, from the global 'arg' as lua.c reads them
       guard lua_getglobal(lua.L, "arg") == LUA_TTABLE else {

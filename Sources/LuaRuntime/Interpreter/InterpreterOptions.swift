@@ -17,6 +17,32 @@ public struct InterpreterOptions: Equatable {
   public var actions: [Action] = []
   /// Host long options seen before the script, `--name value` or `--name=value`; flags map to "".
   public var long: [String: String] = [:]
+  /// The arguments as the bytes the process received (a `String` cannot hold bytes that are not
+  /// UTF-8, and lua passes every byte through: file names, `-e` code, `arg`). Parsing fills it
+  /// from `argv`; a host replaces it with the raw `argv` when it has them.
+  public var rawArgv: [[UInt8]]
+  /// Where each action's text starts: its index in `argv` and a byte offset (2 for `-estat`).
+  public var actionArguments: [ArgumentPosition] = []
+  public struct ArgumentPosition: Equatable {
+    public var index: Int
+    public var offset: Int
+  }
+
+  /// The bytes of argument `i` (its UTF-8 when `rawArgv` does not cover it).
+  public func rawArgument(_ i: Int) -> [UInt8] {
+    rawArgv.count == argv.count ? rawArgv[i] : Array(argv[i].utf8)
+  }
+
+  /// The bytes of action `i` (the code of `-e`, the spec of `-l`).
+  public func rawBytes(ofAction i: Int) -> [UInt8] {
+    if i < actionArguments.count, actionArguments[i].index < argv.count {
+      return Array(rawArgument(actionArguments[i].index).dropFirst(actionArguments[i].offset))
+    }
+    switch actions[i] {
+    case .execute(let s), .require(let s): return Array(s.utf8)
+    case .warningsOn: return []
+    }
+  }
 
   public var script: String? { scriptIndex < argv.count ? argv[scriptIndex] : nil }
 
@@ -29,7 +55,8 @@ public struct InterpreterOptions: Equatable {
 
   /// `valued`: host long options that take a value; `flags`: those that do not.
   public static func parse(_ argv: [String], valued: Set<String> = [], flags: Set<String> = []) throws(ParseError) -> InterpreterOptions {
-    var o = InterpreterOptions(argv: argv, progname: argv.first.flatMap { $0.isEmpty ? nil : $0 } ?? "lua", scriptIndex: argv.count)
+    var o = InterpreterOptions(argv: argv, progname: argv.first.flatMap { $0.isEmpty ? nil : $0 } ?? "lua", scriptIndex: argv.count,
+                               rawArgv: argv.map { Array($0.utf8) })
     var i = 1
     while i < argv.count {
       let a = argv[i]
@@ -63,17 +90,21 @@ public struct InterpreterOptions: Equatable {
       case UInt8(ascii: "W"):
         if extra { throw .unrecognized(a) }
         o.actions.append(.warningsOn)
+        o.actionArguments.append(ArgumentPosition(index: i, offset: 0))
       case UInt8(ascii: "i"), UInt8(ascii: "v"):
         if extra { throw .unrecognized(a) }
         if chars[1] == UInt8(ascii: "i") { o.interactive = true }
         o.showVersion = true
       case UInt8(ascii: "e"), UInt8(ascii: "l"):
         var value = String(a.dropFirst(2))
+        var position = ArgumentPosition(index: i, offset: 2)
         if !extra {
           i += 1
           guard i < argv.count, !argv[i].hasPrefix("-") else { throw .needsArgument(a) }
           value = argv[i]
+          position = ArgumentPosition(index: i, offset: 0)
         }
+        o.actionArguments.append(position)
         if chars[1] == UInt8(ascii: "e") { o.hasExecute = true; o.actions.append(.execute(value)) } else { o.actions.append(.require(value)) }
       default:
         throw .unrecognized(a)

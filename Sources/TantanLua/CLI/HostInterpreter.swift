@@ -64,6 +64,11 @@ public final class HostInterpreter: InterpreterHost {
       guard state.lua.pcall(1, 0, traceback: true) else { return report(state, options) }
     }
     state.setLimits(maxMemory: settings.maxMemory, maxInstructions: settings.maxInstructions, timeout: settings.timeout)
+    if let timeout = settings.timeout {
+      // A script stuck inside one C function (a pattern match, a blocking read) never reaches the
+      // hook: the process ends a grace period after the deadline instead of hanging.
+      tt_arm_watchdog(state.lua.L, "\(options.progname): ", 1 + timeout / 10)
+    }
     return true
   }
 

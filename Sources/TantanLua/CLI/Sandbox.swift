@@ -5,24 +5,34 @@ import LuaRuntime
 enum Sandbox {
   static let prelude = #"""
   local script_dir = ...
+  local raw_load, raw_loadfile, searchpath, format = load, loadfile, package.searchpath, string.format
   io, debug = nil, nil
+  package.loaded.io, package.loaded.debug = nil, nil  -- else require("io") gives them back
   for _, name in ipairs { "execute", "remove", "rename", "exit", "getenv", "tmpname" } do os[name] = nil end
   dofile, loadfile = nil, nil
-  local raw_load = load
-  load = function(chunk, name, mode, env)
+  -- Text chunks only. The environment is passed on only when given: load(s, n, m, nil) would
+  -- give the chunk a nil _ENV.
+  load = function(chunk, name, mode, ...)
     if mode ~= nil and mode ~= "t" then error("binary chunks are not allowed in the sandbox", 2) end
-    return raw_load(chunk, name, "t", env)
+    return raw_load(chunk, name, "t", ...)
   end
-  package.loadlib = nil
+  -- Modules: package.preload, then Lua files on a path fixed now (the script's folder, then the
+  -- configured path), so changing package.path cannot reach other files. No C modules. The
+  -- searcher replaces the file searcher, so `require` itself stays the stock one and its errors
+  -- name the script's line, as with lua.
+  local path = script_dir .. "/?.lua;" .. script_dir .. "/?/init.lua;" .. package.path
+  package.path = path
   package.cpath = ""
-  package.searchers[3], package.searchers[4] = nil, nil  -- no C modules
-  package.path = script_dir .. "/?.lua;" .. script_dir .. "/?/init.lua;" .. package.path
-  local raw_require = require
-  require = function(name)
-    if type(name) == "string" and (name:find("/", 1, true) or name:find("\\", 1, true) or name:sub(1, 1) == ".") then
-      error("module '" .. name .. "' is outside the sandbox (names are dotted, relative to the module path)", 2)
+  package.loadlib = nil
+  package.searchers = { package.searchers[1], function(name)
+    if name:find("/", 1, true) or name:find("\\", 1, true) or name:sub(1, 1) == "." then
+      return "\n\tmodule '" .. name .. "' is outside the sandbox (names are dotted, relative to the module path)"
     end
-    return raw_require(name)
-  end
+    local file, err = searchpath(name, path)
+    if not file then return "\n\t" .. err end
+    local chunk, msg = raw_loadfile(file, "t")
+    if not chunk then error(format("error loading module '%s' from file '%s':\n\t%s", name, file, msg), 0) end
+    return chunk, file
+  end }
   """#
 }

@@ -1,13 +1,17 @@
 import CLuaShim
+#if canImport(Glibc)
+import Glibc
+#endif
 import LuaRuntime
 
 /// Entry point of the `tantan-host` executable: `lua`-style options, then the interpreter.
 public enum TantanCLI {
   public static func main(_ argv: [String]) -> Int32 {
-    let options: InterpreterOptions
+    var options: InterpreterOptions
     let progname = argv.first.flatMap { $0.isEmpty ? nil : $0 } ?? "tantan-host"
     do {
       options = try InterpreterOptions.parse(argv, valued: HostInterpreter.valuedOptions, flags: HostInterpreter.flagOptions)
+      options.rawArgv = rawArguments(matching: argv)
     } catch {
       writeError("\(progname): \(error)\n" + InterpreterOptions.usage(progname: progname, hostOptions: HostInterpreter.optionHelp))
       return 1
@@ -17,7 +21,7 @@ public enum TantanCLI {
       return 0
     }
     let state: LuaState
-    do { state = try LuaState() } catch {
+    do { state = try Interpreter.makeState(options) } catch {
       writeError("\(progname): \(error)\n")
       return 1
     }
@@ -25,6 +29,17 @@ public enum TantanCLI {
     let status = Interpreter(state: state, options: options, host: hostInterpreter).run()
     state.close()
     return status
+  }
+
+  /// The process's own argument bytes where `argv` is the process's arguments (Swift repairs bytes
+  /// that are not UTF-8 when it makes `CommandLine.arguments`; lua passes them through).
+  static func rawArguments(matching argv: [String]) -> [[UInt8]] {
+    let count = Int(CommandLine.argc)
+    return argv.enumerated().map { i, a in
+      guard i < count, let p = CommandLine.unsafeArgv[i] else { return Array(a.utf8) }
+      let bytes = Array(UnsafeRawBufferPointer(start: p, count: strlen(p)))
+      return String(decoding: bytes, as: UTF8.self) == a ? bytes : Array(a.utf8)
+    }
   }
 
   static func writeError(_ s: String) {

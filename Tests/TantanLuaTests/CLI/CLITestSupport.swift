@@ -1,0 +1,251 @@
+import Foundation
+import XCTest
+
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// What one run of an interpreter produced.
+struct RunResult: CustomStringConvertible {
+  var stdout: String
+  var stderr: String
+  /// Exit status, or the signal number when `signaled`.
+  var status: Int32
+  var signaled: Bool
+  /// The hard timeout of the test killed the process: it hung.
+  var timedOut: Bool
+
+  var description: String {
+    "status \(status)\(signaled ? " (signal)" : "")\(timedOut ? " (killed after the test's hard timeout)" : "")\n"
+      + "--- stdout\n\(stdout)--- stderr\n\(stderr)---"
+  }
+}
+
+/// A byte sink filled by a reader thread; read from the test thread.
+final class LockedBuffer: @unchecked Sendable {
+  private let lock = NSLock()
+  private var data = Data()
+  private var finished = false
+
+  func append(_ d: Data) { lock.lock(); data.append(d); lock.unlock() }
+  func finish() { lock.lock(); finished = true; lock.unlock() }
+  var isFinished: Bool { lock.lock(); defer { lock.unlock() }; return finished }
+  var string: String { lock.lock(); defer { lock.unlock() }; return String(decoding: data, as: UTF8.self) }
+}
+
+/// A launched interpreter: stdout and stderr are drained by threads so a chatty process never
+/// blocks on a full pipe, and every wait has a deadline so a hanging process fails the test.
+final class RunningProcess {
+  let process = Process()
+  let out = LockedBuffer()
+  let err = LockedBuffer()
+  private let exited = DispatchSemaphore(value: 0)
+  private let stdinPipe = Pipe()
+
+  init(_ executable: String, _ args: [String], env: [String: String], cwd: String?) throws {
+    process.executableURL = URL(fileURLWithPath: executable)
+    process.arguments = args
+    process.environment = env
+    if let cwd { process.currentDirectoryURL = URL(fileURLWithPath: cwd) }
+    let outPipe = Pipe(), errPipe = Pipe()
+    process.standardOutput = outPipe
+    process.standardError = errPipe
+    process.standardInput = stdinPipe
+    let sem = exited
+    process.terminationHandler = { _ in sem.signal() }
+    try process.run()
+    for (pipe, buffer) in [(outPipe, out), (errPipe, err)] {
+      let handle = pipe.fileHandleForReading
+      Thread.detachNewThread {
+        while true {
+          let d = handle.availableData
+          if d.isEmpty { break }
+          buffer.append(d)
+        }
+        buffer.finish()
+      }
+    }
+  }
+
+  var pid: Int32 { process.processIdentifier }
+
+  /// Writes to stdin and keeps it open.
+  func feed(_ text: String) {
+    signal(SIGPIPE, SIG_IGN)
+    try? stdinPipe.fileHandleForWriting.write(contentsOf: Data(text.utf8))
+  }
+
+  func write(stdin text: String?) {
+    let handle = stdinPipe.fileHandleForWriting
+    if let text, !text.isEmpty {
+      // The child may exit without reading everything: a broken pipe must not kill the test.
+      signal(SIGPIPE, SIG_IGN)
+      try? handle.write(contentsOf: Data(text.utf8))
+    }
+    try? handle.close()
+  }
+
+  /// Polls until stdout contains `marker` (the script reached a known point), or the deadline.
+  func waitForStdout(containing marker: String, timeout: TimeInterval) -> Bool {
+    let deadline = Date().addingTimeInterval(timeout)
+    while Date() < deadline {
+      if out.string.contains(marker) { return true }
+      if !process.isRunning { return out.string.contains(marker) }
+      usleep(10_000)
+    }
+    return false
+  }
+
+  func send(_ sig: Int32) { kill(pid, sig) }
+
+  /// Waits for the exit; past `timeout` the process is killed and the result says it hung.
+  func wait(timeout: TimeInterval) -> RunResult {
+    var timedOut = false
+    if exited.wait(timeout: .now() + timeout) == .timedOut {
+      timedOut = true
+      kill(pid, SIGKILL)
+      _ = exited.wait(timeout: .now() + 10)
+    }
+    // The pipes reach end of file once the process (and any child holding them) is gone.
+    let drainDeadline = Date().addingTimeInterval(5)
+    while !(out.isFinished && err.isFinished) && Date() < drainDeadline { usleep(5_000) }
+    let signaled = process.terminationReason == .uncaughtSignal
+    return RunResult(stdout: out.string, stderr: err.string, status: process.terminationStatus, signaled: signaled, timedOut: timedOut)
+  }
+}
+
+/// Shared set-up for the end-to-end tests: where the binaries are, a clean environment, a scratch
+/// folder per test, and helpers that run `tantan-host` and `lua5.4` the same way and compare them.
+class CLITestCase: XCTestCase {
+  /// Seconds before a run counts as hung. Generous: the machine is shared.
+  static let hardTimeout: TimeInterval = 30
+
+  var tmp: String = ""
+
+  override func setUpWithError() throws {
+    try super.setUpWithError()
+    let dir = FileManager.default.temporaryDirectory.appendingPathComponent("tantan-cli-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+    tmp = dir.path
+  }
+
+  override func tearDownWithError() throws {
+    if !tmp.isEmpty { try? FileManager.default.removeItem(atPath: tmp) }
+    try super.tearDownWithError()
+  }
+
+  // MARK: binaries
+
+  /// `$TANTAN_HOST`, else `tantan-host` next to the test bundle (`.build/debug/`).
+  static var hostPath: String? {
+    let env = ProcessInfo.processInfo.environment
+    if let p = env["TANTAN_HOST"], !p.isEmpty { return p }
+    var dir = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
+    // On Linux argv[0] is the .xctest bundle itself; on other layouts walk up a little.
+    for _ in 0..<4 {
+      let candidate = dir.appendingPathComponent("tantan-host").path
+      if FileManager.default.isExecutableFile(atPath: candidate) { return candidate }
+      dir = dir.deletingLastPathComponent()
+    }
+    return nil
+  }
+
+  /// `lua5.4` on PATH (or `$LUA54`), nil when it is not installed.
+  static var luaPath: String? {
+    let env = ProcessInfo.processInfo.environment
+    if let p = env["LUA54"], !p.isEmpty { return p }
+    for dir in (env["PATH"] ?? "/usr/bin:/bin").split(separator: ":") {
+      let candidate = "\(dir)/lua5.4"
+      if FileManager.default.isExecutableFile(atPath: candidate) { return candidate }
+    }
+    return nil
+  }
+
+  func host() throws -> String {
+    guard let p = Self.hostPath else {
+      XCTFail("tantan-host not found next to the test bundle; run `swift build` first or set TANTAN_HOST")
+      throw XCTSkip("no tantan-host binary")
+    }
+    return p
+  }
+
+  func lua() throws -> String {
+    guard let p = Self.luaPath else { throw XCTSkip("lua5.4 is not installed: comparisons with the stock interpreter skipped (apt-get install lua5.4)") }
+    return p
+  }
+
+  /// A minimal environment, with no LUA_* variable of the person running the tests.
+  func environment(_ extra: [String: String] = [:]) -> [String: String] {
+    let env = ProcessInfo.processInfo.environment
+    var e: [String: String] = ["PATH": env["PATH"] ?? "/usr/bin:/bin", "HOME": env["HOME"] ?? tmp, "LC_ALL": "C"]
+    for (k, v) in extra { e[k] = v }
+    return e
+  }
+
+  // MARK: files
+
+  @discardableResult
+  func write(_ name: String, _ text: String) throws -> String {
+    let path = (tmp as NSString).appendingPathComponent(name)
+    try FileManager.default.createDirectory(atPath: (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
+    try text.write(toFile: path, atomically: true, encoding: .utf8)
+    return path
+  }
+
+  // MARK: running
+
+  /// Runs `exe args` in the scratch folder (unless `cwd`), feeding `stdin` (empty by default, so
+  /// nothing ever reads the test runner's own input), with a hard timeout.
+  func run(_ exe: String, _ args: [String], stdin: String? = nil, env: [String: String] = [:], cwd: String? = nil,
+           timeout: TimeInterval = CLITestCase.hardTimeout) throws -> RunResult {
+    let p = try RunningProcess(exe, args, env: environment(env), cwd: cwd ?? tmp)
+    p.write(stdin: stdin)
+    return p.wait(timeout: timeout)
+  }
+
+  func runHost(_ args: [String], stdin: String? = nil, env: [String: String] = [:], cwd: String? = nil,
+               timeout: TimeInterval = CLITestCase.hardTimeout) throws -> RunResult {
+    try run(try host(), args, stdin: stdin, env: env, cwd: cwd, timeout: timeout)
+  }
+
+  /// Replaces the program name (argv[0], a full path here) with `lua` and drops the host's
+  /// `tantan-host X -- ` prefix of the version banner, so the two interpreters can be compared.
+  func normalise(_ r: RunResult, program: String) -> RunResult {
+    var r = r
+    r.stderr = r.stderr.replacingOccurrences(of: program, with: "lua")
+    r.stdout = r.stdout.replacingOccurrences(of: program, with: "lua")
+    if let range = r.stdout.range(of: #"tantan-host [0-9][^ ]* -- "#, options: .regularExpression) {
+      r.stdout.removeSubrange(range)
+    }
+    return r
+  }
+
+  /// Runs the same command line under both interpreters; asserts neither hung nor crashed.
+  func both(_ args: [String], stdin: String? = nil, env: [String: String] = [:], cwd: String? = nil,
+            file: StaticString = #filePath, line: UInt = #line) throws -> (host: RunResult, lua: RunResult) {
+    let luaExe = try lua()
+    let hostExe = try host()
+    let h = normalise(try run(hostExe, args, stdin: stdin, env: env, cwd: cwd), program: hostExe)
+    let l = normalise(try run(luaExe, args, stdin: stdin, env: env, cwd: cwd), program: luaExe)
+    assertSane(h, file: file, line: line)
+    return (h, l)
+  }
+
+  /// Same stdout, same stderr (program name normalised), same exit status.
+  func assertSame(_ args: [String], stdin: String? = nil, env: [String: String] = [:], cwd: String? = nil,
+                  file: StaticString = #filePath, line: UInt = #line) throws {
+    let (h, l) = try both(args, stdin: stdin, env: env, cwd: cwd, file: file, line: line)
+    XCTAssertEqual(h.stdout, l.stdout, "stdout differs for \(args)", file: file, line: line)
+    XCTAssertEqual(h.stderr, l.stderr, "stderr differs for \(args)", file: file, line: line)
+    XCTAssertEqual(h.status, l.status, "exit status differs for \(args)\nhost: \(h)\nlua: \(l)", file: file, line: line)
+  }
+
+  /// No hang, no signal, no Swift runtime failure message.
+  func assertSane(_ r: RunResult, file: StaticString = #filePath, line: UInt = #line) {
+    XCTAssertFalse(r.timedOut, "the process hung: \(r)", file: file, line: line)
+    XCTAssertFalse(r.signaled, "the process died of a signal: \(r)", file: file, line: line)
+    for marker in ["Fatal error", "fatal error", "Program crashed", "Swift runtime failure", "PANIC", "Backtracing", "Segmentation"] {
+      XCTAssertFalse(r.stderr.contains(marker), "crash marker '\(marker)' in stderr: \(r)", file: file, line: line)
+    }
+  }
+}
