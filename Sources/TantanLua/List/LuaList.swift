@@ -79,7 +79,6 @@ final class LuaList {
   /// Calls source function `which` with 1-based `args`; the result stays on the stack for `read`.
   func callSource<T>(_ which: Source, _ args: [Int], _ read: (Lua, String) throws(ListDataError) -> T) throws -> T {
     let fn = which.rawValue
-    let name = "\(which.name)(\(args.map(String.init).joined(separator: ", ")))"
     guard source.has(fn) else { throw LuaCallError.message("source.\(which.name) is missing") }
     events.append(Event(which.name, args.map { .int($0) }))
     source.push(fn, lua)
@@ -89,7 +88,10 @@ final class LuaList {
     defer { dataCallbackDepth -= 1 }
     try host.call(Int32(args.count) + 1, 1)
     defer { lua.pop() }
-    do { return try read(lua, "source.\(name) returned") } catch { throw LuaCallError.message(error.message) }
+    // The location is only spelled out on error: this runs once per item of a large source.
+    do { return try read(lua, "returned") } catch {
+      throw LuaCallError.message("source.\(which.name)(\(args.map(String.init).joined(separator: ", "))) \(error.message)")
+    }
   }
 
   /// The model's view of `source`: section_count, item_count and item are required.
