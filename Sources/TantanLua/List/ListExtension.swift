@@ -21,7 +21,7 @@ enum ListExtension: TantanExtension {
     try run(list) { try change(model) }
     if model.offset != before, let fn = list.didScroll {
       let offset = model.offset
-      list.events.append(Event("did_scroll", [.number(offset)]))
+      list.events.append(Event("did_scroll", [LuaList.eventNumber(offset)]))
       try run(list) { try list.invoke(fn, args: [], nresults: 0, dataCallback: false) { lua in lua.push(offset); return 1 } }
     }
     lua.push(model.offset)

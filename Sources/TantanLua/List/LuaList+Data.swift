@@ -26,7 +26,7 @@ extension Lua {
     switch type(i) {
     case LUA_TSTRING: return .string(string(i) ?? "")
     case LUA_TNUMBER:
-      guard let n = integer(i) else { throw ListDataError(message: "\(location): \(what) must be an integer or a string, got \(formatNumber(number(i) ?? .nan))") }
+      guard let n = integer(i) else { throw ListDataError(message: "\(location): \(what) must be an integer or a string, got \(string(i) ?? "?")") }
       return .int(Int64(n))
     case LUA_TNIL, LUA_TNONE: throw ListDataError(message: "\(location): missing \(what) (an integer or a string)")
     default: throw ListDataError(message: "\(location): \(what) must be an integer or a string, got \(typeName(i))")
@@ -106,7 +106,7 @@ extension Lua {
     if rawGet(i, "columns") != LUA_TNIL {
       defer { pop() }
       guard let c = integer(-1), c >= 1, c <= 1000 else {
-        throw ListDataError(message: "\(location).columns: integer 1..1000 expected, got \(type(-1) == LUA_TNUMBER ? formatNumber(number(-1) ?? .nan) : typeName(-1))")
+        throw ListDataError(message: "\(location).columns: integer 1..1000 expected, got \(type(-1) == LUA_TNUMBER ? string(-1) ?? "?" : typeName(-1))")
       }
       section.columns = c
     } else { pop() }

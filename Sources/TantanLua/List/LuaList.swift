@@ -28,6 +28,12 @@ final class LuaList {
 
   init(host: TantanHost) { self.host = host }
 
+  /// Whole numbers are logged as integers (`did_scroll(30)`), as the event format asks.
+  static func eventNumber(_ d: Double) -> Event.Arg {
+    if let n = Int(exactly: d) { return .int(n) }
+    return .number(d)
+  }
+
   var lua: Lua { host.lua }
 
   /// The model, or an error when called while the constructor still reads the data.
@@ -70,7 +76,7 @@ final class LuaList {
     }
     defer { lua.pop() }
     guard let h = lua.number(-1), h.isFinite, h >= 0 else {
-      let got = lua.type(-1) == LUA_TNUMBER ? lua.formatNumber(lua.number(-1) ?? .nan) : lua.typeName(-1)
+      let got = lua.type(-1) == LUA_TNUMBER ? lua.string(-1) ?? "?" : lua.typeName(-1)
       throw LuaCallError.message("item_height(\(section + 1), \(index + 1)) returned \(got) (a finite number >= 0 expected)")
     }
     return h
