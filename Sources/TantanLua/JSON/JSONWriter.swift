@@ -96,7 +96,7 @@ struct JSONWriter {
       } else if lua_isinteger(lua.L, -1) != 0, let k = lua.integer(-1), k >= 1 {
         maxIndex = max(maxIndex, k)
       } else {
-        let what = lua.type(-1) == LUA_TNUMBER ? "key \(lua.formatNumber(lua.number(-1) ?? .nan))" : "a \(lua.typeName(-1)) key"
+        let what = lua.type(-1) == LUA_TNUMBER ? "key \(lua.string(-1) ?? "?")" : "a \(lua.typeName(-1)) key"
         lua.pop()
         throw Failure(message: "cannot encode a table with \(what) (at \(location)): JSON keys are strings, arrays are 1..n")
       }
