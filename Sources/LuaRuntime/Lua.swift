@@ -91,6 +91,12 @@ public struct Lua {
     guard d.isFinite else { throw .argument(arg, "finite number expected, got \(formatNumber(d))") }
     return d
   }
+  /// A duration or distance: finite and >= 0; the message shows the value as the script wrote it.
+  public func checkNonNegative(_ arg: Int32) throws(LuaCallError) -> Double {
+    let d = try checkNumber(arg)
+    guard d.isFinite, d >= 0 else { throw .argument(arg, "non-negative finite number expected, got \(string(arg) ?? "?")") }
+    return d
+  }
   public func checkInteger(_ arg: Int32) throws(LuaCallError) -> Int {
     if let i = integer(arg) { return i }
     if lua_type(L, arg) == LUA_TNUMBER { throw .argument(arg, "number has no integer representation") }
