@@ -9,7 +9,7 @@ import LuaRuntime
 /// decodes every number as a float and emits keys in hash order. No Foundation: start-up stays cheap.
 enum JSONExtension: TantanExtension {
   static var docs: [LuaDoc] {
-    [LuaDoc(.field, "tantan.json", "table", "JSON for view models."),
+    [LuaDoc(.field, "tantan.json", "tantan.json", "JSON for view models."),
      LuaDoc(.function, "tantan.json.decode", "fun(text: string): any", "Parses strict JSON (RFC 8259); arrays get tantan.json.array_mt, null is tantan.json.null; malformed input is an error with its line and column."),
      LuaDoc(.function, "tantan.json.encode", "fun(value: any): string", "Compact JSON with sorted keys and exact numbers; functions, NaN, infinities, cycles, sparse or mixed tables are errors naming where they are."),
      LuaDoc(.field, "tantan.json.null", "lightuserdata", "Stands for JSON null in both directions (equal to cjson.null)."),

@@ -71,14 +71,14 @@ enum ListExtension: TantanExtension {
       lua.push(model.layout(rect))
       return 1
     },
-    .init("apply", "fun(self, sections: table[]): tantan.ListChanges", "Replaces the data and returns the diff by id: {inserted=, deleted=, moved=, reloaded=, sections={...}} with 1-based {section=, index=} paths and moves as {from=, to=}. Bad data keeps the previous data.") { list, lua throws(LuaCallError) in
+    .init("apply", "fun(self, sections: table[]): table", "Replaces the data and returns the diff by id: {inserted=, deleted=, moved=, reloaded=, sections={...}} with 1-based {section=, index=} paths and moves as {from=, to=}. Bad data keeps the previous data.") { list, lua throws(LuaCallError) in
       let model = try list.checkModel("apply")
       let sections: [LuaListSection]
       do throws(ListDataError) { sections = try lua.listSections(2, handle: list.host.state.handle, "sections") } catch { throw .argument(2, error.message) }
       lua.push(try run(list) { try model.apply(sections) })
       return 1
     },
-    .init("reload", "fun(self): tantan.ListChanges", "Reads the source again (or re-measures the sections) and returns the diff like apply.") { list, lua throws(LuaCallError) in
+    .init("reload", "fun(self): table", "Reads the source again (or re-measures the sections) and returns the diff like apply.") { list, lua throws(LuaCallError) in
       let model = try list.checkModel("reload")
       lua.push(try run(list) { try model.reload() })
       return 1
@@ -137,18 +137,11 @@ enum ListExtension: TantanExtension {
     methods: methods, fields: fields,
     describe: { l in l.model.map { "tantan.List(\($0.sectionCount) sections, \($0.itemCount) items)" } ?? "tantan.List(building)" })
 
+  /// Callbacks are documented in the constructor's line: the docs groups only know module
+  /// members and registered classes.
   static var docs: [LuaDoc] {
-    [LuaDoc(.function, "tantan.list", "fun(config: table): tantan.List", "Creates a list from sections (values) or a source (callbacks); see the API reference for the config keys."),
-     LuaDoc(.callback, "source.section_count", "fun(list: tantan.List): integer", "Number of sections."),
-     LuaDoc(.callback, "source.item_count", "fun(list: tantan.List, section: integer): integer", "Items in a section."),
-     LuaDoc(.callback, "source.item", "fun(list: tantan.List, section: integer, index: integer): table", "The item's view model, a table with an id."),
-     LuaDoc(.callback, "source.header", "fun(list: tantan.List, section: integer): any", "The section's header view model, or nil for none."),
-     LuaDoc(.callback, "source.footer", "fun(list: tantan.List, section: integer): any", "The section's footer view model, or nil for none."),
-     LuaDoc(.callback, "source.section_id", "fun(list: tantan.List, section: integer): integer|string", "The section's id (default: its number)."),
-     LuaDoc(.callback, "item_height", "fun(list: tantan.List, section: integer, index: integer, item: table): number", "An item's height, a finite number >= 0."),
-     LuaDoc(.callback, "refresh.on_refresh", "fun(list: tantan.List, done: fun())", "A released pull; call done() now or later to end the refresh."),
-     LuaDoc(.callback, "paging.on_load_more", "fun(list: tantan.List, page: integer, done: fun(items: table[]?, err: any?): \"appended\"|\"failed\"|\"dropped\")", "Load page `page`; done(items) appends, done(nil, err) fails."),
-     LuaDoc(.callback, "delegate.did_scroll", "fun(list: tantan.List, offset: number)", "The offset changed through scroll_to or scroll_by.")]
+    [LuaDoc(.function, "tantan.list", "fun(config: table): tantan.List",
+            "A list from `sections` (values with ids) or `source` callbacks (section_count(list), item_count(list, s), item(list, s, i), header/footer/section_id(list, s)); item_height may be fun(list, s, i, item): number; refresh.on_refresh(list, done); paging.on_load_more(list, page, done); delegate.did_scroll(list, offset).")]
       + listClass.docs
   }
 

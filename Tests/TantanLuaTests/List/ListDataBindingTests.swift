@@ -133,8 +133,11 @@ final class ListDataBindingTests: XCTestCase {
     // A data callback cannot change the list it is measuring.
     t.ok("l3 = tantan.list{item_height = function(list) list:apply{} return 1 end, sections = {}}")
     t.fails("l3:apply{{id = 1, items = {{id = 1}}}}", "test:1: apply: cannot change the list from inside item_height or a source callback")
-    t.fails("tantan.list{item_height = function(list) return list.count end, sections = {{id = 1, items = {{id = 1}}}}}",
-            "test:1: count: the list is still being built (called from one of its data callbacks)")
+    // (Field errors lost their `file:line` prefix when main moved __index to C; matched loosely.)
+    t.ok("""
+      local ok, err = pcall(tantan.list, {item_height = function(list) return list.count end, sections = {{id = 1, items = {{id = 1}}}}})
+      assert(not ok and err:find("count: the list is still being built (called from one of its data callbacks)", 1, true), err)
+      """)
   }
 
   func testSourceCallbacksEventsReloadAndErrors() throws {
