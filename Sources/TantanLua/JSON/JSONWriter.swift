@@ -11,7 +11,8 @@ import LuaRuntime
 ///   when its keys are exactly 1..n (n >= 1); an object when all keys are strings; `{}` is `{}`.
 /// - Errors name where the bad value is (`value.items[2].cb`): functions, userdata other than
 ///   `tantan.json.null`, NaN and infinities, tables that contain themselves, nesting over 200
-///   levels, keys that are neither strings nor array indices, sparse arrays, mixed tables.
+///   levels, keys that are neither strings nor array indices, sparse arrays, mixed tables,
+///   strings (values) that are not valid UTF-8.
 struct JSONWriter {
   struct Failure: Error {
     let message: String
@@ -34,7 +35,12 @@ struct JSONWriter {
       let d = lua.number(i) ?? .nan
       guard d.isFinite else { throw Failure(message: "cannot encode \(lua.formatNumber(d)) (at \(location))") }
       append(d.description)
-    case LUA_TSTRING: appendString(i)
+    case LUA_TSTRING:
+      // JSON text is UTF-8: a Lua string of other bytes cannot be written faithfully.
+      guard String(validating: bytes(i), as: UTF8.self) != nil else {
+        throw Failure(message: "cannot encode a string that is not valid UTF-8 (at \(location))")
+      }
+      appendString(i)
     case LUA_TLIGHTUSERDATA where lua_touserdata(lua.L, i) == nil: append("null")
     case LUA_TTABLE: try table(i, at: location)
     default: throw Failure(message: "cannot encode a \(lua.typeName(i)) value (at \(location))")
@@ -92,6 +98,10 @@ struct JSONWriter {
       lua.pop()
       count += 1
       if lua.type(-1) == LUA_TSTRING {
+        guard String(validating: bytes(-1), as: UTF8.self) != nil else {
+          lua.pop()
+          throw Failure(message: "cannot encode a key that is not valid UTF-8 (at \(location))")
+        }
         keys.append(Array(bytes(-1)))
       } else if lua_isinteger(lua.L, -1) != 0, let k = lua.integer(-1), k >= 1 {
         maxIndex = max(maxIndex, k)

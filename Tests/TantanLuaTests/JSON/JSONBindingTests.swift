@@ -110,6 +110,8 @@ final class JSONBindingTests: XCTestCase {
       ("{[true] = 1}", "cannot encode a table with a boolean key (at value): JSON keys are strings, arrays are 1..n"),
       ("setmetatable({a = 1}, tantan.json.array_mt)", "cannot encode an array with string keys (at value)"),
       ("coroutine.create(print)", "cannot encode a thread value (at value)"),
+      ("{name = 'caf\\xe9'}", "cannot encode a string that is not valid UTF-8 (at value.name)"),
+      ("{a = {['\\xff'] = 1}}", "cannot encode a key that is not valid UTF-8 (at value.a)"),
     ]
     for (expr, message) in cases {
       t.fails("tantan.json.encode(\(expr))", "test:1: tantan.json.encode: \(message)")
