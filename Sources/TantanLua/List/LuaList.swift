@@ -45,13 +45,6 @@ final class LuaList {
     return model
   }
 
-  /// Records `name(args)` and calls `fn(list, args...)` with `nresults` results left on the stack.
-  /// Errors are the callback's own value (`LuaCallbackError`).
-  func call(_ fn: LuaRef, _ name: String, _ args: [Int], nresults: Int32, dataCallback: Bool = false) throws {
-    events.append(Event(name, args.map { .int($0) }))
-    try invoke(fn, args: args, nresults: nresults, dataCallback: dataCallback) { _ in 0 }
-  }
-
   /// Calls `fn(list, ints..., extra)` where `pushExtra` pushes the extra arguments and returns their count.
   func invoke(_ fn: LuaRef, args: [Int], nresults: Int32, dataCallback: Bool, pushExtra: (Lua) -> Int32) throws {
     let lua = self.lua
