@@ -39,6 +39,8 @@ local tantan_Timer = {}
 ---@field apply fun(self: tantan.List, sections: table[]): table Replaces the data and returns the diff by id: {inserted=, deleted=, moved=, reloaded=, sections={...}} with 1-based {section=, index=} paths and moves as {from=, to=}. Bad data keeps the previous data.
 ---@field reload fun(self: tantan.List): table Reads the source again (or re-measures the sections) and returns the diff like apply.
 ---@field item fun(self: tantan.List, section: integer, index: integer): table The item's own table, as the script gave it.
+---@field header fun(self: tantan.List, section: integer): any The section's header view model as the script gave it, or nil.
+---@field footer fun(self: tantan.List, section: integer): any The section's footer view model as the script gave it, or nil.
 ---@field item_count fun(self: tantan.List, section: integer): integer Items in a section.
 ---@field index_at fun(self: tantan.List, x: number, y: number): integer?, integer? The section and index of the item under a point (content coordinates), or nil.
 ---@field events fun(self: tantan.List): string[] Every callback call so far, as `name(arg, ...)` strings, 1-based.

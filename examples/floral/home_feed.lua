@@ -43,7 +43,7 @@ local function show(title)
     local y = a.frame.y - feed.offset  -- on screen: 0 is the top of the phone, the bar ends at 64
     if y + a.frame.h > 64 then         -- rows entirely under the navigation bar are not seen
       if a.kind == "header" then
-        print(string.format("  %4g  [%s]%s", y, a.section == 1 and "This week's top 10" or "Topics: " .. category,
+        print(string.format("  %4g  [%s]%s", y, feed:header(a.section),
           y == 64 and feed.offset > -64 and " (pinned under the bar)" or ""))
       else
         local item = feed:item(a.section, a.index)

@@ -90,6 +90,18 @@ enum ListExtension: TantanExtension {
       if let ref = model.item(at: ListIndexPath(section: s, index: i)).payload.ref { ref.push(lua) } else { lua.pushNil() }
       return 1
     },
+    .init("header", "fun(self, section: integer): any", "The section's header view model as the script gave it, or nil.") { list, lua throws(LuaCallError) in
+      let model = try list.checkModel("header", mutating: false)
+      let s = try lua.checkIndex(2, count: model.sectionCount, what: "section")
+      if let ref = model.sections[s].header?.ref { ref.push(lua) } else { lua.pushNil() }
+      return 1
+    },
+    .init("footer", "fun(self, section: integer): any", "The section's footer view model as the script gave it, or nil.") { list, lua throws(LuaCallError) in
+      let model = try list.checkModel("footer", mutating: false)
+      let s = try lua.checkIndex(2, count: model.sectionCount, what: "section")
+      if let ref = model.sections[s].footer?.ref { ref.push(lua) } else { lua.pushNil() }
+      return 1
+    },
     .init("item_count", "fun(self, section: integer): integer", "Items in a section.") { list, lua throws(LuaCallError) in
       let model = try list.checkModel("item_count", mutating: false)
       lua.push(model.itemCount(inSection: try lua.checkIndex(2, count: model.sectionCount, what: "section")))

@@ -58,6 +58,7 @@ final class ListDataBindingTests: XCTestCase {
       c = l:apply{{id = "b", header = "B", items = {{id = 6}, {id = 7}, {id = 1, t = "y"}}}, {id = "c", items = {{id = 8}}}}
       assert(show(c) == "ins[] del[] mov[] rel[] | sections ins[] del[] mov[2>1] rel[]", show(c))
       assert(l.section_count == 2 and l:item_count(1) == 3 and l.count == 4)
+      assert(l:header(1) == "B" and l:header(2) == nil and l:footer(1) == nil)
       """)
   }
 
