@@ -8,6 +8,8 @@
 ---@field seed integer? The --seed given on the command line, or nil.
 ---@field clock tantan.Clock The virtual clock.
 ---@field after fun(seconds: number, fn: fun()): tantan.Timer Calls fn once after `seconds` of virtual time.
+---@field list fun(config: table): tantan.List A list from `sections` (values with ids) or `source` callbacks (section_count(list), item_count(list, s), item(list, s, i), header/footer/section_id(list, s)); item_height may be fun(list, s, i, item): number; refresh.on_refresh(list, done); paging.on_load_more(list, page, done); delegate.did_scroll(list, offset).
+---@field json tantan.json JSON for view models.
 tantan = {}
 
 ---The virtual clock: time passes only when a script advances it.
@@ -23,5 +25,46 @@ local tantan_Clock = {}
 ---@field cancel fun(self: tantan.Timer): boolean Cancels the timer; returns false when it already fired or was cancelled.
 ---@field pending boolean True until the timer fires or is cancelled.
 local tantan_Timer = {}
+
+---A sectioned view-model list with layout, sticky headers, pull to refresh, paging and diffing.
+---@class tantan.List
+---@field scroll_to fun(self: tantan.List, y: number): number Sets the offset (from -content_inset.top to the bottom); NaN or out of range is an error and the offset stays. Checks paging; returns the offset.
+---@field scroll_by fun(self: tantan.List, dy: number): number scroll_to(offset + dy).
+---@field pull fun(self: tantan.List, distance: number): string Holds the content `distance` points below its resting top (absolute, at the top only); returns refresh_state (armed once distance >= threshold).
+---@field release fun(self: tantan.List): string Lifts the finger: armed starts refreshing (calls refresh.on_refresh), pulling goes back to idle; returns refresh_state.
+---@field refresh fun(self: tantan.List) Starts a refresh without a pull (idle or armed only), as UIRefreshControl.beginRefreshing plus its action.
+---@field finish_refresh fun(self: tantan.List) Ends the running refresh, like calling its done (for lists without on_refresh).
+---@field load_more fun(self: tantan.List): boolean Starts the next page regardless of the position (tap to retry); false when loading, without more pages or without paging.on_load_more.
+---@field layout fun(self: tantan.List, rect?: {x: number, y: number, w: number, h: number}): {kind: "item"|"header"|"footer", section: integer, index: integer?, frame: {x: number, y: number, w: number, h: number}, z: integer}[] What intersects rect (default: the visible area), in content coordinates; sticky headers have z 1024. Cost depends on the result, not on the item count.
+---@field apply fun(self: tantan.List, sections: table[]): table Replaces the data and returns the diff by id: {inserted=, deleted=, moved=, reloaded=, sections={...}} with 1-based {section=, index=} paths and moves as {from=, to=}. Bad data keeps the previous data.
+---@field reload fun(self: tantan.List): table Reads the source again (or re-measures the sections) and returns the diff like apply.
+---@field item fun(self: tantan.List, section: integer, index: integer): table The item's own table, as the script gave it.
+---@field header fun(self: tantan.List, section: integer): any The section's header view model as the script gave it, or nil.
+---@field footer fun(self: tantan.List, section: integer): any The section's footer view model as the script gave it, or nil.
+---@field item_count fun(self: tantan.List, section: integer): integer Items in a section.
+---@field index_at fun(self: tantan.List, x: number, y: number): integer?, integer? The section and index of the item under a point (content coordinates), or nil.
+---@field events fun(self: tantan.List): string[] Every callback call so far, as `name(arg, ...)` strings, 1-based.
+---@field clear_events fun(self: tantan.List) Forgets the recorded events.
+---@field offset number UIKit's contentOffset.y: -content_inset.top at rest.
+---@field content_height number Exact height of all sections.
+---@field refresh_state "idle"|"pulling"|"armed"|"refreshing"|"finishing" Pull-to-refresh state.
+---@field page integer The last page requested (0 before any and after a refresh; rolled back by a failed load).
+---@field loading boolean True while on_load_more's done has not been called.
+---@field has_more boolean False after a short page, until the next refresh.
+---@field load_error string? The error of the last failed load; nil once a load or a refresh starts.
+---@field count integer Items in all sections.
+---@field section_count integer Number of sections.
+---@field width number Viewport width.
+---@field height number Viewport height.
+---@field pull_distance number How far the finger holds the content down (0 without a pull).
+---@field indicator_height number Height of the refresh indicator (collapses while finishing).
+local tantan_List = {}
+
+---@class tantan.json
+---@field decode fun(text: string): any Parses strict JSON (RFC 8259); arrays get tantan.json.array_mt, null is tantan.json.null; malformed input is an error with its line and column.
+---@field encode fun(value: any): string Compact JSON with sorted keys and exact numbers; functions, NaN, infinities, cycles, sparse or mixed tables are errors naming where they are.
+---@field null lightuserdata Stands for JSON null in both directions (equal to cjson.null).
+---@field array_mt table The metatable marking decoded arrays; set it on a table to encode it as an array, even empty.
+local tantan_json = {}
 
 return tantan
