@@ -195,4 +195,20 @@ final class ReorderGridErrorTests: XCTestCase {
     XCTAssertEqual(try grid.drop(), 3)
     XCTAssertEqual(grid.count, 12)
   }
+
+  /// `drag(from:to:steps:)` with a huge step count used to run for ever (one hit test per step,
+  /// `math.maxinteger` steps from Lua): it is now bounded and the grid is left untouched.
+  func testDragWithTooManyStepsIsAnErrorNotAHang() throws {
+    let (grid, rec) = try makeGrid(numbered(12))
+    let limit = ReorderGrid<String>.maxDragSteps
+    assertThrows(
+      .badArgument(position: 3, function: "drag", message: "too many steps (at most \(limit))"),
+      try grid.drag(from: 0, to: 1, steps: limit + 1))
+    assertThrows(
+      .badArgument(position: 3, function: "drag", message: "too many steps (at most \(limit))"),
+      try grid.drag(from: 0, to: 1, steps: .max))
+    XCTAssertEqual(rec.events, [], "checked before anything happens")
+    XCTAssertFalse(grid.editing)
+    XCTAssertEqual(try grid.drag(from: 0, to: 1, steps: 1_000), 1)
+  }
 }
