@@ -2,21 +2,24 @@ import CLua
 import HeadlessUI
 import LuaRuntime
 
-/// The Lua delegate behind the model's delegate protocol. Unowned: the model (owned by the
-/// `LuaGrid`) holds the adapter strongly, so the adapter never outlives its owner.
+/// The Lua delegate behind the model's delegate protocol. Weak: the model (owned by the
+/// `LuaGrid`) holds the adapter strongly; a grid collected or closed (`__close`) while its model
+/// is still running a call simply stops calling out.
 final class GridDelegateAdapter: ReorderGridDelegate {
   typealias Item = LuaRef
-  unowned let owner: LuaGrid
+  weak var owner: LuaGrid?
 
   init(owner: LuaGrid) { self.owner = owner }
 
   private func notify(_ slot: LuaGrid.DelegateSlot, _ args: [LuaGrid.Arg]) throws {
+    guard let owner else { return }
     _ = try owner.invoke(owner.delegate, slot.rawValue, args, results: 0)
   }
 
   /// `can_move`/`can_drop`: absent means yes; anything but a boolean is an error (a forgotten
   /// `return` would otherwise veto every move silently).
   private func ask(_ slot: LuaGrid.DelegateSlot, _ args: [LuaGrid.Arg]) throws -> Bool {
+    guard let owner else { return true }
     guard try owner.invoke(owner.delegate, slot.rawValue, args, results: 1) else { return true }
     let lua = owner.host.lua
     defer { lua.pop() }
@@ -46,12 +49,18 @@ final class GridDelegateAdapter: ReorderGridDelegate {
 extension LuaGrid {
   func makeSource() -> ReorderGridDataSource<LuaRef> {
     ReorderGridDataSource(
-      count: { [unowned self] in try sourceCount() },
-      item: { [unowned self] i in try sourceItem(i) },
-      move: { [unowned self] from, to in
-        _ = try sourceCall(.move, [.index(from), .index(to)], results: 0)
+      count: { [weak self] in try Self.alive(self).sourceCount() },
+      item: { [weak self] i in try Self.alive(self).sourceItem(i) },
+      move: { [weak self] from, to in
+        _ = try Self.alive(self).sourceCall(.move, [.index(from), .index(to)], results: 0)
       },
-      delete: { [unowned self] i in _ = try sourceCall(.delete, [.index(i)], results: 0) })
+      delete: { [weak self] i in _ = try Self.alive(self).sourceCall(.delete, [.index(i)], results: 0) })
+  }
+
+  /// The grid behind a source closure; weak for the same reason as the delegate adapter's.
+  private static func alive(_ g: LuaGrid?) throws -> LuaGrid {
+    guard let g else { throw GridCallbackResultError(description: "the grid was closed") }
+    return g
   }
 
   private func sourceCall(_ slot: SourceSlot, _ args: [Arg], results: Int32) throws -> Bool {
@@ -67,6 +76,10 @@ extension LuaGrid {
     guard let n = lua.integer(-1), n >= 0 else {
       throw GridCallbackResultError(
         description: "source.count returned \(Self.describe(lua, -1)) (non-negative integer expected)")
+    }
+    let limit = ReorderGrid<LuaRef>.maxCount
+    guard n <= limit else {
+      throw GridCallbackResultError(description: "source.count returned \(n) (at most \(limit) items)")
     }
     if current == nil, let bad = lockedConfig.first(where: { $0 > n }) {
       throw LuaCallError.argument(1, "locked: index out of range (got \(bad); source.count returned \(n))")
