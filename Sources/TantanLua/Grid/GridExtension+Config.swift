@@ -70,7 +70,7 @@ extension GridExtension {
     if hasSource {
       r.push("source")
       defer { lua.pop() }
-      let s = try Callbacks(host, index: -1, arg: 1, what: "source", names: LuaGrid.sourceNames)
+      let s = try Callbacks(host, index: -1, arg: 1, what: "source", names: LuaGrid.sourceNames, lua: lua)
       for slot in [LuaGrid.SourceSlot.count, .item] where !s.has(slot.rawValue) {
         throw .argument(
           1, "source.\(LuaGrid.sourceNames[slot.rawValue]): function expected, got nil (an array of items goes in 'items')")
@@ -79,7 +79,7 @@ extension GridExtension {
     }
     r.push("delegate")
     defer { lua.pop() }
-    let delegate = try Callbacks(host, index: -1, arg: 1, what: "delegate", names: LuaGrid.delegateNames)
+    let delegate = try Callbacks(host, index: -1, arg: 1, what: "delegate", names: LuaGrid.delegateNames, lua: lua)
     return Setup(config: c, items: items, source: source, delegate: delegate, locked: locked)
   }
 
@@ -113,7 +113,7 @@ extension GridExtension {
         lua.pop()
         throw r.error("items", "nil at position \(k + 1) (an array without holes expected)")
       }
-      out.append(host.state.ref())
+      out.append(LuaRef(popping: lua, handle: host.state.handle))
     }
     return out
   }

@@ -4,7 +4,7 @@ import LuaRuntime
 
 /// Editing, delete badges, programmatic moves, reload, scrolling and the event log.
 extension GridExtension {
-  static var editingMethods: [M] {
+  static var editingMethods: [Method] {
     [
       M("set_editing", "fun(self, on: boolean)",
         "Turns editing on (asking will_begin_editing first; raising aborts) or off (did_end_editing after). An error during a drag."
@@ -82,7 +82,7 @@ extension GridExtension {
         lua.pop()
         throw .argument(arg, "nil at position \(k + 1) (an array without holes expected)")
       }
-      out.append(host.state.ref())
+      out.append(LuaRef(popping: lua, handle: host.state.handle))
     }
     return out
   }

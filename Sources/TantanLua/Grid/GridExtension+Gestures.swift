@@ -6,9 +6,7 @@ import LuaRuntime
 /// queued. A delegate's error reaches the caller unchanged (with the delegate's `file:line`) after
 /// the grid has been made consistent.
 extension GridExtension {
-  typealias M = LuaClass<LuaGrid>.Method
-
-  static var gestureMethods: [M] {
+  static var gestureMethods: [Method] {
     [
       M("long_press", "fun(self, index: integer, seconds?: number): boolean",
         "Long press on a cell, as in the seed: enters editing (will_begin_editing) and lifts the cell (can_move, will_begin_drag). A locked or vetoed cell enters editing without lifting; seconds shorter than config.long_press is a tap and does nothing. Returns whether a drag started."

@@ -3,9 +3,7 @@ import LuaRuntime
 
 /// Read-only methods and fields; all allowed from inside callbacks.
 extension GridExtension {
-  typealias F = LuaClass<LuaGrid>.Field
-
-  static var queryMethods: [M] {
+  static var queryMethods: [Method] {
     [
       M("cell", "fun(self, index: integer): {index: integer, frame: {x: number, y: number, w: number, h: number}, hidden: boolean, delete_visible: boolean, locked: boolean, item: any}",
         "One cell: its layout frame (content coordinates), hidden (the dragged item's slot), delete_visible (editing and not locked), locked, and the item at that position in the live order."
@@ -40,7 +38,7 @@ extension GridExtension {
     ]
   }
 
-  static var fields: [F] {
+  static var fields: [Field] {
     [
       F("items", "any[]", "The live order (during a drag the dragged item is already at its live index); with a source this asks source.item for every index.") { g, lua throws(LuaCallError) in
         let items = try run(lua) { try g.model("items").items }

@@ -21,7 +21,7 @@ final class GridDelegateAdapter: ReorderGridDelegate {
   private func ask(_ slot: LuaGrid.DelegateSlot, _ args: [LuaGrid.Arg]) throws -> Bool {
     guard let owner else { return true }
     guard try owner.invoke(owner.delegate, slot.rawValue, args, results: 1) else { return true }
-    let lua = owner.host.lua
+    let lua = owner.lua
     defer { lua.pop() }
     guard lua.type(-1) == LUA_TBOOLEAN else {
       throw GridCallbackResultError(
@@ -71,7 +71,6 @@ extension LuaGrid {
   /// `count(grid)`: a non-negative integer. The first answer is also checked against `locked`.
   private func sourceCount() throws -> Int {
     guard try sourceCall(.count, [], results: 1) else { return 0 }
-    let lua = host.lua
     defer { lua.pop() }
     guard let n = lua.integer(-1), n >= 0 else {
       throw GridCallbackResultError(
@@ -90,12 +89,11 @@ extension LuaGrid {
   /// `item(grid, index)`: any value but nil for an index below the count.
   private func sourceItem(_ i: Int) throws -> LuaRef? {
     guard try sourceCall(.item, [.index(i)], results: 1) else { return nil }
-    let lua = host.lua
     if lua.isNoneOrNil(-1) {
       lua.pop()
       throw GridCallbackResultError(
         description: "source.item returned nil for index \(i + 1) (source.count reported \(current?.count ?? 0) items)")
     }
-    return host.state.ref()
+    return ref()
   }
 }

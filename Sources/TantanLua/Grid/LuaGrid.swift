@@ -28,12 +28,28 @@ final class LuaGrid {
   /// 1-based locked indices from the config, checked against the source's first count.
   let lockedConfig: [Int]
   var log = EventLog()
+  /// The thread whose stack callbacks use: the caller of the grid method running now (possibly a
+  /// coroutine), else the main thread (autoscroll ticks). Set and restored by `entered`.
+  var lua: Lua
   /// Nil only while the model's initialiser asks `source.count` (the grid is being built).
   private(set) var current: ReorderGrid<LuaRef>?
 
   init(host: TantanHost, delegate: Callbacks, source: Callbacks?, lockedConfig: [Int]) {
     self.host = host; self.delegate = delegate; self.source = source; self.lockedConfig = lockedConfig
+    self.lua = host.lua
   }
+
+  /// Runs a method or field body with `lua` (the calling thread) as the callbacks' thread.
+  @inline(__always)
+  func entered<T>(_ lua: Lua, _ body: () throws(LuaCallError) -> T) throws(LuaCallError) -> T {
+    let saved = self.lua
+    self.lua = lua
+    defer { self.lua = saved }
+    return try body()
+  }
+
+  /// Pops the top of the current thread's stack into the registry.
+  func ref() -> LuaRef { LuaRef(popping: lua, handle: host.state.handle) }
 
   /// Builds the model (asking `source.count` first when there is a source) and attaches the delegate.
   func start(config: ReorderGridConfig, items: [LuaRef]) throws {
@@ -58,7 +74,6 @@ final class LuaGrid {
   /// Records `name(args)` (1-based) and, when the callback exists, calls it with the grid first,
   /// leaving `results` values on the stack. Returns false (nothing pushed) when it is absent.
   func invoke(_ cbs: Callbacks, _ slot: Int, _ args: [Arg], results: Int32) throws -> Bool {
-    let lua = host.lua
     log.append(Event(cbs.names[slot], args.map { eventArg($0, lua) }))
     guard cbs.has(slot) else { return false }
     cbs.push(slot, lua)
@@ -69,7 +84,8 @@ final class LuaGrid {
       case .item(let r): r.push(lua)
       }
     }
-    try host.call(Int32(args.count + 1), results)
+    // Protected, on the calling thread; the error value is kept unchanged for the caller.
+    if !lua.pcall(Int32(args.count + 1), results) { throw LuaCallbackError(value: ref()) }
     return true
   }
 

@@ -225,4 +225,42 @@ final class GridErrorTests: XCTestCase {
       tantan.clock:advance(1)
       """)
   }
+
+  /// Config, items and callbacks used the main thread's stack even when the grid was called from
+  /// a coroutine (`delegate: table expected, got function`, refs popped from the wrong stack).
+  func testGridsWorkFromCoroutines() throws {
+    let t = try gridHost()
+    t.ok("""
+      local log = {}
+      local co = coroutine.wrap(function()
+        local g = tantan.grid{items = {"a", "b", "c"}, delegate = {
+          did_move = function(grid, from, to) log[#log + 1] = from .. ">" .. to end}}
+        coroutine.yield(g)
+        assert(g:move(1, 3))
+        return joined(g.items)
+      end)
+      local g = co()
+      assert(joined(g.items) == "a b c")
+      assert(co() == "b c a")
+      assert(g:move(1, 2) and joined(g.items) == "c b a", "after the coroutine died")
+      assert(joined(log) == "1>3 1>2", joined(log))
+      local data = {"x", "y"}
+      local s = coroutine.wrap(function()
+        return tantan.grid{source = {count = function() return #data end, item = function(_, i) return data[i] end}}
+      end)()
+      assert(s.count == 2 and joined(s.items) == "x y")
+      -- A drag started in a coroutine that is suspended: autoscroll callbacks still run.
+      local moves = 0
+      local d = coroutine.wrap(function()
+        local h = tantan.grid{items = numbered(200), delegate = {did_move = function() moves = moves + 1 end}}
+        h:long_press(1)
+        h:drag_to(60, 577)
+        coroutine.yield(h)
+      end)
+      local h = d()
+      tantan.clock:advance(10)
+      assert(moves > 30 and h.dragging == 197, moves)
+      assert(h:drop() == 197)
+      """)
+  }
 }
