@@ -22,7 +22,7 @@ extension GridExtension {
         return 1
       },
       M("delete", "fun(self, index: integer): any",
-        "The delete badge: only while editing (the badge is hidden otherwise: an error that says so), never on a locked cell. source.delete(index) first (raising changes nothing), then did_delete(index, item). Returns the removed item."
+        "The delete badge: only while editing (the badge is hidden otherwise: an error that says so), never on a locked cell, never during a drag or from inside a callback (not queued). source.delete(index) first (raising changes nothing), then did_delete(index, item). Returns the removed item."
       ) { g, lua throws(LuaCallError) in
         let m = try g.model("delete")
         let i = try index(lua, 2)
@@ -30,7 +30,7 @@ extension GridExtension {
         return 1
       },
       M("move", "fun(self, from: integer, to: integer): boolean",
-        "Keyboard/accessibility reordering through the drop's commit path: can_move(from), can_drop(from, to), did_move(from, to), source.move(from, to), did_drop(from, to). Returns false, with no further events, when a locked item is on the way or a delegate vetoes; all or nothing."
+        "Keyboard/accessibility reordering through the drop's commit path: can_move(from), can_drop(from, to), did_move(from, to), source.move(from, to), did_drop(from, to). Returns false, with no further events, when a locked item is on the way or a delegate vetoes; all or nothing. An error during a drag or from inside a callback (not queued)."
       ) { g, lua throws(LuaCallError) in
         let m = try g.model("move")
         let from = try index(lua, 2)
@@ -39,7 +39,7 @@ extension GridExtension {
         return 1
       },
       M("reload", "fun(self, items?: any[])",
-        "With a source: asks source.count again and starts over (locked indices beyond the new count are dropped). With items: replaces the data with that array (leaving the source, if any). An error during a drag."
+        "With a source: asks source.count again and starts over (locked indices beyond the new count are dropped). With items: replaces the data with that array (leaving the source, if any). An error during a drag or from inside a callback (not queued)."
       ) { g, lua throws(LuaCallError) in
         let m = try g.model("reload")
         if lua.isNoneOrNil(2) {

@@ -26,7 +26,7 @@ extension GridExtension {
         return 1
       },
       M("drag_by", "fun(self, dx: number, dy: number)",
-        "Moves the finger (and the snapshot) by an increment, then runs the hit test once: the first visible cell whose centre is within half the snapshot's width (straight line) and half its height (vertically) takes the item, the cells in between shifting by one."
+        "Moves the finger (and the snapshot) by an increment, then runs the hit test once: the first visible cell whose centre is within half the snapshot's width (straight line) and half its height (vertically) takes the item, the cells in between shifting by one (the seed's rule, config.target = \"half_cell\"; a refused first candidate means no move). can_drop(current, candidate) may veto."
       ) { g, lua throws(LuaCallError) in
         let m = try g.model("drag_by")
         let dx = try lua.checkFinite(2)
@@ -35,7 +35,7 @@ extension GridExtension {
         return 0
       },
       M("drag_to", "fun(self, x: number, y: number)",
-        "Puts the snapshot's centre at (x, y) in content coordinates, then runs the hit test once."
+        "Puts the snapshot's centre at (x, y) in content coordinates, then runs the hit test once (the rule of drag_by, or config.target)."
       ) { g, lua throws(LuaCallError) in
         let m = try g.model("drag_to")
         let x = try lua.checkFinite(2)
