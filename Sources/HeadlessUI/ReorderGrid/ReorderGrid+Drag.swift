@@ -91,11 +91,17 @@ extension ReorderGrid {
     try notify { try $0.didCancel(self, index: d.origin) }
   }
 
+  /// The most `steps` a `drag(from:to:steps:)` may take (each is a hit test): bounds the call.
+  public static var maxDragSteps: Int { 100_000 }
+
   /// Lua: `grid:drag(from, to [, steps]) -> final index`: the whole gesture. Long press on `from`
   /// (entering editing), the finger travels in a straight line to the centre of slot `to` in
   /// `steps` moves (default: steps of at most half the smaller item side, so every cell on the way
   /// gets its hit test), then drop. Idealised autoscroll: before each move the content scrolls
   /// directly (no clock) just enough to keep the snapshot visible.
+  ///
+  /// `steps` above `maxDragSteps` is a bad argument (a huge count would never return); the default
+  /// is capped at `maxDragSteps` too (on a huge grid the strides then exceed half a cell).
   ///
   /// Returns the final index (`from` when the cell could not be lifted: locked, vetoed). If a
   /// delegate throws mid-way, the drag is abandoned (order from before it, no `didCancel`) and the
@@ -107,6 +113,9 @@ extension ReorderGrid {
     try checkIndex(to, 2, fn)
     if let steps, steps < 1 {
       throw ComponentError.badArgument(position: 3, function: fn, message: "positive integer expected, got \(steps)")
+    }
+    if let steps, steps > Self.maxDragSteps {
+      throw ComponentError.badArgument(position: 3, function: fn, message: "too many steps (at most \(Self.maxDragSteps))")
     }
     try ensureNotInCallback(fn)
     try ensureNoDrag(fn)
@@ -121,7 +130,9 @@ extension ReorderGrid {
     } else {
       let dist = ((end.x - start.x) * (end.x - start.x) + (end.y - start.y) * (end.y - start.y)).squareRoot()
       let stride = min(layout.itemSize.w, layout.itemSize.h) / 2
-      n = max(1, Int((dist / stride).rounded(.up)))
+      // Capped, and compared before converting: tiny items would overflow Int (a trap).
+      let raw = (dist / stride).rounded(.up)
+      n = raw < Double(Self.maxDragSteps) ? max(1, Int(raw)) : Self.maxDragSteps
     }
     do {
       for k in 1...n {

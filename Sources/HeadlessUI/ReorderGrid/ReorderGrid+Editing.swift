@@ -107,14 +107,13 @@ extension ReorderGrid {
 
   /// Lua: `grid:reload()`. With a data source: asks `count()` again and starts over (identities,
   /// locked positions from the config, clamped offset). With an array: nothing to re-read.
-  /// Throws `wrongState` during a drag or from a callback, `badDataSource` for a negative count.
+  /// Throws `wrongState` during a drag or from a callback, `badDataSource` for a negative count or one above `maxCount`.
   public func reload() throws {
     let fn = "reload"
     try ensureNotInCallback(fn)
     try ensureNoDrag(fn)
     guard let source else { return }
-    let n = try callout { try source.count() }
-    guard n >= 0 else { throw ComponentError.badDataSource(message: "data source count() returned \(n)") }
+    let n = try Self.checkedCount(try callout { try source.count() })
     resetData(count: n)
   }
 

@@ -63,6 +63,18 @@ public final class ReorderGrid<Item> {
     var gesture: Bool
   }
 
+  /// The most items a data source may report (an identity is allocated per item).
+  public static var maxCount: Int { 10_000_000 }
+
+  /// A data source's count, checked: negative or above `maxCount` is `badDataSource`.
+  static func checkedCount(_ n: Int) throws -> Int {
+    guard n >= 0 else { throw ComponentError.badDataSource(message: "data source count() returned \(n)") }
+    guard n <= maxCount else {
+      throw ComponentError.badDataSource(message: "data source count() returned \(n) (at most \(maxCount) items)")
+    }
+    return n
+  }
+
   /// A grid over an array of items.
   public init(config: ReorderGridConfig = ReorderGridConfig(), items: [Item], clock: VirtualClock = VirtualClock()) throws {
     try config.validate()
@@ -89,8 +101,7 @@ public final class ReorderGrid<Item> {
     self.count = 0
     self.ids = []
     self.nextID = 0
-    let n = try callout { try source.count() }
-    guard n >= 0 else { throw ComponentError.badDataSource(message: "data source count() returned \(n)") }
+    let n = try Self.checkedCount(try callout { try source.count() })
     self.count = n
     self.ids = Array(0..<n)
     self.nextID = n

@@ -39,6 +39,8 @@ public struct ReorderGridConfig: Equatable, Sendable {
   /// `speed`: points per second at full depth; `tick`: timer interval on the virtual clock.
   /// Defaults follow LXReorderableCollectionViewFlowLayout (50 pt trigger insets, 300 pt/s).
   public struct Autoscroll: Equatable, Sendable {
+    /// The shortest tick accepted (1 ms; the default is a 60 Hz frame).
+    public static let minTick = 0.001
     public var edge: Double
     public var speed: Double
     public var tick: Double
@@ -130,6 +132,10 @@ public struct ReorderGridConfig: Equatable, Sendable {
     try nonNegative("autoscroll.edge", autoscroll.edge)
     try nonNegative("autoscroll.speed", autoscroll.speed)
     try positive("autoscroll.tick", autoscroll.tick)
+    // A tick far below a frame would make `clock.advance` fire practically for ever.
+    guard autoscroll.tick >= Autoscroll.minTick else {
+      throw bad("autoscroll.tick: number >= \(luaNumber(Autoscroll.minTick)) expected, got \(luaNumber(autoscroll.tick))")
+    }
     // Derived: the columns must fit the width (the seed's formula can go negative on tiny widths).
     let it = resolvedItem
     guard it.w.isFinite, it.w > 0, it.h.isFinite, it.h > 0 else {

@@ -13,10 +13,13 @@ public struct Callbacks {
   private init(names: [String], refs: [LuaRef?]) { self.names = names; self.refs = refs }
 
   /// Reads `names` from the table at `index` (nil allowed: no callbacks). A field that is neither
-  /// nil nor callable is an error naming it.
-  public init(_ host: TantanHost, index: Int32, arg: Int32, what: String, names: [String]) throws(LuaCallError) {
+  /// nil nor callable is an error naming it. `lua` is the calling thread (a coroutine has its own
+  /// stack); it defaults to the main thread.
+  public init(
+    _ host: TantanHost, index: Int32, arg: Int32, what: String, names: [String], lua: Lua? = nil
+  ) throws(LuaCallError) {
     self.names = names
-    let lua = host.lua
+    let lua = lua ?? host.lua
     refs = Array(repeating: nil, count: names.count)
     if lua.isNoneOrNil(index) { return }
     let index = lua.absIndex(index)
@@ -31,7 +34,7 @@ public struct Callbacks {
         lua.pop()
         throw .argument(arg, "\(what).\(name): function expected, got \(got)")
       }
-      refs[i] = host.state.ref()
+      refs[i] = LuaRef(popping: lua, handle: host.state.handle)
     }
   }
 

@@ -8,6 +8,8 @@ public struct Event {
     case string(String)
     case bool(Bool)
     case none
+    /// Printed as is, e.g. `<table>` for a value with no deterministic plain rendering.
+    case raw(String)
   }
   public let name: String
   public let args: [Arg]
@@ -22,6 +24,7 @@ public struct Event {
       case .string(let s): return quote(s)
       case .bool(let b): return b ? "true" : "false"
       case .none: return "nil"
+      case .raw(let s): return s
       }
     }
     return "\(name)(\(parts.joined(separator: ", ")))"

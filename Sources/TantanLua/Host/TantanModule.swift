@@ -13,7 +13,9 @@ public protocol TantanExtension {
 
 public enum TantanModule {
   /// Built-in extensions, in installation order.
-  nonisolated(unsafe) public static var extensions: [any TantanExtension.Type] = [ClockExtension.self, ListExtension.self, JSONExtension.self]
+  nonisolated(unsafe) public static var extensions: [any TantanExtension.Type] = [
+    ClockExtension.self, GridExtension.self, ListExtension.self, JSONExtension.self,
+  ]
 
   public static let docs: [LuaDoc] = [
     LuaDoc(.field, "tantan.version", "string", "The host's version string."),

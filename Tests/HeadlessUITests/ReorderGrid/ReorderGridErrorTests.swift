@@ -20,6 +20,8 @@ final class ReorderGridErrorTests: XCTestCase {
     check(ReorderGridConfig(longPress: -0.5), "long_press: non-negative number expected, got -0.5")
     check(ReorderGridConfig(autoscroll: .init(edge: .nan)), "autoscroll.edge: number expected, got nan")
     check(ReorderGridConfig(autoscroll: .init(tick: 0)), "autoscroll.tick: positive number expected, got 0")
+    // A tick far below a frame made `clock.advance` fire for ever (1e-300 s per tick).
+    check(ReorderGridConfig(autoscroll: .init(tick: 1e-300)), "autoscroll.tick: number >= 0.001 expected, got 1e-300")
     check(
       ReorderGridConfig(insets: .init(top: 0, left: 200, bottom: 0, right: 200)),
       "width: too narrow for 4 columns (item width -9.25)")
@@ -194,5 +196,46 @@ final class ReorderGridErrorTests: XCTestCase {
     XCTAssertTrue(grid.editing)
     XCTAssertEqual(try grid.drop(), 3)
     XCTAssertEqual(grid.count, 12)
+  }
+
+  /// `drag(from:to:steps:)` with a huge step count used to run for ever (one hit test per step,
+  /// `math.maxinteger` steps from Lua): it is now bounded and the grid is left untouched.
+  func testDragWithTooManyStepsIsAnErrorNotAHang() throws {
+    let (grid, rec) = try makeGrid(numbered(12))
+    let limit = ReorderGrid<String>.maxDragSteps
+    assertThrows(
+      .badArgument(position: 3, function: "drag", message: "too many steps (at most \(limit))"),
+      try grid.drag(from: 0, to: 1, steps: limit + 1))
+    assertThrows(
+      .badArgument(position: 3, function: "drag", message: "too many steps (at most \(limit))"),
+      try grid.drag(from: 0, to: 1, steps: .max))
+    XCTAssertEqual(rec.events, [], "checked before anything happens")
+    XCTAssertFalse(grid.editing)
+    XCTAssertEqual(try grid.drag(from: 0, to: 1, steps: 1_000), 1)
+  }
+
+  /// The default step count of `drag` came from `Int(distance / (half the item side))`: with tiny
+  /// items that trapped ("Double value cannot be converted to Int"). It is now capped.
+  func testDragWithTinyItemsIsBoundedNotATrap() throws {
+    let (grid, _) = try makeGrid(numbered(100), config: ReorderGridConfig(item: Size(w: 1e-300, h: 1e-300)))
+    XCTAssertEqual(try grid.drag(from: 0, to: 99), 99)
+    XCTAssertEqual(try grid.items.last, "i0")
+    XCTAssertNil(grid.checkInvariants())
+  }
+
+  /// A data source's count is allocated for (identities): a huge one crashed the process.
+  func testSourceCountAboveTheLimitIsABadDataSource() throws {
+    let src = ReorderGridRulesTests.ArraySource(numbered(8))
+    src.extra = Int.max - 8
+    let limit = ReorderGrid<String>.maxCount
+    assertThrows(
+      .badDataSource(message: "data source count() returned \(Int.max) (at most \(limit) items)"),
+      try ReorderGrid(source: src.source))
+    src.extra = 0
+    let grid = try ReorderGrid(source: src.source)
+    src.extra = limit
+    assertThrows(
+      .badDataSource(message: "data source count() returned \(limit + 8) (at most \(limit) items)"), try grid.reload())
+    XCTAssertEqual(grid.count, 8, "unchanged")
   }
 }

@@ -1,0 +1,131 @@
+import CLua
+import HeadlessUI
+import LuaRuntime
+
+/// The object behind a `tantan.ReorderGrid` userdata: the model over Lua values (`LuaRef`s, told
+/// apart by position only), the Lua delegate and data source, and the event log.
+final class LuaGrid {
+  static let delegateNames = [
+    "will_begin_editing", "did_end_editing", "will_begin_drag", "can_move", "can_drop", "did_move",
+    "did_drop", "did_cancel", "did_delete",
+  ]
+  static let sourceNames = ["count", "item", "move", "delete"]
+
+  enum DelegateSlot: Int {
+    case willBeginEditing, didEndEditing, willBeginDrag, canMove, canDrop, didMove, didDrop, didCancel, didDelete
+  }
+  enum SourceSlot: Int { case count, item, move, delete }
+
+  /// One argument of a callback: a 0-based index (passed and recorded 1-based) or an item.
+  enum Arg {
+    case index(Int)
+    case item(LuaRef)
+  }
+
+  let host: TantanHost
+  let delegate: Callbacks
+  let source: Callbacks?
+  /// 1-based locked indices from the config, checked against the source's first count.
+  let lockedConfig: [Int]
+  var log = EventLog()
+  /// The thread whose stack callbacks use: the caller of the grid method running now (possibly a
+  /// coroutine), else the main thread (autoscroll ticks). Set and restored by `entered`.
+  var lua: Lua
+  /// Nil only while the model's initialiser asks `source.count` (the grid is being built).
+  private(set) var current: ReorderGrid<LuaRef>?
+
+  init(host: TantanHost, delegate: Callbacks, source: Callbacks?, lockedConfig: [Int]) {
+    self.host = host; self.delegate = delegate; self.source = source; self.lockedConfig = lockedConfig
+    self.lua = host.lua
+  }
+
+  /// Runs a method or field body with `lua` (the calling thread) as the callbacks' thread.
+  @inline(__always)
+  func entered<T>(_ lua: Lua, _ body: () throws(LuaCallError) -> T) throws(LuaCallError) -> T {
+    let saved = self.lua
+    self.lua = lua
+    defer { self.lua = saved }
+    return try body()
+  }
+
+  /// Pops the top of the current thread's stack into the registry.
+  func ref() -> LuaRef { LuaRef(popping: lua, handle: host.state.handle) }
+
+  /// Builds the model (asking `source.count` first when there is a source) and attaches the delegate.
+  func start(config: ReorderGridConfig, items: [LuaRef]) throws {
+    let model: ReorderGrid<LuaRef>
+    if source != nil {
+      model = try ReorderGrid(config: config, source: makeSource(), clock: host.clock)
+    } else {
+      model = try ReorderGrid(config: config, items: items, clock: host.clock)
+    }
+    model.delegate = GridDelegateAdapter(owner: self)
+    current = model
+  }
+
+  /// The model, or an error for a call made from `source.count` while the grid is being built.
+  func model(_ name: String) throws(LuaCallError) -> ReorderGrid<LuaRef> {
+    guard let current else {
+      throw .message("\(name): the grid is still being constructed (source.count is running)")
+    }
+    return current
+  }
+
+  /// Records `name(args)` (1-based) and, when the callback exists, calls it with the grid first,
+  /// leaving `results` values on the stack. Returns false (nothing pushed) when it is absent.
+  func invoke(_ cbs: Callbacks, _ slot: Int, _ args: [Arg], results: Int32) throws -> Bool {
+    log.append(Event(cbs.names[slot], args.map { eventArg($0, lua) }))
+    guard cbs.has(slot) else { return false }
+    cbs.push(slot, lua)
+    GridExtension.gridClass.pushShared(lua, self)
+    for a in args {
+      switch a {
+      case .index(let i): lua.push(i + 1)
+      case .item(let r): r.push(lua)
+      }
+    }
+    // Protected, on the calling thread; the error value is kept unchanged for the caller.
+    if !lua.pcall(Int32(args.count + 1), results) { throw LuaCallbackError(value: ref()) }
+    return true
+  }
+
+  private func eventArg(_ a: Arg, _ lua: Lua) -> Event.Arg {
+    switch a {
+    case .index(let i): return .int(i + 1)
+    case .item(let r):
+      r.push(lua)
+      defer { lua.pop() }
+      return Self.eventValue(lua, -1)
+    }
+  }
+
+  /// Scalars as themselves; other values by type (`<table>`): addresses would not be deterministic.
+  static func eventValue(_ lua: Lua, _ i: Int32) -> Event.Arg {
+    switch lua.type(i) {
+    case LUA_TNIL: return .none
+    case LUA_TBOOLEAN: return .bool(lua.bool(i))
+    case LUA_TNUMBER:
+      if lua_isinteger(lua.L, i) != 0, let n = lua.integer(i) { return .int(n) }
+      return .number(lua.number(i) ?? .nan)
+    case LUA_TSTRING: return .string(lua.string(i) ?? "")
+    default: return .raw("<\(lua.typeName(i))>")
+    }
+  }
+
+  /// Formats a callback's result for an error message: `nil`, `-1`, `'x'`, `table`.
+  static func describe(_ lua: Lua, _ i: Int32) -> String {
+    switch lua.type(i) {
+    case LUA_TNUMBER:
+      if lua_isinteger(lua.L, i) != 0, let n = lua.integer(i) { return String(n) }
+      return lua.formatNumber(lua.number(i) ?? .nan)
+    case LUA_TSTRING: return "'\(lua.string(i) ?? "")'"
+    case LUA_TBOOLEAN: return lua.bool(i) ? "true" : "false"
+    default: return lua.typeName(i)
+    }
+  }
+}
+
+/// A callback answered something unusable: raised at the grid's caller with this message.
+struct GridCallbackResultError: Error, CustomStringConvertible {
+  let description: String
+}
