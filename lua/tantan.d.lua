@@ -8,6 +8,7 @@
 ---@field seed integer? The --seed given on the command line, or nil.
 ---@field clock tantan.Clock The virtual clock.
 ---@field after fun(seconds: number, fn: fun()): tantan.Timer Calls fn once after `seconds` of virtual time.
+---@field grid fun(config?: {width?: number, height?: number, columns?: integer, item?: {w?: number, h?: number}, spacing?: {line?: number, item?: number}, insets?: {top?: number, left?: number, bottom?: number, right?: number}, top_bar?: number, items?: any[], source?: table, locked?: integer[], target?: "half_cell"|"center_inside"|"closest_center", long_press?: number, autoscroll?: {edge?: number, speed?: number, tick?: number}, delegate?: table}): tantan.ReorderGrid A reorder grid over `items` (any Lua values) or a callback `source`; seed defaults 375 x 587, 4 columns; unknown keys are errors.
 ---@field list fun(config: table): tantan.List A list from `sections` (values with ids) or `source` callbacks (section_count(list), item_count(list, s), item(list, s, i), header/footer/section_id(list, s)); item_height may be fun(list, s, i, item): number; refresh.on_refresh(list, done); paging.on_load_more(list, page, done); delegate.did_scroll(list, offset).
 ---@field json tantan.json JSON for view models.
 tantan = {}
@@ -25,6 +26,66 @@ local tantan_Clock = {}
 ---@field cancel fun(self: tantan.Timer): boolean Cancels the timer; returns false when it already fired or was cancelled.
 ---@field pending boolean True until the timer fires or is cancelled.
 local tantan_Timer = {}
+
+---A long-press drag-to-reorder grid (DraggingSort): layout, editing, drag and drop, delete badges, autoscroll. Indices are 1-based; items are any Lua values told apart by position (duplicates are fine). Every method except reads raises when called from inside a delegate or source callback (re-entrant calls are errors, never queued); reading fields and cell/item/index_at is allowed there. A callback's error reaches the caller unchanged after the grid is consistent.
+---@class tantan.ReorderGrid
+---@field long_press fun(self: tantan.ReorderGrid, index: integer, seconds?: number): boolean Long press on a cell, as in the seed: enters editing (will_begin_editing) and lifts the cell (can_move, will_begin_drag). A locked or vetoed cell enters editing without lifting; seconds shorter than config.long_press is a tap and does nothing. Returns whether a drag started.
+---@field pan_begin fun(self: tantan.ReorderGrid, index: integer): boolean The seed's pan recogniser: lifts a cell without a long press, only while editing (an error otherwise). Returns whether a drag started.
+---@field drag_by fun(self: tantan.ReorderGrid, dx: number, dy: number) Moves the finger (and the snapshot) by an increment, then runs the hit test once: the first visible cell whose centre is within half the snapshot's width (straight line) and half its height (vertically) takes the item, the cells in between shifting by one (the seed's rule, config.target = "half_cell"; a refused first candidate means no move). can_drop(current, candidate) may veto.
+---@field drag_to fun(self: tantan.ReorderGrid, x: number, y: number) Puts the snapshot's centre at (x, y) in content coordinates, then runs the hit test once (the rule of drag_by, or config.target).
+---@field drop fun(self: tantan.ReorderGrid): integer Ends the drag: source.move(from, to) once when the index changed, then did_drop(from, to) (also when equal). Returns the final index. If source.move raises, the order from before the drag stays.
+---@field cancel fun(self: tantan.ReorderGrid) Ends the drag with the order from before it; did_cancel(index).
+---@field drag fun(self: tantan.ReorderGrid, from: integer, to: integer, steps?: integer): integer The whole gesture: long press on from, the finger travels in a straight line to the centre of slot to in steps moves (default: steps of at most half the smaller item side), scrolling just enough to keep the snapshot visible, then drop. Returns the final index (from when the cell could not be lifted). If a delegate raises mid-way the drag is abandoned (order from before it) and the error raised.
+---@field set_editing fun(self: tantan.ReorderGrid, on: boolean) Turns editing on (asking will_begin_editing first; raising aborts) or off (did_end_editing after). An error during a drag.
+---@field toggle_editing fun(self: tantan.ReorderGrid): boolean The Edit/Done button: flips editing and returns the new state (grid.edit_title follows).
+---@field delete fun(self: tantan.ReorderGrid, index: integer): any The delete badge: only while editing (the badge is hidden otherwise: an error that says so), never on a locked cell, never during a drag or from inside a callback (not queued). source.delete(index) first (raising changes nothing), then did_delete(index, item). Returns the removed item.
+---@field move fun(self: tantan.ReorderGrid, from: integer, to: integer): boolean Keyboard/accessibility reordering through the drop's commit path: can_move(from), can_drop(from, to), did_move(from, to), source.move(from, to), did_drop(from, to). Returns false, with no further events, when a locked item is on the way or a delegate vetoes; all or nothing. An error during a drag or from inside a callback (not queued).
+---@field reload fun(self: tantan.ReorderGrid, items?: any[]) With a source: asks source.count again and starts over (locked indices beyond the new count are dropped). With items: replaces the data with that array (leaving the source, if any). An error during a drag or from inside a callback (not queued).
+---@field scroll_to fun(self: tantan.ReorderGrid, y: number) Sets the scroll offset (0 to grid.max_offset; allowed while editing). During a drag the finger stays put on screen, so the snapshot moves with the content and the hit test runs.
+---@field events fun(self: tantan.ReorderGrid): string[] Every delegate and data-source call so far, oldest first, as `name(arg, ...)` with 1-based indices, e.g. `did_move(2, 5)`, `move(2, 5)`; recorded even when the callback is absent.
+---@field clear_events fun(self: tantan.ReorderGrid) Empties the event log.
+---@field cell fun(self: tantan.ReorderGrid, index: integer): {index: integer, frame: {x: number, y: number, w: number, h: number}, hidden: boolean, delete_visible: boolean, locked: boolean, item: any} One cell: its layout frame (content coordinates), hidden (the dragged item's slot), delete_visible (editing and not locked), locked, and the item at that position in the live order.
+---@field item fun(self: tantan.ReorderGrid, index: integer): any The item at index in the live order (cheaper than grid.items[index] with a source).
+---@field index_at fun(self: tantan.ReorderGrid, x: number, y: number): integer? The cell whose frame contains the point (content coordinates), or nil in gaps, insets and below the last item.
+---@field items any[] The live order (during a drag the dragged item is already at its live index); with a source this asks source.item for every index.
+---@field count integer Number of items.
+---@field editing boolean Editing mode: delete badges shown, the Edit button reads Done.
+---@field edit_title "Edit"|"Done" The Edit/Done button's title.
+---@field dragging integer? Live index of the item being dragged, or nil.
+---@field drag_origin integer? Index, before the drag, of the item being dragged, or nil.
+---@field snapshot {x: number, y: number, w: number, h: number}? The dragged snapshot's frame (content coordinates), or nil.
+---@field offset number The scroll offset (content y at the top of the visible area).
+---@field max_offset number The largest scroll offset: max(0, content_height - height).
+---@field content_height number top + rows * item.h + (rows - 1) * spacing.line + bottom.
+---@field visible integer[] Indices of the cells whose frame intersects the visible area, ascending.
+---@field locked integer[] Indices of the locked items, ascending (they never move).
+---@field autoscrolling boolean True while the autoscroll timer is pending on the virtual clock.
+---@field width number config.width.
+---@field height number config.height (the visible area).
+---@field columns integer config.columns.
+---@field target "half_cell"|"center_inside"|"closest_center" config.target, the drop-target rule.
+local tantan_ReorderGrid = {}
+
+---Callbacks a script supplies in a table (all optional unless documented).
+---@class tantan.ReorderGridDelegate
+---@field will_begin_editing? fun(grid: tantan.ReorderGrid) Before editing turns on (long press, set_editing, toggle_editing); raising aborts it.
+---@field did_end_editing? fun(grid: tantan.ReorderGrid) After editing turned off.
+---@field will_begin_drag? fun(grid: tantan.ReorderGrid, index: integer) Before a cell is lifted (after can_move agreed); raising aborts the lift.
+---@field can_move? fun(grid: tantan.ReorderGrid, index: integer): boolean May the item be lifted or moved? Must return a boolean; absent means yes.
+---@field can_drop? fun(grid: tantan.ReorderGrid, from: integer, to: integer): boolean Asked on each live step (current and candidate index). Must return a boolean; absent means yes.
+---@field did_move? fun(grid: tantan.ReorderGrid, from: integer, to: integer) A live step happened; grid.items shows the live order.
+---@field did_drop? fun(grid: tantan.ReorderGrid, from: integer, to: integer) A drag or move() was committed, original index to final (also when equal).
+---@field did_cancel? fun(grid: tantan.ReorderGrid, index: integer) A drag was cancelled; the item is back at index.
+---@field did_delete? fun(grid: tantan.ReorderGrid, index: integer, item: any) A delete badge removed item, which was at index.
+local tantan_ReorderGridDelegate = {}
+
+---Callbacks a script supplies in a table (all optional unless documented).
+---@class tantan.ReorderGridSource
+---@field count? fun(grid: tantan.ReorderGrid): integer Required. Asked at construction and by reload(); a non-negative integer.
+---@field item? fun(grid: tantan.ReorderGrid, index: integer): any Required. Asked lazily; nil for an index below the count is an error.
+---@field move? fun(grid: tantan.ReorderGrid, from: integer, to: integer) Once per committed move (drop or move()), never on live steps nor when from == to; reorder your data.
+---@field delete? fun(grid: tantan.ReorderGrid, index: integer) A delete badge was used; remove the item from your data.
+local tantan_ReorderGridSource = {}
 
 ---A sectioned view-model list with layout, sticky headers, pull to refresh, paging and diffing.
 ---@class tantan.List

@@ -22,7 +22,12 @@ public enum ApiDocs {
         continue
       }
       let (owner, member) = split(d.name)
-      if index[owner] == nil { index[owner] = groups.count; groups.append(ClassGroup(name: owner, doc: "", members: [])) }
+      if index[owner] == nil {
+        // Callbacks form the type of a delegate or source table: `---@type tantan.ReorderGridDelegate`.
+        let doc = d.kind == .callback ? "Callbacks a script supplies in a table (all optional unless documented)." : ""
+        index[owner] = groups.count
+        groups.append(ClassGroup(name: owner, doc: doc, members: []))
+      }
       var m = d
       m.name = member
       groups[index[owner]!].members.append(m)
@@ -51,7 +56,10 @@ public enum ApiDocs {
       out += "\n"
       if !g.doc.isEmpty { out += "---\(g.doc)\n" }
       out += "---@class \(g.name)\n"
-      for m in g.members { out += "---@field \(m.name) \(type(of: m, in: g.name)) \(m.doc)\n" }
+      for m in g.members {
+        let optional = m.kind == .callback ? "?" : ""  // a callback that is absent is simply not called
+        out += "---@field \(m.name)\(optional) \(type(of: m, in: g.name)) \(m.doc)\n"
+      }
       out += g.name == "tantan" ? "tantan = {}\n" : "local \(g.name.replacingDots) = {}\n"
     }
     return out + "\nreturn tantan\n"

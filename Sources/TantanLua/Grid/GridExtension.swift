@@ -30,19 +30,19 @@ enum GridExtension: TantanExtension {
 
   /// The delegate and data-source callbacks; each call is recorded in `grid:events()` (1-based).
   static let callbackDocs: [LuaDoc] = [
-    .init(.callback, "delegate.will_begin_editing", "fun(grid: tantan.ReorderGrid)", "Before editing turns on (long press, set_editing, toggle_editing); raising aborts it."),
-    .init(.callback, "delegate.did_end_editing", "fun(grid: tantan.ReorderGrid)", "After editing turned off."),
-    .init(.callback, "delegate.will_begin_drag", "fun(grid: tantan.ReorderGrid, index: integer)", "Before a cell is lifted (after can_move agreed); raising aborts the lift."),
-    .init(.callback, "delegate.can_move", "fun(grid: tantan.ReorderGrid, index: integer): boolean", "May the item be lifted or moved? Must return a boolean; absent means yes."),
-    .init(.callback, "delegate.can_drop", "fun(grid: tantan.ReorderGrid, from: integer, to: integer): boolean", "Asked on each live step (current and candidate index). Must return a boolean; absent means yes."),
-    .init(.callback, "delegate.did_move", "fun(grid: tantan.ReorderGrid, from: integer, to: integer)", "A live step happened; grid.items shows the live order."),
-    .init(.callback, "delegate.did_drop", "fun(grid: tantan.ReorderGrid, from: integer, to: integer)", "A drag or move() was committed, original index to final (also when equal)."),
-    .init(.callback, "delegate.did_cancel", "fun(grid: tantan.ReorderGrid, index: integer)", "A drag was cancelled; the item is back at index."),
-    .init(.callback, "delegate.did_delete", "fun(grid: tantan.ReorderGrid, index: integer, item: any)", "A delete badge removed item, which was at index."),
-    .init(.callback, "source.count", "fun(grid: tantan.ReorderGrid): integer", "Required. Asked at construction and by reload(); a non-negative integer."),
-    .init(.callback, "source.item", "fun(grid: tantan.ReorderGrid, index: integer): any", "Required. Asked lazily; nil for an index below the count is an error."),
-    .init(.callback, "source.move", "fun(grid: tantan.ReorderGrid, from: integer, to: integer)", "Once per committed move (drop or move()), never on live steps nor when from == to; reorder your data."),
-    .init(.callback, "source.delete", "fun(grid: tantan.ReorderGrid, index: integer)", "A delete badge was used; remove the item from your data."),
+    .init(.callback, "tantan.ReorderGridDelegate.will_begin_editing", "fun(grid: tantan.ReorderGrid)", "Before editing turns on (long press, set_editing, toggle_editing); raising aborts it."),
+    .init(.callback, "tantan.ReorderGridDelegate.did_end_editing", "fun(grid: tantan.ReorderGrid)", "After editing turned off."),
+    .init(.callback, "tantan.ReorderGridDelegate.will_begin_drag", "fun(grid: tantan.ReorderGrid, index: integer)", "Before a cell is lifted (after can_move agreed); raising aborts the lift."),
+    .init(.callback, "tantan.ReorderGridDelegate.can_move", "fun(grid: tantan.ReorderGrid, index: integer): boolean", "May the item be lifted or moved? Must return a boolean; absent means yes."),
+    .init(.callback, "tantan.ReorderGridDelegate.can_drop", "fun(grid: tantan.ReorderGrid, from: integer, to: integer): boolean", "Asked on each live step (current and candidate index). Must return a boolean; absent means yes."),
+    .init(.callback, "tantan.ReorderGridDelegate.did_move", "fun(grid: tantan.ReorderGrid, from: integer, to: integer)", "A live step happened; grid.items shows the live order."),
+    .init(.callback, "tantan.ReorderGridDelegate.did_drop", "fun(grid: tantan.ReorderGrid, from: integer, to: integer)", "A drag or move() was committed, original index to final (also when equal)."),
+    .init(.callback, "tantan.ReorderGridDelegate.did_cancel", "fun(grid: tantan.ReorderGrid, index: integer)", "A drag was cancelled; the item is back at index."),
+    .init(.callback, "tantan.ReorderGridDelegate.did_delete", "fun(grid: tantan.ReorderGrid, index: integer, item: any)", "A delete badge removed item, which was at index."),
+    .init(.callback, "tantan.ReorderGridSource.count", "fun(grid: tantan.ReorderGrid): integer", "Required. Asked at construction and by reload(); a non-negative integer."),
+    .init(.callback, "tantan.ReorderGridSource.item", "fun(grid: tantan.ReorderGrid, index: integer): any", "Required. Asked lazily; nil for an index below the count is an error."),
+    .init(.callback, "tantan.ReorderGridSource.move", "fun(grid: tantan.ReorderGrid, from: integer, to: integer)", "Once per committed move (drop or move()), never on live steps nor when from == to; reorder your data."),
+    .init(.callback, "tantan.ReorderGridSource.delete", "fun(grid: tantan.ReorderGrid, index: integer)", "A delete badge was used; remove the item from your data."),
   ]
 
   static func install(_ host: TantanHost, module: Int32) {

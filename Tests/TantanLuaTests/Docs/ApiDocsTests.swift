@@ -29,7 +29,7 @@ final class ApiDocsTests: XCTestCase {
     let t = try LuaTestHost()
     let lua = t.state.lua
     let groups = ApiDocs.groups(ApiDocs.all)
-    for g in groups {
+    for g in groups where !g.members.allSatisfy({ $0.kind == .callback }) {  // callback tables are the script's
       let declared = Set(g.members.map(\.name))
       var actual = Set<String>()
       if g.name == "tantan" {
@@ -42,7 +42,11 @@ final class ApiDocsTests: XCTestCase {
         lua.pop()
       } else {
         // a class: its methods are the table held by the metatable's __index (upvalue 2, after the Swift box)
-        XCTAssertEqual(lua_getfield(lua.L, Lua.registryIndex, g.name), LUA_TTABLE, "\(g.name) has no metatable")
+        guard lua_getfield(lua.L, Lua.registryIndex, g.name) == LUA_TTABLE else {
+          XCTFail("\(g.name) is neither a module table nor a registered class")
+          lua.pop()
+          continue
+        }
         lua.rawGet(-1, "__index")
         XCTAssertNotNil(lua_getupvalue(lua.L, -1, 2), "\(g.name).__index has no methods table")
         lua_rotate(lua.L, -3, 1)
