@@ -1,0 +1,66 @@
+import CLua
+import HeadlessUI
+import LuaRuntime
+
+/// The object behind a `tantan.SwipeDeck` userdata: the headless model over Lua view models, its
+/// Lua source and delegate, and its event log.
+///
+/// Ownership: userdata -> this object -> model -> delegate adapter and source closures, which point
+/// back here `unowned` (the model holds its delegate strongly, so a strong back pointer would be a
+/// cycle). Models are `LuaRef`s: the model keeps exactly the ones it shows, pools or shows empty.
+final class LuaSwipeDeck {
+  unowned let host: TantanHost
+  /// Nil only while the model's initializer runs (it already calls the source).
+  var model: SwipeDeck<LuaRef>?
+  let config: SwipeDeckConfig
+  let source: LuaDeckSource
+  /// The tables given as `source` and `delegate`, returned by the fields of the same name.
+  let sourceTable: LuaRef
+  let delegateTable: LuaRef?
+  let delegateCallbacks: Callbacks
+  var log = EventLog()
+  /// This object's address, as the userdata slot holds it (see `pushSelf`).
+  private var address: UnsafeMutableRawPointer { Unmanaged.passUnretained(self).toOpaque() }
+
+  init(
+    host: TantanHost, config: SwipeDeckConfig, source: LuaDeckSource, sourceTable: LuaRef, delegateTable: LuaRef?,
+    delegate: Callbacks
+  ) {
+    self.host = host
+    self.config = config
+    self.source = source
+    self.sourceTable = sourceTable
+    self.delegateTable = delegateTable
+    self.delegateCallbacks = delegate
+  }
+
+  /// The model, or an error when a callback inside the constructor calls back into the deck.
+  @inline(__always)
+  func checkedModel() throws(LuaCallError) -> SwipeDeck<LuaRef> {
+    guard let model else { throw .message("tantan.SwipeDeck: the deck is still being constructed") }
+    return model
+  }
+
+  /// Pushes this deck's userdata, the first argument of every callback. When the running method
+  /// was called on this deck, its userdata is argument 1 of the current frame: reusing it skips
+  /// the weak-cache lookup of `pushShared` on the swipe hot path. The check (a full userdata of
+  /// one pointer holding this object's address) is exact: only our class stores that pointer.
+  @inline(__always)
+  func pushSelf(_ lua: Lua) {
+    if lua_type(lua.L, 1) == LUA_TUSERDATA, lua_rawlen(lua.L, 1) == MemoryLayout<UnsafeMutableRawPointer?>.size,
+      let block = lua_touserdata(lua.L, 1),
+      block.load(as: UnsafeMutableRawPointer?.self) == address
+    {
+      lua_pushvalue(lua.L, 1)
+      return
+    }
+    SwipeDeckBinding.deckClass.pushShared(lua, self)
+  }
+
+  /// Runs a model operation, turning any error into the Lua error its caller sees.
+  @inline(__always)
+  func run<T>(_ lua: Lua, _ body: (SwipeDeck<LuaRef>) throws -> T) throws(LuaCallError) -> T {
+    let m = try checkedModel()
+    do { return try body(m) } catch { throw lua.convert(error) }
+  }
+}
