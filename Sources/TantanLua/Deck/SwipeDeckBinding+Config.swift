@@ -48,9 +48,9 @@ extension SwipeDeckBinding {
     }
     if let d = try r.table("durations") {
       try d.rejectUnknown(["swipe", "reset", "rewind"])
-      c.durations.swipe = try d.number("swipe", min: 0) ?? c.durations.swipe
-      c.durations.reset = try d.number("reset", min: 0) ?? c.durations.reset
-      c.durations.rewind = try d.number("rewind", min: 0) ?? c.durations.rewind
+      c.durations.swipe = try d.number("swipe") ?? c.durations.swipe
+      c.durations.reset = try d.number("reset") ?? c.durations.reset
+      c.durations.rewind = try d.number("rewind") ?? c.durations.rewind
     }
     c.historyLimit = try r.integer("history_limit", min: 0, max: 1 << 40) ?? c.historyLimit
     do {

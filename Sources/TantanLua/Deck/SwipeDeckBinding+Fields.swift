@@ -131,7 +131,9 @@ extension SwipeDeckBinding {
           lua.rawSet(-2, index: i + 1)
         }
       },
-      Field("like", "\"left\"|\"right\"|\"up\"|\"down\"", "The direction of like() (\"right\"); nope() uses the opposite.") {
+      Field(
+        "like_direction", "\"left\"|\"right\"|\"up\"|\"down\"",
+        "The config key `like` (the name is taken by the method): the direction of like() (\"right\"); nope() uses the opposite.") {
         d, lua in lua.push(d.config.like.rawValue)
       },
       Field(
