@@ -40,6 +40,9 @@ public final class LuaClass<Object: AnyObject>: @unchecked Sendable {  // immuta
   public let methods: [Method]
   public let fields: [Field]
   private let fieldIndex: [String: Int]
+  /// `name` as a C string made once: an implicit String-to-pointer conversion copies the string on
+  /// every call (a malloc per method call), and a stable pointer hits Lua's string cache.
+  private let cName: UnsafeMutablePointer<CChar>
   /// Called for `tostring(obj)`; the default prints `name: 0x...`-free text for determinism.
   public let describe: (Object) -> String
 
@@ -48,7 +51,12 @@ public final class LuaClass<Object: AnyObject>: @unchecked Sendable {  // immuta
     var index: [String: Int] = [:]
     for (i, f) in fields.enumerated() { index[f.doc.name] = i }
     self.fieldIndex = index
+    let utf8 = Array(name.utf8CString)
+    cName = .allocate(capacity: utf8.count)
+    cName.initialize(from: utf8, count: utf8.count)
   }
+
+  deinit { cName.deallocate() }
 
   /// The class entry, then its members with qualified names (`Class:method`, `Class.field`).
   public var docs: [LuaDoc] {
@@ -138,19 +146,19 @@ public final class LuaClass<Object: AnyObject>: @unchecked Sendable {  // immuta
     let slot = tt_newuserdata(lua.L, MemoryLayout<UnsafeMutableRawPointer?>.size)!
       .assumingMemoryBound(to: UnsafeMutableRawPointer?.self)
     slot.pointee = Unmanaged.passRetained(object).toOpaque()
-    luaL_setmetatable(lua.L, name)
+    luaL_setmetatable(lua.L, cName)
   }
 
   /// The object at `arg`, or nil when it is not one of ours or was closed.
   public func object(_ lua: Lua, _ arg: Int32) -> Object? {
-    guard let raw = luaL_testudata(lua.L, arg, name) else { return nil }
+    guard let raw = luaL_testudata(lua.L, arg, cName) else { return nil }
     guard let p = raw.assumingMemoryBound(to: UnsafeMutableRawPointer?.self).pointee else { return nil }
     return Unmanaged<Object>.fromOpaque(p).takeUnretainedValue()
   }
 
   public func check(_ lua: Lua, _ arg: Int32) throws(LuaCallError) -> Object {
     if let o = object(lua, arg) { return o }
-    if luaL_testudata(lua.L, arg, name) != nil { throw .argument(arg, "\(name) expected, got a closed \(name)") }
+    if luaL_testudata(lua.L, arg, cName) != nil { throw .argument(arg, "\(name) expected, got a closed \(name)") }
     throw lua.typeError(arg, name)
   }
 }

@@ -3,8 +3,8 @@ import HeadlessUI
 import LuaRuntime
 
 /// Calls the Lua `delegate` table's functions with the deck's userdata first and 1-based indices.
-/// The model holds this strongly; `owner` is unowned so the deck, its model and this adapter
-/// form no cycle (the owner outlives its model, which cancels its timer on deinit).
+/// The model holds this strongly; it reaches the deck through its `DeckLink`, so there is no
+/// cycle, and once a script closes the deck inside a callback the remaining calls are skipped.
 final class LuaDeckDelegate: SwipeDeckDelegate {
   static let names = [
     "will_swipe", "should_swipe", "did_drag", "did_swipe", "did_swipe_left", "did_swipe_right", "did_swipe_up",
@@ -13,102 +13,90 @@ final class LuaDeckDelegate: SwipeDeckDelegate {
   static let willSwipe = 0, shouldSwipe = 1, didDrag = 2, didSwipe = 3, didSwipeLeft = 4, didRemove = 8
   static let didCancel = 9, didRunOut = 10, didRewind = 11
 
-  unowned let owner: LuaSwipeDeck
+  let link: DeckLink
+  let lua: Lua
   let callbacks: Callbacks
-  /// The direction strings, created once per state so callbacks push them without conversion.
+  /// The direction strings, created once so callbacks push them without conversion.
   let directionRefs: [LuaRef]
 
-  init(owner: LuaSwipeDeck, callbacks: Callbacks) {
-    self.owner = owner
+  init(link: DeckLink, lua: Lua, state: LuaState, callbacks: Callbacks) {
+    self.link = link
+    self.lua = lua
     self.callbacks = callbacks
-    let lua = owner.host.lua
     directionRefs = SwipeDirection.allCases.map { d in
       lua.push(d.rawValue)
-      return owner.host.state.ref()
+      return state.ref()
     }
   }
 
-  @inline(__always) private func slot(_ d: SwipeDirection) -> Int {
-    switch d {
-    case .left: return 0
-    case .right: return 1
-    case .up: return 2
-    case .down: return 3
-    }
-  }
-
-  /// Pushes callback `i` and the deck; false when the delegate lacks it.
-  @inline(__always) private func begin(_ i: Int) -> Bool {
-    guard callbacks.has(i) else { return false }
-    let lua = owner.host.lua
+  /// Pushes callback `i` and the deck; nil when the delegate lacks it or the deck is gone.
+  @inline(__always) private func begin(_ i: Int) -> LuaSwipeDeck? {
+    guard callbacks.has(i), let owner = link.deck else { return nil }
     callbacks.push(i, lua)
     owner.pushSelf(lua)
-    return true
+    return owner
   }
 
-  @inline(__always) private func pushIndex(_ index: Int) { owner.host.lua.push(index + 1) }
-  @inline(__always) private func pushDirection(_ d: SwipeDirection) {
-    directionRefs[slot(d)].push(owner.host.lua)
-  }
+  @inline(__always) private func pushIndex(_ index: Int) { lua.push(index + 1) }
+  @inline(__always) private func pushDirection(_ d: SwipeDirection) { directionRefs[d.ordinalIndex].push(lua) }
 
   func willSwipe(index: Int) throws {
-    guard begin(Self.willSwipe) else { return }
+    guard let owner = begin(Self.willSwipe) else { return }
     pushIndex(index)
     try owner.host.call(2, 0)
   }
 
   /// Lua truthiness: `false` or `nil` (a function that returns nothing) vetoes.
   func shouldSwipe(index: Int, direction: SwipeDirection) throws -> Bool {
-    guard begin(Self.shouldSwipe) else { return true }
+    guard let owner = begin(Self.shouldSwipe) else { return true }
     pushIndex(index)
     pushDirection(direction)
     try owner.host.call(3, 1)
-    let lua = owner.host.lua
     defer { lua.pop() }
     return lua.bool(-1)
   }
 
   func didDrag(index: Int, direction: SwipeDirection, progress: Double) throws {
-    guard begin(Self.didDrag) else { return }
+    guard let owner = begin(Self.didDrag) else { return }
     pushIndex(index)
     pushDirection(direction)
-    owner.host.lua.push(progress)
+    lua.push(progress)
     try owner.host.call(4, 0)
   }
 
   func didSwipe(index: Int, direction: SwipeDirection) throws {
-    guard begin(Self.didSwipe) else { return }
+    guard let owner = begin(Self.didSwipe) else { return }
     pushIndex(index)
     pushDirection(direction)
     try owner.host.call(3, 0)
   }
 
   func didFinishSwipe(index: Int, direction: SwipeDirection) throws {
-    guard begin(Self.didSwipeLeft + slot(direction)) else { return }
+    guard let owner = begin(Self.didSwipeLeft + direction.ordinalIndex) else { return }
     pushIndex(index)
     try owner.host.call(2, 0)
   }
 
   func didRemove(index: Int, direction: SwipeDirection) throws {
-    guard begin(Self.didRemove) else { return }
+    guard let owner = begin(Self.didRemove) else { return }
     pushIndex(index)
     pushDirection(direction)
     try owner.host.call(3, 0)
   }
 
   func didCancel(index: Int) throws {
-    guard begin(Self.didCancel) else { return }
+    guard let owner = begin(Self.didCancel) else { return }
     pushIndex(index)
     try owner.host.call(2, 0)
   }
 
   func didRunOut() throws {
-    guard begin(Self.didRunOut) else { return }
+    guard let owner = begin(Self.didRunOut) else { return }
     try owner.host.call(1, 0)
   }
 
   func didRewind(index: Int) throws {
-    guard begin(Self.didRewind) else { return }
+    guard let owner = begin(Self.didRewind) else { return }
     pushIndex(index)
     try owner.host.call(2, 0)
   }

@@ -35,19 +35,21 @@ enum LuaDeckSource {
   }
 
   /// The model's view of this source; callbacks get the deck's userdata as first argument.
-  func modelSource(_ owner: LuaSwipeDeck) -> SwipeDeckSource<LuaRef> {
+  func modelSource(_ link: DeckLink) -> SwipeDeckSource<LuaRef> {
     switch self {
     case .array(let table, let emptyFn):
       return SwipeDeckSource(
-        count: { [unowned owner] in
-          owner.log.append(Event("count", []))
+        count: {
+          let owner = try link.live()
+          owner.log.append(Event("count"))
           let lua = owner.host.lua
           table.push(lua)
           defer { lua.pop() }
           return lua.rawLength(-1)
         },
-        card: { [unowned owner] index, reused in
-          owner.log.append(Event("card", [.int(index + 1), reused == nil ? .none : .bool(true)]))
+        card: { index, reused in
+          let owner = try link.live()
+          owner.log.append(Event("card", .int(index + 1), reused == nil ? .none : .bool(true)))
           let lua = owner.host.lua
           table.push(lua)
           lua.rawGet(-1, index: index + 1)
@@ -55,15 +57,17 @@ enum LuaDeckSource {
           lua.pop()
           return try owner.takeModel(lua, reused: reused, what: "source[\(index + 1)]")
         },
-        empty: { [unowned owner] in
-          owner.log.append(Event("empty", []))
+        empty: {
+          let owner = try link.live()
+          owner.log.append(Event("empty"))
           guard let emptyFn else { return nil }
           return try owner.callEmpty(emptyFn)
         })
     case .callbacks(let cbs):
       return SwipeDeckSource(
-        count: { [unowned owner] in
-          owner.log.append(Event("count", []))
+        count: {
+          let owner = try link.live()
+          owner.log.append(Event("count"))
           let lua = owner.host.lua
           cbs.push(LuaDeckSource.count, lua)
           owner.pushSelf(lua)
@@ -71,8 +75,9 @@ enum LuaDeckSource {
           defer { lua.pop() }
           return try LuaDeckSource.checkCount(lua, -1)
         },
-        card: { [unowned owner] index, reused in
-          owner.log.append(Event("card", [.int(index + 1), reused == nil ? .none : .bool(true)]))
+        card: { index, reused in
+          let owner = try link.live()
+          owner.log.append(Event("card", .int(index + 1), reused == nil ? .none : .bool(true)))
           let lua = owner.host.lua
           cbs.push(LuaDeckSource.card, lua)
           owner.pushSelf(lua)
@@ -81,8 +86,9 @@ enum LuaDeckSource {
           try owner.host.call(3, 1)
           return try owner.takeModel(lua, reused: reused, what: "source.card")
         },
-        empty: { [unowned owner] in
-          owner.log.append(Event("empty", []))
+        empty: {
+          let owner = try link.live()
+          owner.log.append(Event("empty"))
           guard cbs.has(LuaDeckSource.empty) else { return nil }
           let lua = owner.host.lua
           cbs.push(LuaDeckSource.empty, lua)
@@ -129,11 +135,11 @@ func luaTypeName(_ t: Int32) -> String {
 extension LuaSwipeDeck {
   /// Pops a model returned by the source: a table. Returning the `reused` table keeps its
   /// reference (no allocation on the reuse path); anything else gets a new one.
-  func takeModel(_ lua: Lua, reused: LuaRef?, what: String) throws -> LuaRef {
+  func takeModel(_ lua: Lua, reused: LuaRef?, what: @autoclosure () -> String) throws -> LuaRef {
     guard lua.type(-1) == LUA_TTABLE else {
       let got = lua.typeName(-1)
       lua.pop()
-      throw ComponentError.badDataSource(message: "\(what) must be a table (a view model), got \(got)")
+      throw ComponentError.badDataSource(message: "\(what()) must be a table (a view model), got \(got)")
     }
     if let reused {
       reused.push(lua)

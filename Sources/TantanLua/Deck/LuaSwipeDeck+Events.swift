@@ -8,20 +8,28 @@ extension LuaSwipeDeck {
     switch e {
     case .count, .card, .empty:
       return
-    case .willSwipe(let i): log.append(Event("will_swipe", [.int(i + 1)]))
-    case .shouldSwipe(let i, let d): log.append(Event("should_swipe", [.int(i + 1), .string(d.rawValue)]))
+    case .willSwipe(let i): log.append(Event("will_swipe", .int(i + 1)))
+    case .shouldSwipe(let i, let d): log.append(Event("should_swipe", .int(i + 1), .string(d.rawValue)))
     case .didDrag(let i, let d, let p):
-      log.append(Event("did_drag", [.int(i + 1), .string(d.rawValue), .number(p)]))
-    case .didSwipe(let i, let d): log.append(Event("did_swipe", [.int(i + 1), .string(d.rawValue)]))
-    case .didFinishSwipe(let i, let d): log.append(Event(Self.finishNames[d.ordinalIndex], [.int(i + 1)]))
-    case .didRemove(let i, let d): log.append(Event("did_remove", [.int(i + 1), .string(d.rawValue)]))
-    case .didCancel(let i): log.append(Event("did_cancel", [.int(i + 1)]))
-    case .didRunOut: log.append(Event("did_run_out", []))
-    case .didRewind(let i): log.append(Event("did_rewind", [.int(i + 1)]))
+      log.append(Event("did_drag", .int(i + 1), .string(d.rawValue), .number(p)))
+    case .didSwipe(let i, let d): log.append(Event("did_swipe", .int(i + 1), .string(d.rawValue)))
+    case .didFinishSwipe(let i, let d): log.append(Event(Self.finishName(d), .int(i + 1)))
+    case .didRemove(let i, let d): log.append(Event("did_remove", .int(i + 1), .string(d.rawValue)))
+    case .didCancel(let i): log.append(Event("did_cancel", .int(i + 1)))
+    case .didRunOut: log.append(Event("did_run_out"))
+    case .didRewind(let i): log.append(Event("did_rewind", .int(i + 1)))
     }
   }
 
-  static let finishNames = ["did_swipe_left", "did_swipe_right", "did_swipe_up", "did_swipe_down"]
+  /// Literals, not a static array: no lazy-global check or retain on the hot path.
+  static func finishName(_ d: SwipeDirection) -> String {
+    switch d {
+    case .left: return "did_swipe_left"
+    case .right: return "did_swipe_right"
+    case .up: return "did_swipe_up"
+    case .down: return "did_swipe_down"
+    }
+  }
 }
 
 extension SwipeDirection {

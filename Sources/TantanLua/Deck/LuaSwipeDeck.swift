@@ -9,16 +9,22 @@ import LuaRuntime
 /// back here `unowned` (the model holds its delegate strongly, so a strong back pointer would be a
 /// cycle). Models are `LuaRef`s: the model keeps exactly the ones it shows, pools or shows empty.
 final class LuaSwipeDeck {
-  unowned let host: TantanHost
+  /// `unowned(unsafe)`: the host outlives every value of its state (its state closes, running
+  /// every `__gc`, before the host's memory goes), and a checked unowned costs atomics per access.
+  unowned(unsafe) let host: TantanHost
   /// Nil only while the model's initializer runs (it already calls the source).
-  var model: SwipeDeck<LuaRef>?
+  /// Unchecked exclusivity: single-threaded, and no access is held across a callback.
+  @exclusivity(unchecked) var model: SwipeDeck<LuaRef>?
   let config: SwipeDeckConfig
   let source: LuaDeckSource
   /// The tables given as `source` and `delegate`, returned by the fields of the same name.
   let sourceTable: LuaRef
   let delegateTable: LuaRef?
   let delegateCallbacks: Callbacks
-  var log = EventLog()
+  @exclusivity(unchecked) var log = EventLog()
+  /// How the model's delegate and source reach back here; cleared on deinit, so a deck closed
+  /// or collected from inside a callback ends its model's remaining callbacks cleanly.
+  let link = DeckLink()
   /// This object's address, as the userdata slot holds it (see `pushSelf`).
   private var address: UnsafeMutableRawPointer { Unmanaged.passUnretained(self).toOpaque() }
 
@@ -32,7 +38,10 @@ final class LuaSwipeDeck {
     self.sourceTable = sourceTable
     self.delegateTable = delegateTable
     self.delegateCallbacks = delegate
+    link.deck = self
   }
+
+  deinit { link.deck = nil }
 
   /// The model, or an error when a callback inside the constructor calls back into the deck.
   @inline(__always)
@@ -62,5 +71,19 @@ final class LuaSwipeDeck {
   func run<T>(_ lua: Lua, _ body: (SwipeDeck<LuaRef>) throws -> T) throws(LuaCallError) -> T {
     let m = try checkedModel()
     do { return try body(m) } catch { throw lua.convert(error) }
+  }
+}
+
+/// A back pointer that the deck clears in its deinit: the model (owned by the deck) holds this
+/// instead of the deck, so there is no cycle, no weak side table, and no dangling access when
+/// a script closes the deck inside a callback while the model is still running.
+final class DeckLink {
+  unowned(unsafe) var deck: LuaSwipeDeck?
+
+  /// The deck, or the error the model holds when it was closed mid-operation.
+  @inline(__always)
+  func live() throws -> LuaSwipeDeck {
+    guard let deck else { throw ComponentError.wrongState(function: "tantan.SwipeDeck", message: "the deck was closed inside a callback") }
+    return deck
   }
 }

@@ -1,4 +1,5 @@
 import CLua
+import CLuaShim
 import HeadlessUI
 import LuaRuntime
 
@@ -101,9 +102,19 @@ extension SwipeDeckBinding {
   }
 
   /// A direction name: `bad argument #1 to 'swipe' (direction expected, got 'sideways')`.
+  /// Strings are matched on their bytes, so the swipe hot path builds no Swift `String`.
   static func checkDirection(_ lua: Lua, _ arg: Int32) throws(LuaCallError) -> SwipeDirection {
+    if lua.type(arg) == LUA_TSTRING {
+      var len = 0
+      if let p = tt_tostring(lua.L, arg, &len) {
+        let b = UnsafeRawBufferPointer(start: p, count: len)
+        if len == 5, b.elementsEqual("right".utf8) { return .right }
+        if len == 4, b.elementsEqual("left".utf8) { return .left }
+        if len == 2, b.elementsEqual("up".utf8) { return .up }
+        if len == 4, b.elementsEqual("down".utf8) { return .down }
+      }
+    }
     let s = try lua.checkString(arg)
-    guard let d = SwipeDirection(rawValue: s) else { throw .argument(arg, "direction expected, got '\(s)'") }
-    return d
+    throw .argument(arg, "direction expected, got '\(s)'")
   }
 }

@@ -58,12 +58,12 @@ enum SwipeDeckBinding: TantanExtension {
     deckClass.pushShared(lua, deck)
     let userdata = lua.top
     do {
-      deck.model = try SwipeDeck(config: config, source: source.modelSource(deck), clock: host.clock)
+      deck.model = try SwipeDeck(config: config, source: source.modelSource(deck.link), clock: host.clock)
     } catch {
       throw lua.convert(error)
     }
-    deck.model?.delegate = LuaDeckDelegate(owner: deck, callbacks: callbacks)
-    deck.model?.eventSink = { [unowned deck] e in deck.record(e) }
+    deck.model?.delegate = LuaDeckDelegate(link: deck.link, lua: lua, state: host.state, callbacks: callbacks)
+    deck.model?.eventSink = { [link = deck.link] e in link.deck?.record(e) }
     lua.pushValue(userdata)
     return 1
   }
