@@ -15,30 +15,36 @@ final class LuaDeckDelegate: SwipeDeckDelegate {
 
   let link: DeckLink
   let lua: Lua
+  /// Keeps the functions' registry slots alive; `slots` reads them without retaining anything.
   let callbacks: Callbacks
-  /// The direction strings, created once so callbacks push them without conversion.
-  let directionRefs: [LuaRef]
+  /// Registry slot of each callback (0: absent) and of each direction string, for `lua_rawgeti`.
+  let slots: [Int32]
+  let directionSlots: [Int32]
+  private let directionRefs: [LuaRef]
 
   init(link: DeckLink, lua: Lua, state: LuaState, callbacks: Callbacks) {
     self.link = link
     self.lua = lua
     self.callbacks = callbacks
+    slots = callbacks.registrySlots
     directionRefs = SwipeDirection.allCases.map { d in
       lua.push(d.rawValue)
       return state.ref()
     }
+    directionSlots = directionRefs.map(\.ref)
   }
 
   /// Pushes callback `i` and the deck; nil when the delegate lacks it or the deck is gone.
   @inline(__always) private func begin(_ i: Int) -> LuaSwipeDeck? {
-    guard callbacks.has(i), let owner = link.deck else { return nil }
-    callbacks.push(i, lua)
+    let slot = slots[i]
+    guard slot != 0, let owner = link.deck else { return nil }
+    lua_rawgeti(lua.L, Lua.registryIndex, lua_Integer(slot))
     owner.pushSelf(lua)
     return owner
   }
 
   @inline(__always) private func pushIndex(_ index: Int) { lua.push(index + 1) }
-  @inline(__always) private func pushDirection(_ d: SwipeDirection) { directionRefs[d.ordinalIndex].push(lua) }
+  @inline(__always) private func pushDirection(_ d: SwipeDirection) { lua_rawgeti(lua.L, Lua.registryIndex, lua_Integer(directionSlots[d.ordinalIndex])) }
 
   func willSwipe(index: Int) throws {
     guard let owner = begin(Self.willSwipe) else { return }

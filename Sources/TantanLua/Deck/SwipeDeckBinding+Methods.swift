@@ -60,12 +60,12 @@ extension SwipeDeckBinding {
         try d.run(lua) { try $0.swipe(direction) }
         return 0
       },
-      Method("like", "fun(self)", "Swipes in the `like` direction (\"right\" by default); queued like swipe.") {
+      Method("like", "fun(self)", "Swipes in the `like` direction (\"right\" by default); queued as swipe() is.") {
         d, lua throws(LuaCallError) in
         try d.run(lua) { try $0.like() }
         return 0
       },
-      Method("nope", "fun(self)", "Swipes opposite to `like`; queued like swipe.") { d, lua throws(LuaCallError) in
+      Method("nope", "fun(self)", "Swipes opposite to `like`; queued as swipe() is.") { d, lua throws(LuaCallError) in
         try d.run(lua) { try $0.nope() }
         return 0
       },

@@ -135,4 +135,26 @@ final class DeckErrorTests: XCTestCase {
       eq(ok, false) eq(err, "test:3: reload: cannot reload from inside a data source callback")
       """)
   }
+
+  func testADeckClosedOrCollectedMidAnimationEndsCleanly() throws {
+    let t = try LuaTestHost()
+    t.deckOK(
+      """
+      local d = tantan.deck{source = {{}, {}, {}}, delegate = {
+        did_swipe_right = function(deck) getmetatable(deck).__close(deck) end,
+        did_remove = function() error("not reached") end}}
+      d:swipe("right")
+      local ok, err = pcall(function() tantan.clock:settle() end)
+      eq(ok, false) eq(err, "test:5: tantan.SwipeDeck: the deck was closed inside a callback")
+      ok, err = pcall(function() return d.index end)
+      eq(ok, false) eq(err, "test:7: bad argument #1 to 'index' (tantan.SwipeDeck expected, got a closed tantan.SwipeDeck)")
+      eq(tantan.clock.pending, 0)
+      local e = tantan.deck{source = {{}, {}}}
+      e:swipe("left")
+      eq(tantan.clock.pending, 1)
+      e = nil collectgarbage() collectgarbage()
+      eq(tantan.clock.pending, 0)  -- the model cancelled its completion
+      tantan.clock:settle()
+      """)
+  }
 }
