@@ -41,7 +41,7 @@ enum LuaDeckSource {
       return SwipeDeckSource(
         count: {
           let owner = try link.live()
-          owner.log.append(Event("count"))
+          owner.log.append(owner.symbols.count, count: 0)
           let lua = owner.host.lua
           table.push(lua)
           defer { lua.pop() }
@@ -49,7 +49,7 @@ enum LuaDeckSource {
         },
         card: { index, reused in
           let owner = try link.live()
-          owner.log.append(Event("card", .int(index + 1), reused == nil ? .none : .bool(true)))
+          owner.recordCard(index, reused: reused != nil)
           let lua = owner.host.lua
           table.push(lua)
           lua.rawGet(-1, index: index + 1)
@@ -59,7 +59,7 @@ enum LuaDeckSource {
         },
         empty: {
           let owner = try link.live()
-          owner.log.append(Event("empty"))
+          owner.log.append(owner.symbols.empty, count: 0)
           guard let emptyFn else { return nil }
           return try owner.callEmpty(emptyFn)
         })
@@ -67,7 +67,7 @@ enum LuaDeckSource {
       return SwipeDeckSource(
         count: {
           let owner = try link.live()
-          owner.log.append(Event("count"))
+          owner.log.append(owner.symbols.count, count: 0)
           let lua = owner.host.lua
           cbs.push(LuaDeckSource.count, lua)
           owner.pushSelf(lua)
@@ -77,7 +77,7 @@ enum LuaDeckSource {
         },
         card: { index, reused in
           let owner = try link.live()
-          owner.log.append(Event("card", .int(index + 1), reused == nil ? .none : .bool(true)))
+          owner.recordCard(index, reused: reused != nil)
           let lua = owner.host.lua
           cbs.push(LuaDeckSource.card, lua)
           owner.pushSelf(lua)
@@ -88,7 +88,7 @@ enum LuaDeckSource {
         },
         empty: {
           let owner = try link.live()
-          owner.log.append(Event("empty"))
+          owner.log.append(owner.symbols.empty, count: 0)
           guard cbs.has(LuaDeckSource.empty) else { return nil }
           let lua = owner.host.lua
           cbs.push(LuaDeckSource.empty, lua)

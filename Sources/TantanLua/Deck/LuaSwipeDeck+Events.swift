@@ -1,34 +1,58 @@
 import HeadlessUI
 
+/// The deck's event names and direction strings, interned once in its log (no lookups per event).
+struct DeckSymbols {
+  let count, card, empty, willSwipe, shouldSwipe, didDrag, didSwipe, didRemove, didCancel, didRunOut, didRewind:
+    EventLog.Symbol
+  /// `did_swipe_<direction>` and the direction strings, by `SwipeDirection.ordinalIndex`.
+  let finish: [EventLog.Symbol]
+  let directions: [EventLog.Symbol]
+
+  init(_ log: inout EventLog) {
+    count = log.symbol("count")
+    card = log.symbol("card")
+    empty = log.symbol("empty")
+    willSwipe = log.symbol("will_swipe")
+    shouldSwipe = log.symbol("should_swipe")
+    didDrag = log.symbol("did_drag")
+    didSwipe = log.symbol("did_swipe")
+    didRemove = log.symbol("did_remove")
+    didCancel = log.symbol("did_cancel")
+    didRunOut = log.symbol("did_run_out")
+    didRewind = log.symbol("did_rewind")
+    finish = SwipeDirection.allCases.map { log.symbol("did_swipe_" + $0.rawValue) }
+    directions = SwipeDirection.allCases.map { log.symbol($0.rawValue) }
+  }
+}
+
 /// The model's events in the shared `EventLog`, as Lua sees them: 1-based indices, quoted directions.
 extension LuaSwipeDeck {
   /// Delegate events only: the source closures record their own calls, because they already run
   /// inside the model's initializer, before this sink can be installed.
   func record(_ e: SwipeDeckEvent) {
+    let s = symbols
     switch e {
     case .count, .card, .empty:
       return
-    case .willSwipe(let i): log.append(Event("will_swipe", .int(i + 1)))
-    case .shouldSwipe(let i, let d): log.append(Event("should_swipe", .int(i + 1), .string(d.rawValue)))
-    case .didDrag(let i, let d, let p):
-      log.append(Event("did_drag", .int(i + 1), .string(d.rawValue), .number(p)))
-    case .didSwipe(let i, let d): log.append(Event("did_swipe", .int(i + 1), .string(d.rawValue)))
-    case .didFinishSwipe(let i, let d): log.append(Event(Self.finishName(d), .int(i + 1)))
-    case .didRemove(let i, let d): log.append(Event("did_remove", .int(i + 1), .string(d.rawValue)))
-    case .didCancel(let i): log.append(Event("did_cancel", .int(i + 1)))
-    case .didRunOut: log.append(Event("did_run_out"))
-    case .didRewind(let i): log.append(Event("did_rewind", .int(i + 1)))
+    case .willSwipe(let i): log.append(s.willSwipe, .int(i + 1), count: 1)
+    case .shouldSwipe(let i, let d): log.append(s.shouldSwipe, .int(i + 1), direction(d), count: 2)
+    case .didDrag(let i, let d, let p): log.append(s.didDrag, .int(i + 1), direction(d), .number(p), count: 3)
+    case .didSwipe(let i, let d): log.append(s.didSwipe, .int(i + 1), direction(d), count: 2)
+    case .didFinishSwipe(let i, let d): log.append(s.finish[d.ordinalIndex], .int(i + 1), count: 1)
+    case .didRemove(let i, let d): log.append(s.didRemove, .int(i + 1), direction(d), count: 2)
+    case .didCancel(let i): log.append(s.didCancel, .int(i + 1), count: 1)
+    case .didRunOut: log.append(s.didRunOut, count: 0)
+    case .didRewind(let i): log.append(s.didRewind, .int(i + 1), count: 1)
     }
   }
 
-  /// Literals, not a static array: no lazy-global check or retain on the hot path.
-  static func finishName(_ d: SwipeDirection) -> String {
-    switch d {
-    case .left: return "did_swipe_left"
-    case .right: return "did_swipe_right"
-    case .up: return "did_swipe_up"
-    case .down: return "did_swipe_down"
-    }
+  /// `card(index, reused)`: reused prints as `true` when a model was handed over, else `nil`.
+  func recordCard(_ index: Int, reused: Bool) {
+    log.append(symbols.card, .int(index + 1), reused ? .bool(true) : .none, count: 2)
+  }
+
+  @inline(__always) private func direction(_ d: SwipeDirection) -> EventLog.CompactArg {
+    .symbol(symbols.directions[d.ordinalIndex])
   }
 }
 

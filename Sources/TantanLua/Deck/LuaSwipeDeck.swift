@@ -21,7 +21,8 @@ final class LuaSwipeDeck {
   let sourceTable: LuaRef
   let delegateTable: LuaRef?
   let delegateCallbacks: Callbacks
-  @exclusivity(unchecked) var log = EventLog()
+  @exclusivity(unchecked) var log: EventLog
+  let symbols: DeckSymbols
   /// How the model's delegate and source reach back here; cleared on deinit, so a deck closed
   /// or collected from inside a callback ends its model's remaining callbacks cleanly.
   let link = DeckLink()
@@ -38,6 +39,9 @@ final class LuaSwipeDeck {
     self.sourceTable = sourceTable
     self.delegateTable = delegateTable
     self.delegateCallbacks = delegate
+    var log = EventLog()
+    symbols = DeckSymbols(&log)
+    self.log = log
     link.deck = self
   }
 
