@@ -44,7 +44,9 @@ final class LuaDeckDelegate: SwipeDeckDelegate {
   }
 
   @inline(__always) private func pushIndex(_ index: Int) { lua.push(index + 1) }
-  @inline(__always) private func pushDirection(_ d: SwipeDirection) { lua_rawgeti(lua.L, Lua.registryIndex, lua_Integer(directionSlots[d.ordinalIndex])) }
+  @inline(__always) private func pushDirection(_ d: SwipeDirection) {
+    lua_rawgeti(lua.L, Lua.registryIndex, lua_Integer(directionSlots[d.ordinalIndex]))
+  }
 
   func willSwipe(index: Int) throws {
     guard let owner = begin(Self.willSwipe) else { return }

@@ -20,7 +20,9 @@ enum LuaDeckSource {
       guard cbs.has(card) else { throw .argument(arg, "source.card: function expected, got nil") }
       return .callbacks(cbs)
     }
-    guard lua.type(index) == LUA_TTABLE else { throw .argument(arg, "source: table expected, got \(lua.typeName(index))") }
+    guard lua.type(index) == LUA_TTABLE else {
+      throw .argument(arg, "source: table expected, got \(lua.typeName(index))")
+    }
     lua.pushValue(index)
     let table = host.state.ref()
     var emptyFn: LuaRef?

@@ -2,8 +2,8 @@ import HeadlessUI
 
 /// The deck's event names and direction strings, interned once in its log (no lookups per event).
 struct DeckSymbols {
-  let count, card, empty, willSwipe, shouldSwipe, didDrag, didSwipe, didRemove, didCancel, didRunOut, didRewind:
-    EventLog.Symbol
+  let count, card, empty, willSwipe, shouldSwipe, didDrag, didSwipe, didRemove, didCancel, didRunOut,
+    didRewind: EventLog.Symbol
   /// `did_swipe_<direction>` and the direction strings, by `SwipeDirection.ordinalIndex`.
   let finish: [EventLog.Symbol]
   let directions: [EventLog.Symbol]

@@ -87,7 +87,9 @@ final class DeckLink {
   /// The deck, or the error the model holds when it was closed mid-operation.
   @inline(__always)
   func live() throws -> LuaSwipeDeck {
-    guard let deck else { throw ComponentError.wrongState(function: "tantan.SwipeDeck", message: "the deck was closed inside a callback") }
+    guard let deck else {
+      throw ComponentError.wrongState(function: "tantan.SwipeDeck", message: "the deck was closed inside a callback")
+    }
     return deck
   }
 }

@@ -11,7 +11,8 @@ extension SwipeDeckBinding {
 
   static var stateFields: [Field] {
     [
-      Field("index", "integer?", "Item index of the top card, or nil when no card shows.") { d, lua throws(LuaCallError) in
+      Field("index", "integer?", "Item index of the top card, or nil when no card shows.") {
+        d, lua throws(LuaCallError) in
         lua.push(try d.checkedModel().index.map { $0 + 1 })
       },
       Field("top", "\(cardType)?", "The top card sampled at tantan.clock.now, or nil.") { d, lua throws(LuaCallError) in
@@ -28,7 +29,8 @@ extension SwipeDeckBinding {
           lua.rawSet(-2, index: i + 1)
         }
       },
-      Field("count", "integer", "The item count as source.count last answered (read at construction and reload only).") {
+      Field("count", "integer", "The item count as source.count last answered (read at construction and reload only).")
+      {
         d, lua throws(LuaCallError) in
         lua.push(try d.checkedModel().count)
       },
@@ -75,8 +77,10 @@ extension SwipeDeckBinding {
       Field("visible", "integer", "showItemsNumber: cards stacked (5; tinder 3); never shrunk by a reload.") { d, lua in
         lua.push(d.config.visible)
       },
-      Field("offset", "{x: number, y: number}", "Tantan stacking step per depth ({x=5, y=5}; negative stacks the other way).")
-      { d, lua in pushPoint(lua, d.config.offset) },
+      Field(
+        "offset", "{x: number, y: number}",
+        "Tantan stacking step per depth ({x=5, y=5}; negative stacks the other way)."
+      ) { d, lua in pushPoint(lua, d.config.offset) },
       Field("inset", "{x: number, y: number}", "Tinder stacking: depth i is narrowed by 2*i*x and moved by i*(x, y).") {
         d, lua in pushPoint(lua, d.config.inset)
       },
@@ -116,11 +120,15 @@ extension SwipeDeckBinding {
           lua.rawSet(-2, k)
         }
       },
-      Field("fly", "{x: number, y: number}", "Tinder fly-off: the centre moves by (+-x, y), fading out ({x=200, y=75}).") {
+      Field(
+        "fly", "{x: number, y: number}", "Tinder fly-off: the centre moves by (+-x, y), fading out ({x=200, y=75})."
+      ) {
         d, lua in pushPoint(lua, d.config.fly)
       },
-      Field("velocity_threshold", "number?", "A fling faster than this (pt/s) dismisses under the distance threshold; nil = off.")
-      { d, lua in
+      Field(
+        "velocity_threshold", "number?",
+        "A fling faster than this (pt/s) dismisses under the distance threshold; nil = off."
+      ) { d, lua in
         if let v = d.config.velocityThreshold { lua.push(v) } else { lua.pushNil() }
       },
       Field("directions", "string[]", "Directions a card may leave in ({\"left\", \"right\"}); others snap back.") {
@@ -133,7 +141,8 @@ extension SwipeDeckBinding {
       },
       Field(
         "like_direction", "\"left\"|\"right\"|\"up\"|\"down\"",
-        "The config key `like` (the name is taken by the method): the direction of like() (\"right\"); nope() uses the opposite.") {
+        "The config key `like` (the name is taken by the method): the direction of like() (\"right\"); nope() uses the opposite."
+      ) {
         d, lua in lua.push(d.config.like.rawValue)
       },
       Field(

@@ -39,7 +39,8 @@ extension SwipeDeckBinding {
         return 1
       },
       Method(
-        "pan", "fun(self, dx: number, dy: number, opts?: {steps?: integer, velocity?: {x: number, y: number}}): \(outcomeSignature)",
+        "pan",
+        "fun(self, dx: number, dy: number, opts?: {steps?: integer, velocity?: {x: number, y: number}}): \(outcomeSignature)",
         "A whole gesture: drag_begin, `steps` (default 1) even moves up to (dx, dy), drag_end with `velocity`."
       ) { d, lua throws(LuaCallError) in
         let dx = try lua.checkFinite(2)

@@ -11,14 +11,16 @@ enum SwipeDeckBinding: TantanExtension {
     methods: methods, fields: stateFields + configFields,
     describe: { d in
       guard let m = d.model else { return "tantan.SwipeDeck(constructing)" }
-      return "tantan.SwipeDeck(index=\(m.index.map { String($0 + 1) } ?? "nil"), count=\(m.count), state=\(m.state.rawValue))"
+      return
+        "tantan.SwipeDeck(index=\(m.index.map { String($0 + 1) } ?? "nil"), count=\(m.count), state=\(m.state.rawValue))"
     })
 
   static var docs: [LuaDoc] {
     [
       LuaDoc(
         .function, "tantan.deck", "fun(config: table): tantan.SwipeDeck",
-        "A swipe deck. Config keys (each also a read-only field of the deck; `like` reads as `like_direction`): width, height, card_size, preset (\"tantan\" or \"tinder\": the defaults), visible, offset, inset, cyclic, threshold, rotation_strength, rotation_max, rotation_angle, scale_strength, scale_min, dismiss_x, dismiss_y, bounds, fly, velocity_threshold, directions, like, durations, history_limit, source (required), delegate. Unknown keys are errors.")
+        "A swipe deck. Config keys (each also a read-only field of the deck; `like` reads as `like_direction`): width, height, card_size, preset (\"tantan\" or \"tinder\": the defaults), visible, offset, inset, cyclic, threshold, rotation_strength, rotation_max, rotation_angle, scale_strength, scale_min, dismiss_x, dismiss_y, bounds, fly, velocity_threshold, directions, like, durations, history_limit, source (required), delegate. Unknown keys are errors."
+      )
     ] + deckClass.docs
   }
 

@@ -16,8 +16,10 @@ final class EventLogTests: XCTestCase {
     log.append(log.symbol("did_run_out"), count: 0)
     XCTAssertEqual(
       log.events.map { $0.format(lua) },
-      ["did_swipe(3, \"right\")", "did_drag(1, \"le\\\"ft\", 0.5)", "many(1, 2.0, \"x\", true, nil)", "card(6, true)",
-       "did_run_out()"])
+      [
+        "did_swipe(3, \"right\")", "did_drag(1, \"le\\\"ft\", 0.5)", "many(1, 2.0, \"x\", true, nil)", "card(6, true)",
+        "did_run_out()",
+      ])
     XCTAssertEqual(t.state.lua.top, 0)
   }
 

@@ -10,14 +10,23 @@ final class DeckErrorTests: XCTestCase {
     t.deckFails(mk + "d:swipe()", "test:2: bad argument #1 to 'swipe' (string expected, got no value)")
     t.deckFails(mk + "d:pan(0/0, 1)", "test:2: bad argument #1 to 'pan' (finite number expected, got -nan)")
     t.deckFails(mk + "d:pan(1, math.huge)", "test:2: bad argument #2 to 'pan' (finite number expected, got inf)")
-    t.deckFails(mk + "d:pan(1, 1, {steps = 0})", "test:2: bad argument #3 to 'pan' (steps: integer out of range (0; expected 1..100000))")
-    t.deckFails(mk + "d:pan(1, 1, {step = 2})", "test:2: bad argument #3 to 'pan' (step: unknown key (known keys: steps, velocity))")
-    t.deckFails(mk + "d:pan(1, 1, {velocity = {x = 0/0}})", "test:2: bad argument #3 to 'pan' (velocity.x: finite number expected, got -nan)")
+    t.deckFails(
+      mk + "d:pan(1, 1, {steps = 0})",
+      "test:2: bad argument #3 to 'pan' (steps: integer out of range (0; expected 1..100000))")
+    t.deckFails(
+      mk + "d:pan(1, 1, {step = 2})",
+      "test:2: bad argument #3 to 'pan' (step: unknown key (known keys: steps, velocity))")
+    t.deckFails(
+      mk + "d:pan(1, 1, {velocity = {x = 0/0}})",
+      "test:2: bad argument #3 to 'pan' (velocity.x: finite number expected, got -nan)")
     t.deckFails(mk + "d:drag_move(1, 2)", "test:2: drag_move: no drag in progress")
     t.deckFails(mk + "d:drag_end('x')", "test:2: bad argument #1 to 'drag_end' (number expected, got string)")
     t.deckFails(mk + "d:reload(true)", "test:2: bad argument #1 to 'reload' (table expected, got boolean)")
-    t.deckFails(mk + "d:reload{keep = true}", "test:2: bad argument #1 to 'reload' (keep: unknown key (known keys: keep_position))")
-    t.deckFails(mk + "d.swipe(42, 'left')", "test:2: bad argument #1 to 'swipe' (tantan.SwipeDeck expected, got number)")
+    t.deckFails(
+      mk + "d:reload{keep = true}",
+      "test:2: bad argument #1 to 'reload' (keep: unknown key (known keys: keep_position))")
+    t.deckFails(
+      mk + "d.swipe(42, 'left')", "test:2: bad argument #1 to 'swipe' (tantan.SwipeDeck expected, got number)")
     // A programmatic swipe during a drag is an error; the drag goes on.
     t.deckOK(
       mk + """
@@ -40,26 +49,53 @@ final class DeckErrorTests: XCTestCase {
       "tantan.deck{source = {}, widht = 3}",
       "test:1: bad argument #1 to 'deck' (widht: unknown key (known keys: bounds, card_size, cyclic, delegate, directions, dismiss_x, dismiss_y, durations, fly, height, history_limit, inset, like, offset, preset, rotation_angle, rotation_max, rotation_strength, scale_min, scale_strength, source, threshold, velocity_threshold, visible, width))"
     )
-    t.fails("tantan.deck{source = {}, width = 0/0}", "test:1: bad argument #1 to 'deck' (width: finite number expected, got -nan)")
+    t.fails(
+      "tantan.deck{source = {}, width = 0/0}",
+      "test:1: bad argument #1 to 'deck' (width: finite number expected, got -nan)")
     t.fails("tantan.deck{source = {}, width = -1}", "test:1: bad argument #1 to 'deck' ('width' must be > 0, got -1)")
-    t.fails("tantan.deck{source = {}, visible = 0}", "test:1: bad argument #1 to 'deck' (visible: integer out of range (0; expected 1..1000))")
-    t.fails("tantan.deck{source = {}, visible = 2.5}", "test:1: bad argument #1 to 'deck' (visible: number has no integer representation)")
-    t.fails("tantan.deck{source = {}, preset = 'bumble'}", "test:1: bad argument #1 to 'deck' (preset: invalid option 'bumble' (expected 'tantan', 'tinder'))")
-    t.fails("tantan.deck{source = {}, offset = {x = 1, z = 2}}", "test:1: bad argument #1 to 'deck' (offset.z: unknown key (known keys: x, y))")
-    t.fails("tantan.deck{source = {}, directions = {'left', 'sideways'}}", "test:1: bad argument #1 to 'deck' (directions: direction expected at [2], got 'sideways')")
-    t.fails("tantan.deck{source = {}, directions = {}}", "test:1: bad argument #1 to 'deck' (directions: 1 to 4 directions expected, got 0)")
-    t.fails("tantan.deck{source = {}, like = 'sideways'}", "test:1: bad argument #1 to 'deck' (like: invalid option 'sideways' (expected 'left', 'right', 'up', 'down'))")
-    t.fails("tantan.deck{source = {}, durations = {swipe = -1}}", "test:1: bad argument #1 to 'deck' ('durations.swipe' must be >= 0, got -1)")
-    t.fails("tantan.deck{source = {}, bounds = {left = 500}}", "test:1: bad argument #1 to 'deck' ('bounds' must have left < right and top < bottom)")
+    t.fails(
+      "tantan.deck{source = {}, visible = 0}",
+      "test:1: bad argument #1 to 'deck' (visible: integer out of range (0; expected 1..1000))")
+    t.fails(
+      "tantan.deck{source = {}, visible = 2.5}",
+      "test:1: bad argument #1 to 'deck' (visible: number has no integer representation)")
+    t.fails(
+      "tantan.deck{source = {}, preset = 'bumble'}",
+      "test:1: bad argument #1 to 'deck' (preset: invalid option 'bumble' (expected 'tantan', 'tinder'))")
+    t.fails(
+      "tantan.deck{source = {}, offset = {x = 1, z = 2}}",
+      "test:1: bad argument #1 to 'deck' (offset.z: unknown key (known keys: x, y))")
+    t.fails(
+      "tantan.deck{source = {}, directions = {'left', 'sideways'}}",
+      "test:1: bad argument #1 to 'deck' (directions: direction expected at [2], got 'sideways')")
+    t.fails(
+      "tantan.deck{source = {}, directions = {}}",
+      "test:1: bad argument #1 to 'deck' (directions: 1 to 4 directions expected, got 0)")
+    t.fails(
+      "tantan.deck{source = {}, like = 'sideways'}",
+      "test:1: bad argument #1 to 'deck' (like: invalid option 'sideways' (expected 'left', 'right', 'up', 'down'))")
+    t.fails(
+      "tantan.deck{source = {}, durations = {swipe = -1}}",
+      "test:1: bad argument #1 to 'deck' ('durations.swipe' must be >= 0, got -1)")
+    t.fails(
+      "tantan.deck{source = {}, bounds = {left = 500}}",
+      "test:1: bad argument #1 to 'deck' ('bounds' must have left < right and top < bottom)")
     t.fails("tantan.deck{source = 3}", "test:1: bad argument #1 to 'deck' (source: table expected, got number)")
-    t.fails("tantan.deck{source = {count = function() return 1 end}}", "test:1: bad argument #1 to 'deck' (source.card: function expected, got nil)")
-    t.fails("tantan.deck{source = {}, delegate = {did_swipe = 1}}", "test:1: bad argument #1 to 'deck' (delegate.did_swipe: function expected, got number)")
-    t.fails("tantan.deck{source = {}, delegate = 'x'}", "test:1: bad argument #1 to 'deck' (delegate: table expected, got string)")
+    t.fails(
+      "tantan.deck{source = {count = function() return 1 end}}",
+      "test:1: bad argument #1 to 'deck' (source.card: function expected, got nil)")
+    t.fails(
+      "tantan.deck{source = {}, delegate = {did_swipe = 1}}",
+      "test:1: bad argument #1 to 'deck' (delegate.did_swipe: function expected, got number)")
+    t.fails(
+      "tantan.deck{source = {}, delegate = 'x'}",
+      "test:1: bad argument #1 to 'deck' (delegate: table expected, got string)")
   }
 
   func testBadCountsAndModelsRaiseAtTheCallThatConsultedTheSource() throws {
     let t = try LuaTestHost()
-    let mk = "local function mk(n, m) return tantan.deck{source = {count = function() return n end, card = function() return m or {} end}} end\n"
+    let mk =
+      "local function mk(n, m) return tantan.deck{source = {count = function() return n end, card = function() return m or {} end}} end\n"
     t.deckFails(mk + "mk(-1)", "test:1: source.count returned -1 (expected 0 to 9007199254740992)")
     t.deckFails(mk + "mk(0/0)", "test:1: source.count must return an integer, got -nan")
     t.deckFails(mk + "mk(1.5)", "test:1: source.count must return an integer, got 1.5")
