@@ -5,9 +5,10 @@ import LuaRuntime
 /// The object behind a `tantan.SwipeDeck` userdata: the headless model over Lua view models, its
 /// Lua source and delegate, and its event log.
 ///
-/// Ownership: userdata -> this object -> model -> delegate adapter and source closures, which point
-/// back here `unowned` (the model holds its delegate strongly, so a strong back pointer would be a
-/// cycle). Models are `LuaRef`s: the model keeps exactly the ones it shows, pools or shows empty.
+/// Ownership: userdata -> this object -> model -> delegate adapter and source closures, which reach
+/// back here through a `DeckLink` (the model holds its delegate strongly, so a strong back pointer
+/// would be a cycle). Models are `LuaRef`s: the model keeps exactly the ones it shows, pools or
+/// shows empty, and ARC releases the rest (so `modelReleased` is not needed).
 final class LuaSwipeDeck {
   /// `unowned(unsafe)`: the host outlives every value of its state (its state closes, running
   /// every `__gc`, before the host's memory goes), and a checked unowned costs atomics per access.
@@ -16,11 +17,9 @@ final class LuaSwipeDeck {
   /// Unchecked exclusivity: single-threaded, and no access is held across a callback.
   @exclusivity(unchecked) var model: SwipeDeck<LuaRef>?
   let config: SwipeDeckConfig
-  let source: LuaDeckSource
   /// The tables given as `source` and `delegate`, returned by the fields of the same name.
   let sourceTable: LuaRef
   let delegateTable: LuaRef?
-  let delegateCallbacks: Callbacks
   @exclusivity(unchecked) var log: EventLog
   let symbols: DeckSymbols
   /// How the model's delegate and source reach back here; cleared on deinit, so a deck closed
@@ -29,16 +28,11 @@ final class LuaSwipeDeck {
   /// This object's address, as the userdata slot holds it (see `pushSelf`).
   private var address: UnsafeMutableRawPointer { Unmanaged.passUnretained(self).toOpaque() }
 
-  init(
-    host: TantanHost, config: SwipeDeckConfig, source: LuaDeckSource, sourceTable: LuaRef, delegateTable: LuaRef?,
-    delegate: Callbacks
-  ) {
+  init(host: TantanHost, config: SwipeDeckConfig, sourceTable: LuaRef, delegateTable: LuaRef?) {
     self.host = host
     self.config = config
-    self.source = source
     self.sourceTable = sourceTable
     self.delegateTable = delegateTable
-    self.delegateCallbacks = delegate
     var log = EventLog()
     symbols = DeckSymbols(&log)
     self.log = log

@@ -53,9 +53,7 @@ enum SwipeDeckBinding: TantanExtension {
       lua.pushValue(delegateIndex)
       delegateTable = host.state.ref()
     }
-    let deck = LuaSwipeDeck(
-      host: host, config: config, source: source, sourceTable: sourceTable, delegateTable: delegateTable,
-      delegate: callbacks)
+    let deck = LuaSwipeDeck(host: host, config: config, sourceTable: sourceTable, delegateTable: delegateTable)
     // The userdata exists before the model, so source callbacks at construction receive it.
     deckClass.pushShared(lua, deck)
     let userdata = lua.top

@@ -193,4 +193,11 @@ final class DeckErrorTests: XCTestCase {
       tantan.clock:settle()
       """)
   }
+
+  func testACallbackInsideTheConstructorCannotUseTheDeckYet() throws {
+    let t = try LuaTestHost()
+    t.deckFails(
+      "tantan.deck{source = {count = function(deck) deck:swipe('left') return 1 end, card = function() return {} end}}",
+      "test:1: tantan.SwipeDeck: the deck is still being constructed")
+  }
 }
