@@ -25,6 +25,9 @@ final class LuaSwipeDeck {
   /// How the model's delegate and source reach back here; cleared on deinit, so a deck closed
   /// or collected from inside a callback ends its model's remaining callbacks cleanly.
   let link = DeckLink()
+  /// A weak-valued table `{userdata}` in the registry: callbacks from a timer (`clock:settle`)
+  /// push the userdata with two raw reads instead of `pushShared`'s lookups.
+  var selfSlot: LuaRef?
   /// This object's address, as the userdata slot holds it (see `pushSelf`).
   private var address: UnsafeMutableRawPointer { Unmanaged.passUnretained(self).toOpaque() }
 
@@ -60,6 +63,15 @@ final class LuaSwipeDeck {
     {
       lua_pushvalue(lua.L, 1)
       return
+    }
+    if let slot = selfSlot {
+      slot.push(lua)
+      if lua_rawgeti(lua.L, -1, 1) == LUA_TUSERDATA {
+        lua_rotate(lua.L, -2, 1)
+        lua.pop()
+        return
+      }
+      lua.pop(2)
     }
     SwipeDeckBinding.deckClass.pushShared(lua, self)
   }
