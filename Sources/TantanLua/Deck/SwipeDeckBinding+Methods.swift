@@ -108,14 +108,27 @@ extension SwipeDeckBinding {
     if lua.type(arg) == LUA_TSTRING {
       var len = 0
       if let p = tt_tostring(lua.L, arg, &len) {
-        let b = UnsafeRawBufferPointer(start: p, count: len)
-        if len == 5, b.elementsEqual("right".utf8) { return .right }
-        if len == 4, b.elementsEqual("left".utf8) { return .left }
-        if len == 2, b.elementsEqual("up".utf8) { return .up }
-        if len == 4, b.elementsEqual("down".utf8) { return .down }
+        // Compare bytes directly: the generic `elementsEqual` showed up in swipe profiles.
+        let b = UnsafeRawPointer(p).assumingMemoryBound(to: UInt8.self)
+        typealias A = ASCIIBytes
+        switch len {
+        case 5 where b[0] == A.r && b[1] == A.i && b[2] == A.g && b[3] == A.h && b[4] == A.t: return .right
+        case 4 where b[0] == A.l && b[1] == A.e && b[2] == A.f && b[3] == A.t: return .left
+        case 2 where b[0] == A.u && b[1] == A.p: return .up
+        case 4 where b[0] == A.d && b[1] == A.o && b[2] == A.w && b[3] == A.n: return .down
+        default: break
+        }
       }
     }
     let s = try lua.checkString(arg)
     throw .argument(arg, "direction expected, got '\(s)'")
   }
+}
+
+/// ASCII codes of the letters in direction names, for byte matching.
+enum ASCIIBytes {
+  static let d = UInt8(ascii: "d"), e = UInt8(ascii: "e"), f = UInt8(ascii: "f"), g = UInt8(ascii: "g")
+  static let h = UInt8(ascii: "h"), i = UInt8(ascii: "i"), l = UInt8(ascii: "l"), n = UInt8(ascii: "n")
+  static let o = UInt8(ascii: "o"), p = UInt8(ascii: "p"), r = UInt8(ascii: "r"), t = UInt8(ascii: "t")
+  static let u = UInt8(ascii: "u"), w = UInt8(ascii: "w")
 }
