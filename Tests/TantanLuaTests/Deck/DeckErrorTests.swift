@@ -200,4 +200,20 @@ final class DeckErrorTests: XCTestCase {
       "tantan.deck{source = {count = function(deck) deck:swipe('left') return 1 end, card = function() return {} end}}",
       "test:1: tantan.SwipeDeck: the deck is still being constructed")
   }
+
+  func testDecksWorkFromCoroutinesButCallbacksCannotYield() throws {
+    let t = try LuaTestHost()
+    t.deckOK(
+      """
+      local d
+      d = tantan.deck{source = {{}, {}, {}}, delegate = {
+        did_swipe = function(deck) assert(rawequal(deck, d)) end,
+        did_cancel = function() coroutine.yield() end}}
+      eq(coroutine.wrap(function() d:swipe("right") tantan.clock:settle() return d.index end)(), 2)
+      local ok, err = pcall(coroutine.wrap(function() return d:pan(10, 0) end))
+      eq(ok, false) eq(err, "attempt to yield from outside a coroutine")
+      tantan.clock:settle()
+      eq(d.state, "idle") eq(d.index, 2)
+      """)
+  }
 }
