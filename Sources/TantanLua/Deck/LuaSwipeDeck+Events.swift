@@ -4,9 +4,10 @@ import HeadlessUI
 struct DeckSymbols {
   let count, card, empty, willSwipe, shouldSwipe, didDrag, didSwipe, didRemove, didCancel, didRunOut,
     didRewind: EventLog.Symbol
-  /// `did_swipe_<direction>` and the direction strings, by `SwipeDirection.ordinalIndex`.
-  let finish: [EventLog.Symbol]
-  let directions: [EventLog.Symbol]
+  /// `did_swipe_<direction>` and the direction strings: plain fields, not arrays, so reading
+  /// them retains nothing on the hot path.
+  let finishLeft, finishRight, finishUp, finishDown: EventLog.Symbol
+  let left, right, up, down: EventLog.Symbol
 
   init(_ log: inout EventLog) {
     count = log.symbol("count")
@@ -20,8 +21,32 @@ struct DeckSymbols {
     didCancel = log.symbol("did_cancel")
     didRunOut = log.symbol("did_run_out")
     didRewind = log.symbol("did_rewind")
-    finish = SwipeDirection.allCases.map { log.symbol("did_swipe_" + $0.rawValue) }
-    directions = SwipeDirection.allCases.map { log.symbol($0.rawValue) }
+    finishLeft = log.symbol("did_swipe_left")
+    finishRight = log.symbol("did_swipe_right")
+    finishUp = log.symbol("did_swipe_up")
+    finishDown = log.symbol("did_swipe_down")
+    left = log.symbol("left")
+    right = log.symbol("right")
+    up = log.symbol("up")
+    down = log.symbol("down")
+  }
+
+  @inline(__always) func finish(_ d: SwipeDirection) -> EventLog.Symbol {
+    switch d {
+    case .left: return finishLeft
+    case .right: return finishRight
+    case .up: return finishUp
+    case .down: return finishDown
+    }
+  }
+
+  @inline(__always) func direction(_ d: SwipeDirection) -> EventLog.Symbol {
+    switch d {
+    case .left: return left
+    case .right: return right
+    case .up: return up
+    case .down: return down
+    }
   }
 }
 
@@ -38,7 +63,7 @@ extension LuaSwipeDeck {
     case .shouldSwipe(let i, let d): log.append(s.shouldSwipe, .int(i + 1), direction(d), count: 2)
     case .didDrag(let i, let d, let p): log.append(s.didDrag, .int(i + 1), direction(d), .number(p), count: 3)
     case .didSwipe(let i, let d): log.append(s.didSwipe, .int(i + 1), direction(d), count: 2)
-    case .didFinishSwipe(let i, let d): log.append(s.finish[d.ordinalIndex], .int(i + 1), count: 1)
+    case .didFinishSwipe(let i, let d): log.append(s.finish(d), .int(i + 1), count: 1)
     case .didRemove(let i, let d): log.append(s.didRemove, .int(i + 1), direction(d), count: 2)
     case .didCancel(let i): log.append(s.didCancel, .int(i + 1), count: 1)
     case .didRunOut: log.append(s.didRunOut, count: 0)
@@ -52,7 +77,7 @@ extension LuaSwipeDeck {
   }
 
   @inline(__always) private func direction(_ d: SwipeDirection) -> EventLog.CompactArg {
-    .symbol(symbols.directions[d.ordinalIndex])
+    .symbol(symbols.direction(d))
   }
 }
 
