@@ -8,6 +8,7 @@
 ---@field seed integer? The --seed given on the command line, or nil.
 ---@field clock tantan.Clock The virtual clock.
 ---@field after fun(seconds: number, fn: fun()): tantan.Timer Calls fn once after `seconds` of virtual time.
+---@field deck fun(config: table): tantan.SwipeDeck A swipe deck. Config keys (each also a read-only field of the deck; `like` reads as `like_direction`): width, height, card_size, preset ("tantan" or "tinder": the defaults), visible, offset, inset, cyclic, threshold, rotation_strength, rotation_max, rotation_angle, scale_strength, scale_min, dismiss_x, dismiss_y, bounds, fly, velocity_threshold, directions, like, durations, history_limit, source (required), delegate. Unknown keys are errors.
 ---@field grid fun(config?: {width?: number, height?: number, columns?: integer, item?: {w?: number, h?: number}, spacing?: {line?: number, item?: number}, insets?: {top?: number, left?: number, bottom?: number, right?: number}, top_bar?: number, items?: any[], source?: table, locked?: integer[], target?: "half_cell"|"center_inside"|"closest_center", long_press?: number, autoscroll?: {edge?: number, speed?: number, tick?: number}, delegate?: table}): tantan.ReorderGrid A reorder grid over `items` (any Lua values) or a callback `source`; seed defaults 375 x 587, 4 columns; unknown keys are errors.
 ---@field list fun(config: table): tantan.List A list from `sections` (values with ids) or `source` callbacks (section_count(list), item_count(list, s), item(list, s, i), header/footer/section_id(list, s)); item_height may be fun(list, s, i, item): number; refresh.on_refresh(list, done); paging.on_load_more(list, page, done); delegate.did_scroll(list, offset).
 ---@field json tantan.json JSON for view models.
@@ -26,6 +27,54 @@ local tantan_Clock = {}
 ---@field cancel fun(self: tantan.Timer): boolean Cancels the timer; returns false when it already fired or was cancelled.
 ---@field pending boolean True until the timer fires or is cancelled.
 local tantan_Timer = {}
+
+---A TanTan/Tinder swipe card deck over Lua view models, on the virtual clock. Callbacks get the deck first; indices are 1-based. Programmatic swipes, like, nope and undo made during an animation or from a callback are queued; a drag finishes a running animation at once; a swipe during a drag is an error; reload cancels everything.
+---@class tantan.SwipeDeck
+---@field drag_begin fun(self: tantan.SwipeDeck) Starts dragging the top card (fires will_swipe); a running animation and the queue behind it finish at once.
+---@field drag_move fun(self: tantan.SwipeDeck, dx: number, dy: number) Moves the top card to the total translation (dx, dy) since drag_begin, not an increment; fires did_drag.
+---@field drag_end fun(self: tantan.SwipeDeck, vx?: number, vy?: number): "left"|"right"|"up"|"down"|"cancel" Releases the drag with a velocity in pt/s (default 0, 0): dismisses (should_swipe, did_swipe) or snaps back (did_cancel).
+---@field pan fun(self: tantan.SwipeDeck, dx: number, dy: number, opts?: {steps?: integer, velocity?: {x: number, y: number}}): "left"|"right"|"up"|"down"|"cancel" A whole gesture: drag_begin, `steps` (default 1) even moves up to (dx, dy), drag_end with `velocity`.
+---@field swipe fun(self: tantan.SwipeDeck, direction: "left"|"right"|"up"|"down") Swipes the top card away (will_swipe, should_swipe, did_swipe; the rest when the fly-off completes). Queued during an animation or a callback; an error during a drag.
+---@field like fun(self: tantan.SwipeDeck) Swipes in the `like` direction ("right" by default); queued as swipe() is.
+---@field nope fun(self: tantan.SwipeDeck) Swipes opposite to `like`; queued as swipe() is.
+---@field undo fun(self: tantan.SwipeDeck): integer? Brings back the last swiped card from the side it left (did_rewind) and returns its index; nil when there is no history or when the undo was queued.
+---@field reload fun(self: tantan.SwipeDeck, opts?: {keep_position?: boolean}) Reads source.count again and refills the stack (recycling the old models); cancels any drag, animation and queued operation. keep_position keeps the current top item on top.
+---@field events fun(self: tantan.SwipeDeck): string[] Every delegate and source call so far, oldest first, e.g. `did_swipe(3, "right")`, `card(6, true)` (true: a model was handed over for reuse).
+---@field clear_events fun(self: tantan.SwipeDeck) Forgets the recorded events.
+---@field index integer? Item index of the top card, or nil when no card shows.
+---@field top {index: integer, model: table, frame: {x: number, y: number, w: number, h: number}, center: {x: number, y: number}, rotation: number, scale: number, alpha: number, depth: integer}? The top card sampled at tantan.clock.now, or nil.
+---@field cards {index: integer, model: table, frame: {x: number, y: number, w: number, h: number}, center: {x: number, y: number}, rotation: number, scale: number, alpha: number, depth: integer}[] The visible cards, top first (depth 1 = top); frame is the untransformed rect, rotation in radians.
+---@field count integer The item count as source.count last answered (read at construction and reload only).
+---@field history {index: integer, direction: string}[] Swiped items, oldest first (the last history_limit of them); undo pops the last.
+---@field state "idle"|"dragging"|"animating"|"empty" What the deck is doing.
+---@field empty table? The model from source.empty, shown while state is "empty"; nil otherwise.
+---@field queued integer Programmatic swipes and undos waiting for the running animation.
+---@field width number Container width (300).
+---@field height number Container height (400).
+---@field card_size {w: number, h: number} Card size in the tantan stacking (the container's by default).
+---@field preset "tantan"|"tinder" Which stacking, rotation and dismissal rules apply.
+---@field visible integer showItemsNumber: cards stacked (5; tinder 3); never shrunk by a reload.
+---@field offset {x: number, y: number} Tantan stacking step per depth ({x=5, y=5}; negative stacks the other way).
+---@field inset {x: number, y: number} Tinder stacking: depth i is narrowed by 2*i*x and moved by i*(x, y).
+---@field cyclic boolean isCyclically: the deck wraps over the count (tantan true, tinder false).
+---@field threshold number kActionMargin: translation beyond which a release dismisses (tantan, 120).
+---@field rotation_strength number Higher = weaker rotation (320).
+---@field rotation_max number Clamp of the rotation strength, both signs (1.0).
+---@field rotation_angle number Rotation at full strength, radians (pi/8).
+---@field scale_strength number Higher = slower shrinking while dragged (4).
+---@field scale_min number Floor of the drag scale (0.93).
+---@field dismiss_x number Tantan fly-off: the centre ends at x = +-dismiss_x (500).
+---@field dismiss_y number Tantan fly-off for up/down: the centre ends at y = -+dismiss_y (600).
+---@field bounds {left: number, right: number, top: number, bottom: number} Tinder: dismissed when the card centre passes these ({left=-65, right=400, top=-65, bottom=500}).
+---@field fly {x: number, y: number} Tinder fly-off: the centre moves by (+-x, y), fading out ({x=200, y=75}).
+---@field velocity_threshold number? A fling faster than this (pt/s) dismisses under the distance threshold; nil = off.
+---@field directions string[] Directions a card may leave in ({"left", "right"}); others snap back.
+---@field like_direction "left"|"right"|"up"|"down" The config key `like` (the name is taken by the method): the direction of like() ("right"); nope() uses the opposite.
+---@field durations {swipe: number, reset: number, rewind: number} Animation lengths in virtual seconds (0.3 each; tinder 0.2).
+---@field history_limit integer How many swipes history (and so undo) remembers (1000).
+---@field source table[]|{count: fun(deck: tantan.SwipeDeck): integer, card: fun(deck: tantan.SwipeDeck, index: integer, reused: table?): table, empty?: fun(deck: tantan.SwipeDeck): table?} The view models: an array of tables, or callbacks; count is read at construction and reload only (cached in between); card gets the departed card's model as `reused`.
+---@field delegate table? Optional callbacks: will_swipe(deck, i), should_swipe(deck, i, dir) -> boolean (false or nil vetoes), did_drag(deck, i, dir, progress), did_swipe(deck, i, dir), did_swipe_left/right/up/down(deck, i), did_remove(deck, i, dir), did_cancel(deck, i), did_run_out(deck), did_rewind(deck, i).
+local tantan_SwipeDeck = {}
 
 ---A long-press drag-to-reorder grid (DraggingSort): layout, editing, drag and drop, delete badges, autoscroll. Indices are 1-based; items are any Lua values told apart by position (duplicates are fine). Every method except reads raises when called from inside a delegate or source callback (re-entrant calls are errors, never queued); reading fields and cell/item/index_at is allowed there. A callback's error reaches the caller unchanged after the grid is consistent.
 ---@class tantan.ReorderGrid

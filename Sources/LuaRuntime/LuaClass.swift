@@ -43,19 +43,23 @@ public final class LuaClass<Object: AnyObject>: @unchecked Sendable {  // immuta
   public let methods: [Method]
   public let fields: [Field]
   private let fieldIndex: [String: Int]
+  /// `name` as a C string made once: an implicit String-to-pointer conversion copies the string on
+  /// every call (a malloc per method call), and a stable pointer hits Lua's string cache.
+  private let cName: UnsafeMutablePointer<CChar>
   /// Called for `tostring(obj)`; the default prints `name: 0x...`-free text for determinism.
   public let describe: (Object) -> String
 
-  /// The name as a C string, made once: converting a String per call costs a malloc.
-  private let cName: UnsafeMutablePointer<CChar>
-
   public init(name: String, doc: String, methods: [Method], fields: [Field], describe: @escaping (Object) -> String) {
     self.name = name; self.doc = doc; self.methods = methods; self.fields = fields; self.describe = describe
-    self.cName = strdup(name)!
     var index: [String: Int] = [:]
     for (i, f) in fields.enumerated() { index[f.doc.name] = i }
     self.fieldIndex = index
+    let utf8 = Array(name.utf8CString)
+    cName = .allocate(capacity: utf8.count)
+    cName.initialize(from: utf8, count: utf8.count)
   }
+
+  deinit { cName.deallocate() }
 
   /// The class entry, then its members with qualified names (`Class:method`, `Class.field`).
   public var docs: [LuaDoc] {

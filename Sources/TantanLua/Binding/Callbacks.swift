@@ -46,6 +46,10 @@ public struct Callbacks {
 
   public func has(_ i: Int) -> Bool { refs[i] != nil }
 
+  /// The registry slot of each callback, 0 when absent: hot paths push them with `lua_rawgeti`
+  /// without touching the references (valid while this value lives).
+  public var registrySlots: [Int32] { refs.map { $0?.ref ?? 0 } }
+
   /// Pushes callback `i` (it must exist).
   public func push(_ i: Int, _ lua: Lua) { refs[i]!.push(lua) }
 }

@@ -46,29 +46,183 @@ public struct Event {
 }
 
 /// Events of one component, oldest first. Bounded so a million-swipe run stays small: past
-/// `limit` the oldest half is dropped and counted in `dropped`.
+/// `limit` each new event replaces the oldest (a ring: nothing moves), counted in `dropped`.
+///
+/// Storage is compact: names and string arguments are interned per log, so a record is 32 bytes
+/// of plain data (no reference counting, half a cache line). Hot paths intern their names once
+/// (`symbol`) and append with `append(_:_:_:_:)`; `append(Event)` interns on the fly and keeps
+/// an event whose strings would overflow the symbol table as it is.
 public struct EventLog {
-  public private(set) var events: [Event] = []
+  /// An interned name or string argument of this log.
+  public struct Symbol: Equatable, Sendable {
+    fileprivate let id: UInt16
+  }
+
+  /// An argument of a compact record.
+  public enum CompactArg {
+    case int(Int)
+    case number(Double)
+    case symbol(Symbol)
+    case bool(Bool)
+    case none
+  }
+
+  private struct Record {
+    var name: UInt16  // `spilledName`: the event is in `spill`, keyed by `a`
+    var kinds: UInt16  // 3 bits per argument
+    var count: UInt8
+    var a: UInt64, b: UInt64, c: UInt64
+  }
+
+  private static let spilledName = UInt16.max
+  private static let maxSymbols = 4096
+
+  private var ring: [Record] = []
+  /// Index of the oldest record once the ring has wrapped.
+  private var head = 0
+  private var symbols: [String] = []
+  private var symbolIDs: [String: UInt16] = [:]
+  private var spill: [UInt64: Event] = [:]
+  private var nextSpill: UInt64 = 0
   public private(set) var dropped = 0
   public var limit = 100_000
 
   public init() {}
 
-  public mutating func append(_ e: Event) {
-    if events.count >= limit {
-      let cut = max(1, limit / 2)
-      events.removeFirst(min(cut, events.count))
-      dropped += cut
-    }
-    events.append(e)
+  /// Interns `text` (names, direction strings): hot paths look their fixed symbols up once.
+  public mutating func symbol(_ text: String) -> Symbol {
+    Symbol(id: intern(text, capped: false) ?? 0)
   }
 
-  public mutating func clear() { events.removeAll(keepingCapacity: true); dropped = 0 }
+  /// Strings from `append(Event)` are capped, so logging unique texts cannot grow the table forever.
+  private mutating func intern(_ text: String, capped: Bool = true) -> UInt16? {
+    if let id = symbolIDs[text] { return id }
+    guard symbols.count < (capped ? Self.maxSymbols : Int(Self.spilledName)) else { return nil }
+    let id = UInt16(symbols.count)
+    symbols.append(text)
+    symbolIDs[text] = id
+    return id
+  }
+
+  /// Records `name(a, b, c)` without allocating; `count` arguments (0...3) are kept.
+  public mutating func append(
+    _ name: Symbol, _ a: CompactArg = .none, _ b: CompactArg = .none, _ c: CompactArg = .none, count: Int
+  ) {
+    let (ka, va) = Self.encode(a)
+    let (kb, vb) = Self.encode(b)
+    let (kc, vc) = Self.encode(c)
+    store(Record(name: name.id, kinds: ka | kb << 3 | kc << 6, count: UInt8(truncatingIfNeeded: count), a: va, b: vb, c: vc))
+  }
+
+  public mutating func append(_ e: Event) {
+    if e.args.count <= 3, let name = intern(e.name) {
+      var kinds: UInt16 = 0
+      var words: [UInt64] = [0, 0, 0]
+      var compact = true
+      for (i, arg) in e.args.enumerated() {
+        guard let c = compactArg(arg) else {
+          compact = false
+          break
+        }
+        let (k, w) = Self.encode(c)
+        kinds |= k << (3 * UInt16(i))
+        words[i] = w
+      }
+      if compact {
+        store(Record(name: name, kinds: kinds, count: UInt8(e.args.count), a: words[0], b: words[1], c: words[2]))
+        return
+      }
+    }
+    spill[nextSpill] = e
+    store(Record(name: Self.spilledName, kinds: 0, count: 0, a: nextSpill, b: 0, c: 0))
+    nextSpill &+= 1
+  }
+
+  private mutating func compactArg(_ arg: Event.Arg) -> CompactArg? {
+    switch arg {
+    case .int(let v): return .int(v)
+    case .number(let v): return .number(v)
+    case .bool(let v): return .bool(v)
+    case .none: return CompactArg.none
+    case .string(let s): return intern(s).map { .symbol(Symbol(id: $0)) }
+    case .raw: return nil  // rare (a non-plain value shown as `<table>`): kept whole in the spill
+    }
+  }
+
+  private static func encode(_ a: CompactArg) -> (UInt16, UInt64) {
+    switch a {
+    case .none: return (0, 0)
+    case .int(let v): return (1, UInt64(bitPattern: Int64(v)))
+    case .number(let v): return (2, v.bitPattern)
+    case .symbol(let s): return (3, UInt64(s.id))
+    case .bool(let v): return (4, v ? 1 : 0)
+    }
+  }
+
+  private func decode(_ kind: UInt16, _ w: UInt64) -> Event.Arg {
+    switch kind {
+    case 1: return .int(Int(Int64(bitPattern: w)))
+    case 2: return .number(Double(bitPattern: w))
+    case 3: return .string(symbols[Int(w)])
+    case 4: return .bool(w != 0)
+    default: return .none
+    }
+  }
+
+  private func event(_ r: Record) -> Event {
+    if r.name == Self.spilledName { return spill[r.a] ?? Event("?", []) }
+    let words = [r.a, r.b, r.c]
+    let args = (0..<Int(r.count)).map { decode((r.kinds >> (3 * UInt16($0))) & 7, words[$0]) }
+    return Event(symbols[Int(r.name)], args)
+  }
+
+  private mutating func store(_ r: Record) {
+    let cap = max(limit, 1)
+    if ring.count < cap && head == 0 {
+      ring.append(r)
+      return
+    }
+    if head != 0 && ring.count != cap {  // the limit changed after wrapping: straighten first
+      ring = Array(ring[head...]) + ring[..<head]
+      head = 0
+    }
+    while ring.count > cap {
+      release(ring.removeFirst())
+      dropped += 1
+    }
+    if ring.count < cap {
+      ring.append(r)
+      return
+    }
+    release(ring[head])
+    ring[head] = r
+    head += 1
+    if head == ring.count { head = 0 }
+    dropped += 1
+  }
+
+  private mutating func release(_ r: Record) {
+    if r.name == Self.spilledName { spill[r.a] = nil }
+  }
+
+  /// The kept events, oldest first.
+  public var events: [Event] {
+    let ordered = head == 0 ? ring : Array(ring[head...]) + ring[..<head]
+    return ordered.map(event)
+  }
+
+  public mutating func clear() {
+    ring.removeAll(keepingCapacity: true)
+    spill.removeAll()
+    head = 0
+    dropped = 0
+  }
 
   /// Pushes a Lua array of the formatted events.
   public func push(_ lua: Lua) {
-    lua.newTable(narr: Int32(clamping: events.count))
-    for (i, e) in events.enumerated() {
+    let all = events
+    lua.newTable(narr: Int32(clamping: all.count))
+    for (i, e) in all.enumerated() {
       lua.push(e.format(lua))
       lua.rawSet(-2, index: i + 1)
     }

@@ -1,0 +1,167 @@
+import CLua
+import HeadlessUI
+import LuaRuntime
+
+/// The deck's `source`: an array of view models, or a table of callbacks
+/// (`count(deck)`, `card(deck, index, reused)`, `empty(deck)`). An array may have an `empty` function too.
+enum LuaDeckSource {
+  case array(LuaRef, empty: LuaRef?)
+  case callbacks(Callbacks)
+
+  static let names = ["count", "card", "empty"]
+  static let count = 0, card = 1, empty = 2
+
+  /// Reads the source table at `index` (argument `arg` of `deck`).
+  static func read(_ host: TantanHost, index: Int32, arg: Int32) throws(LuaCallError) -> LuaDeckSource {
+    let lua = host.lua
+    let cbs = try Callbacks(host, index: index, arg: arg, what: "source", names: names)
+    if cbs.has(count) || cbs.has(card) {
+      guard cbs.has(count) else { throw .argument(arg, "source.count: function expected, got nil") }
+      guard cbs.has(card) else { throw .argument(arg, "source.card: function expected, got nil") }
+      return .callbacks(cbs)
+    }
+    guard lua.type(index) == LUA_TTABLE else {
+      throw .argument(arg, "source: table expected, got \(lua.typeName(index))")
+    }
+    lua.pushValue(index)
+    let table = host.state.ref()
+    var emptyFn: LuaRef?
+    let t = lua.rawGet(index, "empty")
+    if t == LUA_TFUNCTION {
+      emptyFn = host.state.ref()
+    } else {
+      lua.pop()
+      if t != LUA_TNIL { throw .argument(arg, "source.empty: function expected, got \(luaTypeName(t))") }
+    }
+    return .array(table, empty: emptyFn)
+  }
+
+  /// The model's view of this source; callbacks get the deck's userdata as first argument.
+  func modelSource(_ link: DeckLink) -> SwipeDeckSource<LuaRef> {
+    switch self {
+    case .array(let table, let emptyFn):
+      return SwipeDeckSource(
+        count: {
+          let owner = try link.live()
+          owner.log.append(owner.symbols.count, count: 0)
+          let lua = owner.host.lua
+          table.push(lua)
+          defer { lua.pop() }
+          return lua.rawLength(-1)
+        },
+        card: { index, reused in
+          let owner = try link.live()
+          owner.recordCard(index, reused: reused != nil)
+          let lua = owner.host.lua
+          table.push(lua)
+          lua.rawGet(-1, index: index + 1)
+          lua_rotate(lua.L, -2, 1)
+          lua.pop()
+          return try owner.takeModel(lua, reused: reused, what: "source[\(index + 1)]")
+        },
+        empty: {
+          let owner = try link.live()
+          owner.log.append(owner.symbols.empty, count: 0)
+          guard let emptyFn else { return nil }
+          return try owner.callEmpty(emptyFn)
+        })
+    case .callbacks(let cbs):
+      return SwipeDeckSource(
+        count: {
+          let owner = try link.live()
+          owner.log.append(owner.symbols.count, count: 0)
+          let lua = owner.host.lua
+          cbs.push(LuaDeckSource.count, lua)
+          owner.pushSelf(lua)
+          try owner.host.call(1, 1)
+          defer { lua.pop() }
+          return try LuaDeckSource.checkCount(lua, -1)
+        },
+        card: { index, reused in
+          let owner = try link.live()
+          owner.recordCard(index, reused: reused != nil)
+          let lua = owner.host.lua
+          cbs.push(LuaDeckSource.card, lua)
+          owner.pushSelf(lua)
+          lua.push(index + 1)
+          if let reused { reused.push(lua) } else { lua.pushNil() }
+          try owner.host.call(3, 1)
+          return try owner.takeModel(lua, reused: reused, what: "source.card")
+        },
+        empty: {
+          let owner = try link.live()
+          owner.log.append(owner.symbols.empty, count: 0)
+          guard cbs.has(LuaDeckSource.empty) else { return nil }
+          let lua = owner.host.lua
+          cbs.push(LuaDeckSource.empty, lua)
+          return try owner.callEmpty(nil)
+        })
+    }
+  }
+
+  /// `count`'s answer: an integer (or an integral float) from 0 to 2^53.
+  static func checkCount(_ lua: Lua, _ i: Int32) throws -> Int {
+    guard lua.type(i) == LUA_TNUMBER else {
+      throw ComponentError.badDataSource(message: "source.count must return an integer, got \(lua.typeName(i))")
+    }
+    if let n = lua.integer(i) {
+      guard n >= 0, n <= SwipeDeckLimits.maxCount else {
+        throw ComponentError.badDataSource(
+          message: "source.count returned \(n) (expected 0 to \(SwipeDeckLimits.maxCount))")
+      }
+      return n
+    }
+    guard let d = lua.number(i), d.isFinite else {
+      throw ComponentError.badDataSource(
+        message: "source.count must return an integer, got \(lua.formatNumber(lua.number(i) ?? .nan))")
+    }
+    return try SwipeDeckArguments.count(d)
+  }
+}
+
+/// `lua_typename` for a type tag, without a value on the stack.
+func luaTypeName(_ t: Int32) -> String {
+  switch t {
+  case LUA_TNIL: return "nil"
+  case LUA_TBOOLEAN: return "boolean"
+  case LUA_TNUMBER: return "number"
+  case LUA_TSTRING: return "string"
+  case LUA_TTABLE: return "table"
+  case LUA_TFUNCTION: return "function"
+  case LUA_TUSERDATA, LUA_TLIGHTUSERDATA: return "userdata"
+  case LUA_TTHREAD: return "thread"
+  default: return "no value"
+  }
+}
+
+extension LuaSwipeDeck {
+  /// Pops a model returned by the source: a table. Returning the `reused` table keeps its
+  /// reference (no allocation on the reuse path); anything else gets a new one.
+  func takeModel(_ lua: Lua, reused: LuaRef?, what: @autoclosure () -> String) throws -> LuaRef {
+    guard lua.type(-1) == LUA_TTABLE else {
+      let got = lua.typeName(-1)
+      lua.pop()
+      throw ComponentError.badDataSource(message: "\(what()) must be a table (a view model), got \(got)")
+    }
+    if let reused {
+      reused.push(lua)
+      let same = lua_rawequal(lua.L, -1, -2) != 0
+      lua.pop(same ? 2 : 1)
+      if same { return reused }
+    }
+    return host.state.ref()
+  }
+
+  /// Calls `empty(deck)` (the function is `fn`, or already pushed when nil): a table or nil.
+  func callEmpty(_ fn: LuaRef?) throws -> LuaRef? {
+    let lua = host.lua
+    if let fn { fn.push(lua) }
+    pushSelf(lua)
+    try host.call(1, 1)
+    if lua.isNoneOrNil(-1) {
+      lua.pop()
+      return nil
+    }
+    return try takeModel(lua, reused: nil, what: "source.empty")
+  }
+}

@@ -1,0 +1,101 @@
+import CLua
+import HeadlessUI
+import LuaRuntime
+
+/// The object behind a `tantan.SwipeDeck` userdata: the headless model over Lua view models, its
+/// Lua source and delegate, and its event log.
+///
+/// Ownership: userdata -> this object -> model -> delegate adapter and source closures, which reach
+/// back here through a `DeckLink` (the model holds its delegate strongly, so a strong back pointer
+/// would be a cycle). Models are `LuaRef`s: the model keeps exactly the ones it shows, pools or
+/// shows empty, and ARC releases the rest (so `modelReleased` is not needed).
+final class LuaSwipeDeck {
+  /// `unowned(unsafe)`: the host outlives every value of its state (its state closes, running
+  /// every `__gc`, before the host's memory goes), and a checked unowned costs atomics per access.
+  unowned(unsafe) let host: TantanHost
+  /// Nil only while the model's initializer runs (it already calls the source).
+  /// Unchecked exclusivity: single-threaded, and no access is held across a callback.
+  @exclusivity(unchecked) var model: SwipeDeck<LuaRef>?
+  let config: SwipeDeckConfig
+  /// The tables given as `source` and `delegate`, returned by the fields of the same name.
+  let sourceTable: LuaRef
+  let delegateTable: LuaRef?
+  @exclusivity(unchecked) var log: EventLog
+  let symbols: DeckSymbols
+  /// How the model's delegate and source reach back here; cleared on deinit, so a deck closed
+  /// or collected from inside a callback ends its model's remaining callbacks cleanly.
+  let link = DeckLink()
+  /// A weak-valued table `{userdata}` in the registry: callbacks from a timer (`clock:settle`)
+  /// push the userdata with two raw reads instead of `pushShared`'s lookups.
+  var selfSlot: LuaRef?
+  /// This object's address, as the userdata slot holds it (see `pushSelf`).
+  private var address: UnsafeMutableRawPointer { Unmanaged.passUnretained(self).toOpaque() }
+
+  init(host: TantanHost, config: SwipeDeckConfig, sourceTable: LuaRef, delegateTable: LuaRef?) {
+    self.host = host
+    self.config = config
+    self.sourceTable = sourceTable
+    self.delegateTable = delegateTable
+    var log = EventLog()
+    symbols = DeckSymbols(&log)
+    self.log = log
+    link.deck = self
+  }
+
+  deinit { link.deck = nil }
+
+  /// The model, or an error when a callback inside the constructor calls back into the deck.
+  @inline(__always)
+  func checkedModel() throws(LuaCallError) -> SwipeDeck<LuaRef> {
+    guard let model else { throw .message("tantan.SwipeDeck: the deck is still being constructed") }
+    return model
+  }
+
+  /// Pushes this deck's userdata, the first argument of every callback. When the running method
+  /// was called on this deck, its userdata is argument 1 of the current frame: reusing it skips
+  /// the weak-cache lookup of `pushShared` on the swipe hot path. The check (a full userdata of
+  /// one pointer holding this object's address) is exact: only our class stores that pointer.
+  @inline(__always)
+  func pushSelf(_ lua: Lua) {
+    if lua_type(lua.L, 1) == LUA_TUSERDATA, lua_rawlen(lua.L, 1) == MemoryLayout<UnsafeMutableRawPointer?>.size,
+      let block = lua_touserdata(lua.L, 1),
+      block.load(as: UnsafeMutableRawPointer?.self) == address
+    {
+      lua_pushvalue(lua.L, 1)
+      return
+    }
+    if let slot = selfSlot {
+      slot.push(lua)
+      if lua_rawgeti(lua.L, -1, 1) == LUA_TUSERDATA {
+        lua_rotate(lua.L, -2, 1)
+        lua.pop()
+        return
+      }
+      lua.pop(2)
+    }
+    SwipeDeckBinding.deckClass.pushShared(lua, self)
+  }
+
+  /// Runs a model operation, turning any error into the Lua error its caller sees.
+  @inline(__always)
+  func run<T>(_ lua: Lua, _ body: (SwipeDeck<LuaRef>) throws -> T) throws(LuaCallError) -> T {
+    let m = try checkedModel()
+    do { return try body(m) } catch { throw lua.convert(error) }
+  }
+}
+
+/// A back pointer that the deck clears in its deinit: the model (owned by the deck) holds this
+/// instead of the deck, so there is no cycle, no weak side table, and no dangling access when
+/// a script closes the deck inside a callback while the model is still running.
+final class DeckLink {
+  unowned(unsafe) var deck: LuaSwipeDeck?
+
+  /// The deck, or the error the model holds when it was closed mid-operation.
+  @inline(__always)
+  func live() throws -> LuaSwipeDeck {
+    guard let deck else {
+      throw ComponentError.wrongState(function: "tantan.SwipeDeck", message: "the deck was closed inside a callback")
+    }
+    return deck
+  }
+}

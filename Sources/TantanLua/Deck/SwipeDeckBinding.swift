@@ -1,0 +1,84 @@
+import CLua
+import HeadlessUI
+import LuaRuntime
+
+/// `tantan.deck(config)` and the `tantan.SwipeDeck` class (TanTanView + SwipeCardsDataSource).
+enum SwipeDeckBinding: TantanExtension {
+  static let deckClass = LuaClass<LuaSwipeDeck>(
+    name: "tantan.SwipeDeck",
+    doc:
+      "A TanTan/Tinder swipe card deck over Lua view models, on the virtual clock. Callbacks get the deck first; indices are 1-based. Programmatic swipes, like, nope and undo made during an animation or from a callback are queued; a drag finishes a running animation at once; a swipe during a drag is an error; reload cancels everything.",
+    methods: methods, fields: stateFields + configFields,
+    describe: { d in
+      guard let m = d.model else { return "tantan.SwipeDeck(constructing)" }
+      return
+        "tantan.SwipeDeck(index=\(m.index.map { String($0 + 1) } ?? "nil"), count=\(m.count), state=\(m.state.rawValue))"
+    })
+
+  static var docs: [LuaDoc] {
+    [
+      LuaDoc(
+        .function, "tantan.deck", "fun(config: table): tantan.SwipeDeck",
+        "A swipe deck. Config keys (each also a read-only field of the deck; `like` reads as `like_direction`): width, height, card_size, preset (\"tantan\" or \"tinder\": the defaults), visible, offset, inset, cyclic, threshold, rotation_strength, rotation_max, rotation_angle, scale_strength, scale_min, dismiss_x, dismiss_y, bounds, fly, velocity_threshold, directions, like, durations, history_limit, source (required), delegate. Unknown keys are errors."
+      )
+    ] + deckClass.docs
+  }
+
+  static func install(_ host: TantanHost, module: Int32) {
+    let lua = host.lua
+    deckClass.register(lua)
+    lua.setFunction(module, "deck") { [unowned host] (lua: Lua) throws(LuaCallError) -> Int32 in
+      try construct(host, lua)
+    }
+  }
+
+  /// `setmetatable({ud}, {__mode = "v"})` in the registry: reaches the userdata without keeping it alive.
+  static func weakSlot(_ host: TantanHost, _ userdata: Int32) -> LuaRef {
+    let lua = host.lua
+    lua.newTable(narr: 1)
+    lua.pushValue(userdata)
+    lua.rawSet(-2, index: 1)
+    lua.newTable(narr: 0, nrec: 1)
+    lua.push("v")
+    lua.rawSet(-2, "__mode")
+    lua_setmetatable(lua.L, -2)
+    return host.state.ref()
+  }
+
+  /// Reads the config, the source and the delegate, then builds the model (which reads the source).
+  static func construct(_ host: TantanHost, _ lua: Lua) throws(LuaCallError) -> Int32 {
+    let r = try ConfigReader(lua, arg: 1, optional: false)
+    let config = try readConfig(r)
+    guard r.push("source") != LUA_TNIL else {
+      lua.pop()
+      throw r.error("source", "table expected, got nil")
+    }
+    let sourceIndex = lua.top
+    let source = try LuaDeckSource.read(host, index: sourceIndex, arg: 1)
+    lua.pushValue(sourceIndex)
+    let sourceTable = host.state.ref()
+    r.push("delegate")
+    let delegateIndex = lua.top
+    let callbacks = try Callbacks(
+      host, index: delegateIndex, arg: 1, what: "delegate", names: LuaDeckDelegate.names)
+    var delegateTable: LuaRef?
+    if !lua.isNoneOrNil(delegateIndex) {
+      lua.pushValue(delegateIndex)
+      delegateTable = host.state.ref()
+    }
+    let deck = LuaSwipeDeck(host: host, config: config, sourceTable: sourceTable, delegateTable: delegateTable)
+    // The userdata exists before the model, so source callbacks at construction receive it.
+    deckClass.pushShared(lua, deck)
+    let userdata = lua.top
+    deck.selfSlot = weakSlot(host, userdata)
+    do {
+      deck.model = try SwipeDeck(config: config, source: source.modelSource(deck.link), clock: host.clock)
+    } catch {
+      throw lua.convert(error)
+    }
+    deck.model?.delegate = LuaDeckDelegate(link: deck.link, lua: lua, state: host.state, callbacks: callbacks)
+    deck.model?.eventSink = { [link = deck.link] e in link.deck?.record(e) }
+    lua.pushValue(userdata)
+    return 1
+  }
+}
