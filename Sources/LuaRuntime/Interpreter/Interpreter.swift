@@ -49,7 +49,8 @@ public final class Interpreter {
     return 0
   }
 
-  func createArgTable() {
+  /// `lua.c`'s `createargtable`: the global `arg`, the script at index 0.
+  public func createArgTable() {
     let argv = options.argv
     let script = options.scriptIndex == argv.count ? 0 : options.scriptIndex
     lua.newTable(narr: Int32(max(argv.count - script - 1, 0)), nrec: Int32(script + 1))
@@ -61,7 +62,7 @@ public final class Interpreter {
   }
 
   /// `docall`: a protected call with the traceback handler and the Ctrl-C handler installed.
-  func doCall(_ nargs: Int32, _ nresults: Int32) -> Int32 {
+  public func doCall(_ nargs: Int32, _ nresults: Int32) -> Int32 {
     tt_install_sigint(lua.L)
     let status = tt_docall(lua.L, nargs, nresults)
     tt_restore_sigint()
@@ -70,7 +71,7 @@ public final class Interpreter {
 
   /// `report`: prints the message on top (if any) as `progname: msg`.
   @discardableResult
-  func report(_ status: Int32) -> Int32 {
+  public func report(_ status: Int32) -> Int32 {
     if status != LUA_OK {
       let msg = lua.string(-1) ?? "(error object is a \(lua.typeName(-1)) value)"
       message(msg)

@@ -44,12 +44,23 @@ public struct Event {
 
 /// Events of one component, oldest first. Bounded so a million-swipe run stays small: past
 /// `limit` the oldest half is dropped and counted in `dropped`.
+///
+/// Plugins see every event through `observer` (their `host.on("event", fn)` hooks). A binding
+/// creates its log with `EventLog(host: host, component: "deck")`; with no event hook registered
+/// the observer is nil and `append` pays one branch.
 public struct EventLog {
   public private(set) var events: [Event] = []
   public private(set) var dropped = 0
   public var limit = 100_000
+  public var observer: EventObserver?
 
   public init() {}
+
+  /// A log whose events also reach the plugins' `event` hooks of `host` (`component`: "deck",
+  /// "grid", "list", ... as the hooks see it).
+  public init(host: TantanHost, component: String) {
+    observer = host.plugins.eventObserver(component: component)
+  }
 
   public mutating func append(_ e: Event) {
     if events.count >= limit {
@@ -58,6 +69,7 @@ public struct EventLog {
       dropped += cut
     }
     events.append(e)
+    if let observer { observer.observe(e) }
   }
 
   public mutating func clear() { events.removeAll(keepingCapacity: true); dropped = 0 }

@@ -13,7 +13,7 @@ public protocol TantanExtension {
 
 public enum TantanModule {
   /// Built-in extensions, in installation order.
-  nonisolated(unsafe) public static var extensions: [any TantanExtension.Type] = [ClockExtension.self]
+  nonisolated(unsafe) public static var extensions: [any TantanExtension.Type] = [ClockExtension.self, PluginExtension.self]
 
   public static let docs: [LuaDoc] = [
     LuaDoc(.field, "tantan.version", "string", "The host's version string."),
