@@ -50,7 +50,7 @@ public enum PluginLoader {
 
     if let problem = c.problem { return fail("\(c.dir): \(problem)") }
     let file = c.manifestPath
-    guard PluginFiles.kind(file) == .file else { return fail("\(file): no plugin.lua in \(c.dir)") }
+    guard PluginFiles.kind(file) == .file else { return fail("\(c.dir): no plugin.lua (a plugin folder needs one returning its manifest)") }
     guard host.state.loadFile(file, mode: options.sandboxed ? "t" : nil) == LUA_OK else {
       return fail(lua.string(-1) ?? "\(file): cannot load")
     }
