@@ -109,7 +109,7 @@ enum PluginHostObject {
   }
 
   private static func add(_ c: PluginContext, _ lua: Lua, _ kind: PluginRegistry.Kind, _ name: String, fn arg: Int32) throws(LuaCallError) {
-    let location = lua.type(arg) == LUA_TFUNCTION ? definition(lua, arg) : callSite(lua)
+    let location = lua.type(arg) == LUA_TFUNCTION ? definition(lua, arg) ?? callSite(lua) : callSite(lua)
     guard let host = c.registry.host else { throw .message("plugin '\(c.plugin)': the host is gone") }
     lua.pushValue(arg)
     let ref = host.state.ref()
@@ -126,14 +126,12 @@ enum PluginHostObject {
     return false
   }
 
-  /// `file:line` of a Lua function's definition (`[C]` for others).
-  static func definition(_ lua: Lua, _ arg: Int32) -> String {
+  /// `file:line` of a Lua function's definition; nil for C functions and chunks from strings.
+  static func definition(_ lua: Lua, _ arg: Int32) -> String? {
     var ar = lua_Debug()
     lua.pushValue(arg)
-    guard lua_getinfo(lua.L, ">S", &ar) != 0, let src = ar.source else { return "?" }
-    let s = String(cString: src)
-    guard s.hasPrefix("@") else { return s.hasPrefix("=") ? String(s.dropFirst()) : "[string]" }
-    return "\(s.dropFirst()):\(ar.linedefined)"
+    guard lua_getinfo(lua.L, ">S", &ar) != 0, let src = ar.source, src.pointee == CChar(UInt8(ascii: "@")) else { return nil }
+    return "\(String(cString: src + 1)):\(ar.linedefined)"
   }
 
   /// `file:line` of the Lua code calling the running Swift function (`?` when none).
