@@ -41,7 +41,7 @@ enum PluginHostObject {
        let e = PluginRegistry.Entry(name: preset, plugin: c.plugin, location: callSite(lua), value: nil, data: data)
        try c.registry.register(.preset(kind), e)
      }),
-    ("register_assertion", "fun(name: string, fn: fun(...: any): boolean?, string?)",
+    ("register_assertion", "fun(name: string, fn: fun(...: any): boolean?)",
      "Registers a scenario assertion: fn returns true, or false and a message (or raises). Scripts get a checker with tantan.assertion(name).",
      { c, lua, b throws(LuaCallError) in
        let n = try name(lua, b + 1, "name")
