@@ -33,8 +33,7 @@ public final class Interpreter {
     if options.showVersion { writeOut(host.versionLine + "\n") }
     createArgTable()
     guard host.prepare(state, options: options) else { return 1 }
-    if !options.ignoreEnvironment, report(handleLuaInit()) != LUA_OK { return 1 }
-    guard runActions() else { return 1 }
+    guard runPreamble() else { return 1 }
     if options.script != nil, report(handleScript()) != LUA_OK { return 1 }
     if options.interactive {
       repl()
@@ -87,6 +86,13 @@ public final class Interpreter {
   func doChunk(_ status: Int32) -> Int32 { status == LUA_OK ? doCall(0, 0) : status }
   func doString(_ code: String, name: String) -> Int32 { doChunk(state.load(code, name: name)) }
   func doFile(_ path: String?) -> Int32 { doChunk(state.loadFile(path)) }
+
+  /// `LUA_INIT` (unless `-E`), then `-e`, `-l` and `-W` in order; false after reporting an error.
+  /// A host running something other than a script (a subcommand) calls it after `prepare`.
+  public func runPreamble() -> Bool {
+    if !options.ignoreEnvironment, report(handleLuaInit()) != LUA_OK { return false }
+    return runActions()
+  }
 
   func handleLuaInit() -> Int32 {
     let (name, value): (String, String?) = {

@@ -23,6 +23,7 @@ enum PluginCommands {
   /// Runs a plugin command in a prepared state; nil when no plugin registers `name`.
   static func run(_ name: String, host: TantanHost, interpreter: Interpreter, options: InterpreterOptions) -> Int32? {
     guard let entry = host.plugins.command(named: name), let fn = entry.value else { return nil }
+    guard interpreter.runPreamble() else { return 1 }  // LUA_INIT, -e, -l, -W as before a script
     let lua = host.lua
     fn.push(lua)
     let args = arguments(options)

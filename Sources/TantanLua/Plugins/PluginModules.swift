@@ -5,10 +5,12 @@ import LuaRuntime
 ///
 /// Two searchers are added to `package.searchers`, only when some plugin was found:
 /// 1. second, after `package.preload`: a `require` made from a file inside a plugin's folder
-///    (its `plugin.lua` or its modules) looks in that plugin's `lua/` first, so a plugin always
-///    gets its own `util` even when another plugin or the script has one;
+///    (its `plugin.lua` or its modules) looks in that plugin's `lua/` first;
 /// 2. last: any other `require` (scripts, other plugins) finds plugin modules after
 ///    `package.path` and `package.cpath`, in plugin load order (the first plugin wins).
+///
+/// Module names stay global (one `package.loaded`): a name already loaded, by whichever plugin,
+/// is what every later `require` gets; plugins should name modules after themselves.
 ///
 /// A module that requires itself again while it loads (`a -> b -> a`) is an error naming the
 /// chain and the plugin, at the `require` that closed the cycle, instead of a stack overflow.

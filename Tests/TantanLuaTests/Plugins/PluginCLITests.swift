@@ -42,7 +42,8 @@ final class PluginCLITests: XCTestCase {
     XCTAssertEqual(crash.status, 1)
     XCTAssertTrue(crash.stderr.contains("plugins/tools/plugin.lua:10: command broke\nstack traceback:"), crash.stderr)
     // Options before the name still apply; an unknown name is a script as in lua5.4.
-    XCTAssertEqual(try s.run(["--seed", "3", "-e", "x = 1", "greet"]).stdout, "hello \tgreet\n")
+    XCTAssertEqual(try s.run(["--seed", "3", "-e", "print(x or 'x')", "greet"]).stdout, "x\nhello \tgreet\n")
+    XCTAssertEqual(try s.run(["greet"], env: ["LUA_INIT": "print('init')"]).stdout, "init\nhello \tgreet\n")
     let unknown = try s.run(["nope"])
     XCTAssertEqual(unknown.status, 1)
     XCTAssertTrue(unknown.stderr.hasSuffix("cannot open nope: No such file or directory\n"), unknown.stderr)

@@ -9,7 +9,7 @@ return {
   api = 1,
   description = "CSV and JSON files as data sources (arrays of records)",
   setup = function(host)
-    local csv = require("csv") -- csv-source/lua/csv.lua
+    local csv = require("csv_source") -- csv-source/lua/csv_source.lua (named after the plugin: module names are global)
 
     host.register_source("csv", function(ctx, path, options)
       return csv.read_file(csv.resolve(ctx.dir, path), options)

@@ -8,7 +8,7 @@ return {
   api = 1,
   description = "has_event and event_count assertions; an event hook; a deck preset; a reporter",
   setup = function(host)
-    local recorder = require("recorder") -- event-assertions/lua/recorder.lua
+    local recorder = require("event_recorder") -- event-assertions/lua/event_recorder.lua
 
     host.on("event", recorder.record)
     host.on("before_scenario", recorder.reset)
