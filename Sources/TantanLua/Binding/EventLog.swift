@@ -47,7 +47,10 @@ public struct Event {
 ///
 /// Plugins see every event through `observer` (their `host.on("event", fn)` hooks). A binding
 /// creates its log with `EventLog(host: host, component: "deck")`; with no event hook registered
-/// the observer is nil and `append` pays one branch.
+/// the observer is nil and `append` pays one branch. The hooks run inside `append`, after the
+/// event is recorded; events a hook causes are not delivered again. A hook gets the event as a
+/// table and should not call back into the component that raised it (that would re-enter the
+/// log while it is being appended to).
 public struct EventLog {
   public private(set) var events: [Event] = []
   public private(set) var dropped = 0
