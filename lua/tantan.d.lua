@@ -12,6 +12,10 @@
 ---@field grid fun(config?: {width?: number, height?: number, columns?: integer, item?: {w?: number, h?: number}, spacing?: {line?: number, item?: number}, insets?: {top?: number, left?: number, bottom?: number, right?: number}, top_bar?: number, items?: any[], source?: table, locked?: integer[], target?: "half_cell"|"center_inside"|"closest_center", long_press?: number, autoscroll?: {edge?: number, speed?: number, tick?: number}, delegate?: table}): tantan.ReorderGrid A reorder grid over `items` (any Lua values) or a callback `source`; seed defaults 375 x 587, 4 columns; unknown keys are errors.
 ---@field list fun(config: table): tantan.List A list from `sections` (values with ids) or `source` callbacks (section_count(list), item_count(list, s), item(list, s, i), header/footer/section_id(list, s)); item_height may be fun(list, s, i, item): number; refresh.on_refresh(list, done); paging.on_load_more(list, page, done); delegate.did_scroll(list, offset).
 ---@field json tantan.json JSON for view models.
+---@field source fun(kind: string, ...: any): table Builds a data source with the provider a plugin registered for `kind` (e.g. tantan.source("csv", "people.csv")): a table of functions or an array.
+---@field preset fun(component: string, name: string): table? A fresh copy of the config a plugin registered as preset `name` for `component`, or nil.
+---@field assertion fun(name: string): fun(...: any) A checker for a plugin's assertion: calls it and raises its message (at the caller) when it fails.
+---@field plugins fun(): {name: string, version: string?, api: integer?, dir: string, status: string, reason: string?}[] Every plugin found, in discovery order, with its status: loaded, refused, failed or shadowed.
 tantan = {}
 
 ---The virtual clock: time passes only when a script advances it.
@@ -176,5 +180,19 @@ local tantan_List = {}
 ---@field null lightuserdata Stands for JSON null in both directions (equal to cjson.null).
 ---@field array_mt table The metatable marking decoded arrays; set it on a table to encode it as an array, even empty.
 local tantan_json = {}
+
+---What a plugin's setup(host) receives: registers its sources, presets, assertions, reporters, commands and hooks (host.f(...) or host:f(...)).
+---@class tantan.PluginHost
+---@field name string The plugin's name, from its manifest.
+---@field version string? The plugin's version, from its manifest.
+---@field dir string The plugin's folder (its modules are in dir/lua).
+---@field api_level integer The host's tantan.api_level.
+---@field register_source fun(kind: string, factory: fun(ctx: table, ...: any): table) Registers a data-source provider: tantan.source(kind, ...) calls factory(ctx, ...) (ctx: plugin, kind, dir and file of the caller, line) and returns its table of functions or array.
+---@field register_preset fun(component: string, name: string, config: table) Registers a named preset (plain data) for a component kind ("deck", "grid", "list", ...); the component's binding consults it when a config names it.
+---@field register_assertion fun(name: string, fn: fun(...: any): boolean?) Registers a scenario assertion: fn returns true, or false and a message (or raises). Scripts get a checker with tantan.assertion(name).
+---@field register_reporter fun(name: string, reporter: table<string, function>) Registers a reporter for `tantan-host test` (a table of functions the scenario runner calls).
+---@field register_command fun(name: string, fn: fun(args: string[]): integer?) Registers a subcommand: `tantan-host NAME args...` calls fn(args); its result (an integer, or false for 1) is the exit status.
+---@field on fun(hook: "before_scenario"|"after_scenario"|"event", fn: function) Adds a lifecycle hook: before_scenario(name), after_scenario(name, {passed=, message=}), event({component=, name=, args=, text=}) for every component event.
+local tantan_PluginHost = {}
 
 return tantan

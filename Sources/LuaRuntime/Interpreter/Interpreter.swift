@@ -56,8 +56,7 @@ public final class Interpreter {
     createArgTable()
     tt_gc_generational(lua.L)
     guard host.prepare(state, options: options) else { return 1 }
-    if !options.ignoreEnvironment, report(handleLuaInit()) != LUA_OK { return 1 }
-    guard runActions() else { return 1 }
+    guard runPreamble() else { return 1 }
     if options.script != nil, report(handleScript()) != LUA_OK { return 1 }
     if options.interactive {
       if !repl() { return 1 }
@@ -75,7 +74,8 @@ public final class Interpreter {
     return 0
   }
 
-  func createArgTable() {
+  /// `lua.c`'s `createargtable`: the global `arg`, the script at index 0.
+  public func createArgTable() {
     let argv = options.argv
     let script = options.scriptIndex == argv.count ? 0 : options.scriptIndex
     lua.newTable(narr: Int32(max(argv.count - script - 1, 0)), nrec: Int32(script + 1))
@@ -106,7 +106,7 @@ public final class Interpreter {
   }
 
   /// `docall`: a protected call with the traceback handler and the Ctrl-C handler installed.
-  func doCall(_ nargs: Int32, _ nresults: Int32) -> Int32 {
+  public func doCall(_ nargs: Int32, _ nresults: Int32) -> Int32 {
     tt_install_sigint(lua.L)
     let status = tt_docall(lua.L, nargs, nresults)
     tt_restore_sigint()
@@ -115,7 +115,7 @@ public final class Interpreter {
 
   /// `report`: prints the message on top (if any) as `progname: msg`.
   @discardableResult
-  func report(_ status: Int32) -> Int32 {
+  public func report(_ status: Int32) -> Int32 {
     if status != LUA_OK {
       let t = lua.type(-1)
       var len = 0
@@ -143,6 +143,13 @@ public final class Interpreter {
   func doChunk(_ status: Int32) -> Int32 { status == LUA_OK ? doCall(0, 0) : status }
   func doString(_ code: String, name: String) -> Int32 { doChunk(state.load(code, name: name)) }
   func doFile(_ path: String?) -> Int32 { doChunk(state.loadFile(path)) }
+
+  /// `LUA_INIT` (unless `-E`), then `-e`, `-l` and `-W` in order; false after reporting an error.
+  /// A host running something other than a script (a subcommand) calls it after `prepare`.
+  public func runPreamble() -> Bool {
+    if !options.ignoreEnvironment, report(handleLuaInit()) != LUA_OK { return false }
+    return runActions()
+  }
 
   func handleLuaInit() -> Int32 {
     var name = "=LUA_INIT_5_4"

@@ -16,6 +16,7 @@ public struct InterpreterOptions: Equatable {
   public var hasExecute = false  // -e seen
   public var actions: [Action] = []
   /// Host long options seen before the script, `--name value` or `--name=value`; flags map to "".
+  /// A repeated option keeps its last value here; `longValues` keeps every value in order.
   public var long: [String: String] = [:]
   /// The arguments as the bytes the process received (a `String` cannot hold bytes that are not
   /// UTF-8, and lua passes every byte through: file names, `-e` code, `arg`). Parsing fills it
@@ -43,6 +44,11 @@ public struct InterpreterOptions: Equatable {
     case .warningsOn: return []
     }
   }
+  /// Every value of each valued long option, in command-line order (`--plugin A --plugin B`).
+  public var longValues: [String: [String]] = [:]
+
+  /// All values given for a repeatable valued option, in order (empty when absent).
+  public func values(_ name: String) -> [String] { longValues[name] ?? [] }
 
   public var script: String? { scriptIndex < argv.count ? argv[scriptIndex] : nil }
 
@@ -71,11 +77,14 @@ public struct InterpreterOptions: Equatable {
         if flags.contains(name), inline == nil {
           o.long[name] = ""
         } else if valued.contains(name) {
-          if let inline { o.long[name] = inline } else {
+          let value: String
+          if let inline { value = inline } else {
             i += 1
             guard i < argv.count else { throw .needsArgument(a) }
-            o.long[name] = argv[i]
+            value = argv[i]
           }
+          o.long[name] = value
+          o.longValues[name, default: []].append(value)
         } else {
           throw .unrecognized(a)
         }

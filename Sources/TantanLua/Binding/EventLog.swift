@@ -52,6 +52,12 @@ public struct Event {
 /// of plain data (no reference counting, half a cache line). Hot paths intern their names once
 /// (`symbol`) and append with `append(_:_:_:_:)`; `append(Event)` interns on the fly and keeps
 /// an event whose strings would overflow the symbol table as it is.
+///
+/// Plugins see every event through `observer` (their `host.on("event", fn)` hooks). A binding
+/// creates its log with `EventLog(host: host, component: "deck")`; with no event hook registered
+/// the observer is nil and recording pays one branch. Hooks run after the event is recorded;
+/// events a hook causes are not delivered again, and a hook should not call back into the
+/// component that raised the event.
 public struct EventLog {
   /// An interned name or string argument of this log.
   public struct Symbol: Equatable, Sendable {
@@ -86,8 +92,15 @@ public struct EventLog {
   private var nextSpill: UInt64 = 0
   public private(set) var dropped = 0
   public var limit = 100_000
+  public var observer: EventObserver?
 
   public init() {}
+
+  /// A log whose events also reach the plugins' `event` hooks of `host` (`component`: "deck",
+  /// "grid", "list", ... as the hooks see it).
+  public init(host: TantanHost, component: String) {
+    observer = host.plugins.eventObserver(component: component)
+  }
 
   /// Interns `text` (names, direction strings): hot paths look their fixed symbols up once.
   public mutating func symbol(_ text: String) -> Symbol {
@@ -177,6 +190,7 @@ public struct EventLog {
   }
 
   private mutating func store(_ r: Record) {
+    if let observer { observer.observe(event(r)) }  // one branch when no plugin hook listens
     let cap = max(limit, 1)
     if ring.count < cap && head == 0 {
       ring.append(r)

@@ -5,8 +5,8 @@ import LuaRuntime
 /// `tantan-host` as a drop-in `lua`: the stock interpreter plus the `tantan` module, limits,
 /// the sandbox and `--seed`.
 public final class HostInterpreter: InterpreterHost {
-  public static let valuedOptions: Set<String> = ["seed", "max-memory", "max-instructions", "timeout", "emit-meta"]
-  public static let flagOptions: Set<String> = ["sandbox"]
+  public static let valuedOptions: Set<String> = ["seed", "max-memory", "max-instructions", "timeout", "emit-meta", "plugin"]
+  public static let flagOptions: Set<String> = ["sandbox", "strict-plugins"]
   public static let optionHelp: [(String, String)] = [
     ("--seed N", "seed math.random (and the test runner's shuffle) with integer N"),
     ("--max-memory BYTES", "fail with 'not enough memory' past this many bytes"),
@@ -14,9 +14,15 @@ public final class HostInterpreter: InterpreterHost {
     ("--timeout SECONDS", "fail after SECONDS of wall-clock time"),
     ("--emit-meta DIR", "write the LuaLS stubs (tantan.d.lua) and API reference (API.md) to DIR and exit"),
     ("--sandbox", "remove io, os.execute/remove/rename/exit/getenv/tmpname, debug, dofile, loadfile, binary load, C modules"),
+    ("--plugin DIR", "load the plugin in DIR, or every plugin folder in DIR (repeatable; before ./plugins)"),
+    ("--strict-plugins", "a plugin that fails to load (or whose hook raises) stops the run with status 1"),
   ]
 
   public var host: TantanHost?
+  /// Set once `prepare` ran (a plugin subcommand prepares the state before the interpreter runs).
+  public var prepared = false
+  /// `tantan-host plugins`: load without reporting failures on stderr (the listing shows them).
+  public var quietPlugins = false
   public init() {}
 
   public var versionLine: String { "tantan-host \(TantanHost.version) -- \(String(cString: tt_copyright()))" }
@@ -27,6 +33,8 @@ public final class HostInterpreter: InterpreterHost {
     var maxInstructions: Int?
     var timeout: Double?
     var sandbox = false
+    var plugins: [String] = []
+    var strictPlugins = false
   }
 
   static func settings(_ o: InterpreterOptions) throws(InterpreterOptions.ParseError) -> Settings {
@@ -44,10 +52,14 @@ public final class HostInterpreter: InterpreterHost {
       s.timeout = d
     }
     s.sandbox = o.long["sandbox"] != nil
+    s.plugins = o.values("plugin")
+    s.strictPlugins = o.long["strict-plugins"] != nil
     return s
   }
 
   public func prepare(_ state: LuaState, options: InterpreterOptions) -> Bool {
+    if prepared { return true }
+    prepared = true
     let settings: Settings
     do { settings = try Self.settings(options) } catch { return fail(options, "\(error)") }
     let host = TantanHost(state: state)
@@ -68,6 +80,16 @@ public final class HostInterpreter: InterpreterHost {
       // A script stuck inside one C function (a pattern match, a blocking read) never reaches the
       // hook: the process ends a grace period after the deadline instead of hanging.
       tt_arm_watchdog(state.lua.L, "\(options.progname): ", 1 + timeout / 10)
+    }
+    // Plugins load after the sandbox prelude and under the limits, so both apply to them.
+    let candidates = PluginDiscovery.discover(requested: settings.plugins)
+    if !candidates.isEmpty {
+      let progname = options.progname
+      host.plugins.report = { msg in PluginRegistry.writeStderr("\(progname): \(msg)\n") }
+      let loaded = PluginLoader.load(
+        candidates, into: host,
+        options: .init(sandboxed: settings.sandbox, strict: settings.strictPlugins, quiet: quietPlugins))
+      if !loaded { return false }
     }
     return true
   }

@@ -26,8 +26,12 @@ public enum TantanCLI {
       return 1
     }
     let hostInterpreter = HostInterpreter()
-    let status = Interpreter(state: state, options: options, host: hostInterpreter).run()
-    state.close()
+    let interpreter = Interpreter(state: state, options: options, host: hostInterpreter)
+    defer { state.close() }
+    if let status = subcommand(options, interpreter, hostInterpreter, state) { return status }
+    var status = interpreter.run()
+    // --strict-plugins: a plugin hook that raised during the run fails it.
+    if status == 0, let plugins = hostInterpreter.host?.plugins, plugins.strict, plugins.hookFailed { status = 1 }
     return status
   }
 
@@ -40,6 +44,27 @@ public enum TantanCLI {
       let bytes = Array(UnsafeRawBufferPointer(start: p, count: strlen(p)))
       return String(decoding: bytes, as: UTF8.self) == a ? bytes : Array(a.utf8)
     }
+  }
+
+  /// `tantan-host plugins` and plugin subcommands (`tantan-host NAME args`); nil: run as `lua`.
+  /// Plugins are loaded into the state only when a plugin folder exists; a name no plugin
+  /// registers falls through to the script path with the state already prepared.
+  static func subcommand(_ options: InterpreterOptions, _ interpreter: Interpreter, _ hi: HostInterpreter, _ state: LuaState) -> Int32? {
+    guard PluginCommands.isCandidate(options), let name = options.script else { return nil }
+    let listing = name == "plugins"
+    if !listing && PluginDiscovery.discover(requested: options.values("plugin")).isEmpty { return nil }
+    interpreter.createArgTable()
+    hi.quietPlugins = listing
+    guard hi.prepare(state, options: options), let host = hi.host else { return 1 }
+    if listing {
+      let plugins = host.plugins
+      var out = PluginCommands.listing(plugins, requested: options.values("plugin"))
+      out.withUTF8 { b in b.withMemoryRebound(to: CChar.self) { tt_write_stdout($0.baseAddress, $0.count) } }
+      tt_flush_stdout()
+      let broken = plugins.records.contains { $0.status == .failed || $0.status == .refused }
+      return plugins.strict && broken ? 1 : 0
+    }
+    return PluginCommands.run(name, host: host, interpreter: interpreter, options: options)
   }
 
   static func writeError(_ s: String) {

@@ -36,7 +36,7 @@ final class LuaSwipeDeck {
     self.config = config
     self.sourceTable = sourceTable
     self.delegateTable = delegateTable
-    var log = EventLog()
+    var log = EventLog(host: host, component: "deck")
     symbols = DeckSymbols(&log)
     self.log = log
     link.deck = self

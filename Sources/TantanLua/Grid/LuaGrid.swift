@@ -27,7 +27,7 @@ final class LuaGrid {
   let source: Callbacks?
   /// 1-based locked indices from the config, checked against the source's first count.
   let lockedConfig: [Int]
-  var log = EventLog()
+  var log: EventLog
   /// The thread whose stack callbacks use: the caller of the grid method running now (possibly a
   /// coroutine), else the main thread (autoscroll ticks). Set and restored by `entered`.
   var lua: Lua
@@ -36,6 +36,7 @@ final class LuaGrid {
 
   init(host: TantanHost, delegate: Callbacks, source: Callbacks?, lockedConfig: [Int]) {
     self.host = host; self.delegate = delegate; self.source = source; self.lockedConfig = lockedConfig
+    self.log = EventLog(host: host, component: "grid")
     self.lua = host.lua
   }
 

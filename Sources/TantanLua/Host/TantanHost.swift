@@ -12,11 +12,15 @@ public final class TantanHost {
   public let state: LuaState
   public let clock = VirtualClock()
   public internal(set) var seed: Int?
+  /// What plugins registered in this state (sources, presets, assertions, reporters, commands,
+  /// hooks) and how each plugin fared. Empty when no plugin was found.
+  public let plugins = PluginRegistry()
 
   public var lua: Lua { state.lua }
 
   public init(state: LuaState) {
     self.state = state
+    plugins.host = self
   }
 
   /// Calls the function under `nargs` arguments on the stack, protected. On error the value is

@@ -9,7 +9,7 @@ final class LuaList {
   /// nil only while the constructor reads the data (a data callback that touches the list then
   /// gets a clear error instead of a half-built list).
   var model: LuaListModel?
-  var events = EventLog()
+  var events: EventLog
 
   // Data-source callbacks (`source`), in `Source` order; `item_height` as a function.
   var source = Callbacks.none
@@ -26,7 +26,10 @@ final class LuaList {
     var name: String { ["section_count", "item_count", "item", "header", "footer", "section_id"][rawValue] }
   }
 
-  init(host: TantanHost) { self.host = host }
+  init(host: TantanHost) {
+    self.host = host
+    events = EventLog(host: host, component: "list")
+  }
 
   /// Whole numbers are logged as integers (`did_scroll(30)`), as the event format asks.
   static func eventNumber(_ d: Double) -> Event.Arg {

@@ -1,0 +1,52 @@
+import XCTest
+@testable import TantanLua
+
+/// `require` of plugin modules: own modules first from a plugin's files, then package.path, then
+/// plugins in load order; packages, dotted names, load errors.
+final class PluginModulesTests: XCTestCase {
+  /// Module names are global (one `package.loaded`): a plugin's own folder is searched first, but
+  /// a name some plugin already loaded is what every later `require` of it gets.
+  func testAPluginFindsItsOwnModulesFirstAndTheFirstLoadedNameWins() throws {
+    let s = try PluginSandbox()
+    let a = try s.plugin("p/a", name: "a", setup: "_G.a_util = require('util').who")
+    try s.write("p/a/lua/util.lua", "return { who = 'a' }\n")
+    let b = try s.plugin("p/b", name: "b", setup: "_G.b_util = require('util').who\n    _G.b_deep = require('deep.thing')\n    _G.b_pkg = require('pkg')")
+    try s.write("p/b/lua/util.lua", "return { who = 'b' }\n")
+    try s.write("p/b/lua/deep/thing.lua", "return 'deep'\n")
+    try s.write("p/b/lua/pkg/init.lua", "return 'pkg ' .. select(1, ...)\n")
+    let p = try PluginTestHost([a.path, b.path])
+    XCTAssertEqual(p.reports, [])
+    XCTAssertEqual(p.t.eval("a_util .. ' ' .. b_util .. ' ' .. b_deep .. ' ' .. b_pkg"), "a a deep pkg pkg")
+    // Loaded the other way round, b finds its own util first.
+    let q = try PluginTestHost([b.path, a.path])
+    XCTAssertEqual(q.t.eval("a_util .. ' ' .. b_util"), "b b")
+    // package.loaded is shared: a script asking for `util` gets what was loaded first.
+    p.t.ok("assert(require('util').who == 'a')")
+    p.t.ok("assert(require('deep.thing') == 'deep')")
+  }
+
+  func testAScriptsOwnModuleWinsOverAPlugins() throws {
+    let s = try PluginSandbox()
+    let dir = try s.plugin("p/lib", name: "lib")
+    try s.write("p/lib/lua/shared.lua", "return 'plugin'\n")
+    try s.write("p/lib/lua/only_plugin.lua", "return 'plugin only'\n")
+    try s.write("script/shared.lua", "return 'script'\n")
+    let p = try PluginTestHost([dir.path])
+    p.t.ok("package.path = '\(s.root.path)/script/?.lua;' .. package.path")
+    XCTAssertEqual(p.t.eval("require('shared')"), "script")
+    XCTAssertEqual(p.t.eval("require('only_plugin')"), "plugin only")
+    let missing = p.t.run("require('nowhere')") ?? ""
+    XCTAssertTrue(missing.contains("no file '\(dir.path)/lua/nowhere.lua'"), missing)
+  }
+
+  func testABrokenModuleIsALoadErrorNamingTheFile() throws {
+    let s = try PluginSandbox()
+    let dir = try s.plugin("p/bad", name: "bad", setup: "require('broken')")
+    try s.write("p/bad/lua/broken.lua", "return {\n")
+    let p = try PluginTestHost([dir.path])
+    XCTAssertEqual(p.record("bad")?.status, .failed)
+    XCTAssertEqual(p.reports.count, 1)
+    XCTAssertTrue(p.reports[0].contains("error loading module 'broken' from file '\(dir.path)/lua/broken.lua'"), p.reports[0])
+    XCTAssertTrue(p.reports[0].contains("broken.lua:2: unexpected symbol near <eof>"), p.reports[0])
+  }
+}
