@@ -53,8 +53,11 @@ public struct Lua {
     if t == LUA_TNUMBER {  // convert a copy so the stack value keeps its type (lua_next safety)
       lua_pushvalue(L, i)
       defer { pop() }
-      return string(-1)
+      return rawString(-1)
     }
+    return rawString(i)
+  }
+  private func rawString(_ i: Int32) -> String? {
     var len = 0
     guard let p = tt_tostring(L, i, &len) else { return nil }
     return String(decoding: UnsafeRawBufferPointer(start: p, count: len), as: UTF8.self)
@@ -86,6 +89,12 @@ public struct Lua {
   public func checkFinite(_ arg: Int32) throws(LuaCallError) -> Double {
     let d = try checkNumber(arg)
     guard d.isFinite else { throw .argument(arg, "finite number expected, got \(formatNumber(d))") }
+    return d
+  }
+  /// A duration or distance: finite and >= 0; the message shows the value as the script wrote it.
+  public func checkNonNegative(_ arg: Int32) throws(LuaCallError) -> Double {
+    let d = try checkNumber(arg)
+    guard d.isFinite, d >= 0 else { throw .argument(arg, "non-negative finite number expected, got \(string(arg) ?? "?")") }
     return d
   }
   public func checkInteger(_ arg: Int32) throws(LuaCallError) -> Int {

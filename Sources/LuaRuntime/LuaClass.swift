@@ -4,7 +4,7 @@ import CLuaShim
 /// One Lua-visible function, method or field: declared once, with the signature and one-line doc
 /// that the API reference and editor stubs are generated from.
 public struct LuaDoc: Sendable, Equatable {
-  public enum Kind: String, Sendable { case function, method, field, callback }
+  public enum Kind: String, Sendable { case `class`, function, method, field, callback }
   public var kind: Kind
   public var name: String
   /// LuaLS-style: `fun(self, direction: "left"|"right"): nil` for functions, a type for fields.
@@ -50,7 +50,12 @@ public final class LuaClass<Object: AnyObject>: @unchecked Sendable {  // immuta
     self.fieldIndex = index
   }
 
-  public var docs: [LuaDoc] { methods.map(\.doc) + fields.map(\.doc) }
+  /// The class entry, then its members with qualified names (`Class:method`, `Class.field`).
+  public var docs: [LuaDoc] {
+    [LuaDoc(.class, name, name, doc)]
+      + methods.map { LuaDoc(.method, "\(name):\($0.doc.name)", $0.doc.signature, $0.doc.doc) }
+      + fields.map { LuaDoc(.field, "\(name).\($0.doc.name)", $0.doc.signature, $0.doc.doc) }
+  }
 
   /// Creates the metatable in the registry (idempotent per state).
   public func register(_ lua: Lua) {

@@ -195,3 +195,18 @@ final class LuaRuntimeTests: XCTestCase {
     XCTAssertEqual(h.script, "s.lua")
   }
 }
+
+final class LuaStringTests: XCTestCase {
+  /// Regression: reading a number as a string recursed forever (stack overflow).
+  func testNumbersReadAsStringsLikeLuaPrintsThem() throws {
+    let state = try LuaState()
+    let lua = state.lua
+    lua.push(1.5); lua.push(3); lua.push(-Double.infinity)
+    XCTAssertEqual(lua.string(-3), "1.5")
+    XCTAssertEqual(lua.string(-2), "3")
+    XCTAssertEqual(lua.string(-1), "-inf")
+    XCTAssertEqual(lua.type(-2), LUA_TNUMBER, "the stack value keeps its type")
+    XCTAssertEqual(lua.formatNumber(0.1), "0.1")
+    lua.pop(3)
+  }
+}

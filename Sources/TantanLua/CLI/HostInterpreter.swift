@@ -5,13 +5,14 @@ import LuaRuntime
 /// `tantan-host` as a drop-in `lua`: the stock interpreter plus the `tantan` module, limits,
 /// the sandbox and `--seed`.
 public final class HostInterpreter: InterpreterHost {
-  public static let valuedOptions: Set<String> = ["seed", "max-memory", "max-instructions", "timeout"]
+  public static let valuedOptions: Set<String> = ["seed", "max-memory", "max-instructions", "timeout", "emit-meta"]
   public static let flagOptions: Set<String> = ["sandbox"]
   public static let optionHelp: [(String, String)] = [
     ("--seed N", "seed math.random (and the test runner's shuffle) with integer N"),
     ("--max-memory BYTES", "fail with 'not enough memory' past this many bytes"),
     ("--max-instructions N", "fail after about N VM instructions (counted per 1000)"),
     ("--timeout SECONDS", "fail after SECONDS of wall-clock time"),
+    ("--emit-meta DIR", "write the LuaLS stubs (tantan.d.lua) and API reference (API.md) to DIR and exit"),
     ("--sandbox", "remove io, os.execute/remove/rename/exit/getenv/tmpname, debug, dofile, loadfile, binary load, C modules"),
   ]
 
@@ -55,6 +56,8 @@ public final class HostInterpreter: InterpreterHost {
     case .failure(let e): return fail(options, e.description)
     }
     self.host = host
+    let repl = options.interactive || (options.script == nil && !options.hasExecute && !options.showVersion)
+    if repl { ApiDocs.installHelp(state.lua) }
     if settings.sandbox {
       let dir = options.script.map(Self.directory) ?? "."
       guard state.load(Sandbox.prelude, name: "=sandbox") == LUA_OK else { return report(state, options) }

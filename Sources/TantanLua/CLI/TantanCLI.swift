@@ -22,6 +22,10 @@ public enum TantanCLI {
       writeError("\(progname): \(error)\n" + InterpreterOptions.usage(progname: progname, hostOptions: HostInterpreter.optionHelp))
       return 1
     }
+    if let dir = options.long["emit-meta"] {
+      if let err = ApiDocs.emit(to: dir) { writeError("\(progname): \(err)\n"); return 1 }
+      return 0
+    }
     let state: LuaState
     do { state = try LuaState() } catch {
       writeError("\(progname): \(error)\n")

@@ -14,8 +14,7 @@ enum ClockExtension: TantanExtension {
     name: "tantan.Clock", doc: "The virtual clock: time passes only when a script advances it.",
     methods: [
       .init("advance", "fun(self, seconds: number)", "Advances time, firing due timers and animations in order; a callback's error stops the clock at that moment and is raised here.") { host, lua throws(LuaCallError) in
-        let s = try lua.checkNumber(2)
-        guard s.isFinite, s >= 0 else { throw .argument(2, "non-negative finite number expected, got \(lua.formatNumber(s))") }
+        let s = try lua.checkNonNegative(2)
         do { try host.clock.advance(by: s) } catch { throw lua.convert(error) }
         return 0
       },
@@ -56,8 +55,7 @@ enum ClockExtension: TantanExtension {
     clockClass.push(lua, host)
     lua.rawSet(module, "clock")
     lua.setFunction(module, "after") { [unowned host] (lua: Lua) throws(LuaCallError) -> Int32 in
-      let s = try lua.checkNumber(1)
-      guard s.isFinite, s >= 0 else { throw .argument(1, "non-negative finite number expected, got \(lua.formatNumber(s))") }
+      let s = try lua.checkNonNegative(1)
       try lua.checkFunction(2)
       lua.pushValue(2)
       let fn = host.state.ref()

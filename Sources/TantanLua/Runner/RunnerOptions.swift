@@ -29,8 +29,8 @@ struct RunnerOptions {
   var failOnFlaky = false
   var updateSnapshots: SnapshotMode?
   var reporters: [ReporterSpec] = []
-  var maxInstructions: Int? = 200_000_000
-  var maxMemory: Int? = 256 << 20
+  var maxInstructions: Int? = 100_000_000
+  var maxMemory: Int? = 128 << 20
   var timeout: Double? = 10
   var passWithNoTests = false
   var deterministicTimes = false
@@ -168,8 +168,8 @@ struct RunnerOptions {
       --update-snapshots[=none|new|all]  write golden files: none, only missing ones, or all
                              (default new; none when CI=true); -u is --update-snapshots=all
       --reporter NAME[=PATH] default, tap, junit or json, to stdout or PATH (repeatable; -o NAME)
-      --max-instructions N   per-scenario instruction limit (default 200000000; 0 = none)
-      --max-memory BYTES     per-scenario memory limit (default 268435456; 0 = none)
+      --max-instructions N   per-scenario instruction limit (default 100000000; 0 = none)
+      --max-memory BYTES     per-scenario memory limit (default 134217728; 0 = none)
       --timeout SECONDS      per-scenario wall-clock limit (default 10; 0 = none)
       --pass-with-no-tests   exit 0 instead of 3 when nothing is selected
       --deterministic-times  report every duration as 0 (for comparing reports)

@@ -1,0 +1,118 @@
+/// Configuration of a `ListModel` (the Lua `tantan.list(config)` keys, in Swift spelling).
+/// Every callback receives the model first, as Lua callbacks receive the list.
+public struct ListConfig<Payload: Equatable> {
+  /// Viewport size in points.
+  public var width: Double = 375
+  public var height: Double = 667
+  /// Columns of every section that does not set its own `ListSection.columns`.
+  public var columns: Int = 1
+  public var itemHeight: ListItemHeight<Payload> = .fixed(44)
+  /// Height of a section's header when it has one (`ListSection.header != nil`); same for footers.
+  public var headerHeight: Double = 0
+  public var footerHeight: Double = 0
+  public var spacing = ListSpacing()
+  /// Around the items of each non-empty section (between header and first row, left, right, after the last row).
+  public var insets = ListInsets.zero
+  /// UIKit's contentInset; `top` and `bottom` are used (the seed's list sits under a 64 pt bar).
+  public var contentInset = ListInsets.zero
+  public var stickyHeaders = false
+  public var refresh: ListRefreshConfig<Payload>?
+  public var paging: ListPagingConfig<Payload>?
+
+  public init() {}
+}
+
+/// Item heights: one for all, or computed per item by `(list, section, index, item)`. A computed
+/// height is asked for every item whenever data is loaded (construction, `apply`, `reload`, appended
+/// pages); it may throw, and must return a finite number >= 0.
+public enum ListItemHeight<Payload: Equatable> {
+  case fixed(Double)
+  case computed((ListModel<Payload>, Int, Int, ListItem<Payload>) throws -> Double)
+}
+
+/// Pull to refresh. `onRefresh(list, done)` is called when a pull is released past `threshold`;
+/// call `done.finish()` (now or later) to end the refresh. `finishDuration` is how long the
+/// `finishing` state lasts on the virtual clock (the indicator collapsing); 0 skips it.
+public struct ListRefreshConfig<Payload: Equatable> {
+  public var threshold: Double = 50
+  public var finishDuration: Double = 0.25
+  public var onRefresh: ((ListModel<Payload>, ListModel<Payload>.RefreshCompletion) throws -> Void)?
+  public init(threshold: Double = 50, finishDuration: Double = 0.25,
+              onRefresh: ((ListModel<Payload>, ListModel<Payload>.RefreshCompletion) throws -> Void)? = nil) {
+    self.threshold = threshold; self.finishDuration = finishDuration; self.onRefresh = onRefresh
+  }
+}
+
+/// Paging. `onLoadMore(list, page, done)` is called with the next page number when the last item
+/// comes within `prefetch` items of the visible area. A page with fewer than `pageSize` items (or
+/// an empty one, when `pageSize` is nil) ends paging (`hasMore = false`) until the next refresh.
+public struct ListPagingConfig<Payload: Equatable> {
+  public var pageSize: Int?
+  public var prefetch: Int = 0
+  public var onLoadMore: ((ListModel<Payload>, Int, ListModel<Payload>.LoadCompletion) throws -> Void)?
+  public init(pageSize: Int? = nil, prefetch: Int = 0,
+              onLoadMore: ((ListModel<Payload>, Int, ListModel<Payload>.LoadCompletion) throws -> Void)? = nil) {
+    self.pageSize = pageSize; self.prefetch = prefetch; self.onLoadMore = onLoadMore
+  }
+}
+
+/// A data source read by callbacks (Lua's `source`). The model reads it completely when it is
+/// created and on every `reload()`, and keeps that snapshot (so ids can be checked and diffed);
+/// appended pages and `apply` change the snapshot, not the source.
+public struct ListDataSource<Payload: Equatable> {
+  public var sectionCount: (ListModel<Payload>) throws -> Int
+  public var itemCount: (ListModel<Payload>, Int) throws -> Int
+  public var item: (ListModel<Payload>, Int, Int) throws -> ListItem<Payload>
+  /// nil: no headers. Returning nil: that section has no header.
+  public var header: ((ListModel<Payload>, Int) throws -> Payload?)?
+  public var footer: ((ListModel<Payload>, Int) throws -> Payload?)?
+  /// nil: section `s` gets the id `.int(s)`.
+  public var sectionID: ((ListModel<Payload>, Int) throws -> ListID)?
+
+  public init(sectionCount: @escaping (ListModel<Payload>) throws -> Int,
+              itemCount: @escaping (ListModel<Payload>, Int) throws -> Int,
+              item: @escaping (ListModel<Payload>, Int, Int) throws -> ListItem<Payload>,
+              header: ((ListModel<Payload>, Int) throws -> Payload?)? = nil,
+              footer: ((ListModel<Payload>, Int) throws -> Payload?)? = nil,
+              sectionID: ((ListModel<Payload>, Int) throws -> ListID)? = nil) {
+    self.sectionCount = sectionCount; self.itemCount = itemCount; self.item = item
+    self.header = header; self.footer = footer; self.sectionID = sectionID
+  }
+}
+
+/// Where a list's data comes from.
+public enum ListData<Payload: Equatable> {
+  case sections([ListSection<Payload>])
+  case source(ListDataSource<Payload>)
+}
+
+extension ListConfig {
+  /// Throws `badArgument(position: 1, function: "list", ...)` naming the first bad key.
+  func validate() throws {
+    func bad(_ message: String) -> ComponentError { .badArgument(position: 1, function: "list", message: message) }
+    func nonNegative(_ v: Double, _ key: String) throws {
+      guard v.isFinite, v >= 0 else { throw bad("\(key) must be a finite number >= 0, got \(v)") }
+    }
+    try nonNegative(width, "width")
+    try nonNegative(height, "height")
+    guard columns >= 1 else { throw bad("columns must be >= 1, got \(columns)") }
+    if case .fixed(let h) = itemHeight { try nonNegative(h, "item_height") }
+    try nonNegative(headerHeight, "header_height")
+    try nonNegative(footerHeight, "footer_height")
+    try nonNegative(spacing.line, "spacing.line")
+    try nonNegative(spacing.item, "spacing.item")
+    for (v, k) in [(insets.top, "top"), (insets.left, "left"), (insets.bottom, "bottom"), (insets.right, "right")] {
+      try nonNegative(v, "insets.\(k)")
+    }
+    try nonNegative(contentInset.top, "content_inset.top")
+    try nonNegative(contentInset.bottom, "content_inset.bottom")
+    if let r = refresh {
+      guard r.threshold.isFinite, r.threshold > 0 else { throw bad("refresh.threshold must be a finite number > 0, got \(r.threshold)") }
+      try nonNegative(r.finishDuration, "refresh.finish_duration")
+    }
+    if let p = paging {
+      if let size = p.pageSize, size < 1 { throw bad("paging.page_size must be >= 1, got \(size)") }
+      guard p.prefetch >= 0 else { throw bad("paging.prefetch must be >= 0, got \(p.prefetch)") }
+    }
+  }
+}

@@ -1,0 +1,61 @@
+/// Debug-build checks after every mutation: ids unique and indexed, prefix sums consistent with
+/// the per-section geometry, offset in range, refresh and paging state coherent.
+extension ListModel {
+  /// Cheap state checks (offset, refresh, paging), after state changes.
+  @inline(__always)
+  func debugCheckInvariants() {
+    #if DEBUG
+    if let problem = stateViolation() { preconditionFailure("ListModel invariant: \(problem)") }
+    #endif
+  }
+
+  /// Everything, O(n), after data changes.
+  @inline(__always)
+  func debugCheckDataInvariants() {
+    #if DEBUG
+    if let problem = invariantViolation() { preconditionFailure("ListModel invariant: \(problem)") }
+    #endif
+  }
+
+  /// A description of the first broken invariant, or nil. O(n); also usable from tests.
+  public func invariantViolation() -> String? {
+    let n = sections.count
+    guard geometry.count == n, sectionTops.count == n + 1, itemStarts.count == n + 1 else { return "array sizes" }
+    guard sectionIndex.count == n else { return "section index has \(sectionIndex.count) ids for \(n) sections (duplicate ids?)" }
+    guard sectionTops[0] == 0, itemStarts[0] == 0 else { return "prefix sums do not start at 0" }
+    var total = 0
+    for s in 0..<n {
+      let section = sections[s]
+      let g = geometry[s]
+      guard sectionIndex[section.id] == s else { return "section id \(section.id) indexed wrongly" }
+      guard g.itemCount == section.items.count else { return "section \(s): \(g.itemCount) heights for \(section.items.count) items" }
+      guard g.rowCount == (g.itemCount + g.columns - 1) / g.columns, g.rowHeights.count == g.rowCount else { return "section \(s): row count" }
+      for r in 0..<g.rowCount {
+        let expectedTop = r == 0 ? 0 : g.rowTops[r - 1] + g.rowHeights[r - 1] + config.spacing.line
+        guard g.rowTops[r] == expectedTop else { return "section \(s): row \(r) top \(g.rowTops[r]) != \(expectedTop)" }
+      }
+      guard sectionTops[s + 1] == sectionTops[s] + g.height(insets: config.insets) else { return "section \(s): top of next section" }
+      guard itemStarts[s + 1] == itemStarts[s] + section.items.count else { return "section \(s): item starts" }
+      for (i, item) in section.items.enumerated() where itemIndex[item.id] != ListIndexPath(section: s, index: i) {
+        return "item id \(item.id) indexed wrongly"
+      }
+      total += section.items.count
+    }
+    guard itemIndex.count == total else { return "item index has \(itemIndex.count) ids for \(total) items (duplicate ids?)" }
+    return stateViolation()
+  }
+
+  func stateViolation() -> String? {
+    guard offset >= minOffset, offset <= maxOffset else { return "offset \(offset) outside \(minOffset)...\(maxOffset)" }
+    guard page >= 0 else { return "page \(page) < 0" }
+    guard !(loading && loadError != nil) else { return "loading with a load error" }
+    switch refreshState {
+    case .idle: guard pullDistance == 0, !fingerDown else { return "idle with a finger down" }
+    case .pulling: guard fingerDown, pullDistance < refreshThreshold else { return "pulling past the threshold" }
+    case .armed: guard fingerDown, pullDistance >= refreshThreshold else { return "armed under the threshold" }
+    case .refreshing: break
+    case .finishing: guard finishTween != nil else { return "finishing without a tween" }
+    }
+    return nil
+  }
+}

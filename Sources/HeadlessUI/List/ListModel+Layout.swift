@@ -1,0 +1,111 @@
+/// Layout queries: a vertical flow of sections, each `header, insets.top, rows, insets.bottom,
+/// footer` (an empty section is only its header and footer). Rows hold `columns` items of equal
+/// width `(width - insets.left - insets.right - (columns - 1) * spacing.item) / columns`; a row is
+/// as tall as its tallest item, items are top-aligned and keep their own height; rows are
+/// `spacing.line` apart. Headers and footers span the full width.
+///
+/// Queries binary-search the section tops and then the row tops, so their cost is proportional to
+/// what they return (plus log n), never to the item count.
+extension ListModel {
+  /// Everything intersecting `rect` (default: `visibleRect`), per section in order: header, items,
+  /// footer. Headers are sticky when `config.stickyHeaders` (see `stickyHeaderFrame`); then a
+  /// section whose items intersect `rect` always gets its header, even if the header is elsewhere
+  /// (as the seed adds the missing headers), and a header whose natural place intersects `rect` is
+  /// reported at its sticky place.
+  public func layout(_ rect: Rect? = nil) -> [ListAttributes] {
+    let r = rect ?? visibleRect
+    var out: [ListAttributes] = []
+    guard r.h > 0, r.w > 0, !sections.isEmpty else { return out }
+    var s = max(0, listUpperBound(sectionTops, r.minY) - 1)
+    var items: [ListAttributes] = []
+    while s < sections.count, sectionTops[s] < r.maxY {
+      defer { s += 1 }
+      let g = geometry[s]
+      items.removeAll(keepingCapacity: true)
+      if g.itemCount > 0 {
+        let itemsTop = self.itemsTop(s)
+        var row = g.firstRow(withBottomAbove: r.minY - itemsTop)
+        while row < g.rowCount, g.rowTops[row] < r.maxY - itemsTop {
+          for i in (row * g.columns)..<min((row + 1) * g.columns, g.itemCount) {
+            let f = itemFrame(section: s, index: i)
+            if f.intersects(r) { items.append(ListAttributes(kind: .item, section: s, index: i, frame: f, z: 0)) }
+          }
+          row += 1
+        }
+      }
+      if let natural = naturalHeaderFrame(s) {
+        let frame = config.stickyHeaders ? stickyHeaderFrame(s)! : natural
+        if frame.intersects(r) || natural.intersects(r) || (config.stickyHeaders && !items.isEmpty) {
+          out.append(ListAttributes(
+            kind: .header, section: s, index: nil, frame: frame,
+            z: config.stickyHeaders ? Self.stickyHeaderZ : 0))
+        }
+      }
+      out.append(contentsOf: items)
+      if let f = footerFrame(s), f.intersects(r) {
+        out.append(ListAttributes(kind: .footer, section: s, index: nil, frame: f, z: 0))
+      }
+    }
+    return out
+  }
+
+  /// Top of section `s`'s first row.
+  func itemsTop(_ s: Int) -> Double { sectionTops[s] + geometry[s].headerHeight + config.insets.top }
+
+  public func itemWidth(section s: Int) -> Double {
+    let cols = Double(geometry[s].columns)
+    let available = config.width - config.insets.left - config.insets.right - (cols - 1) * config.spacing.item
+    return max(0, available / cols)
+  }
+
+  /// The frame of item `index` of section `s` (both must be valid).
+  public func itemFrame(section s: Int, index i: Int) -> Rect {
+    let g = geometry[s]
+    let row = i / g.columns
+    let col = i % g.columns
+    let w = itemWidth(section: s)
+    return Rect(
+      x: config.insets.left + Double(col) * (w + config.spacing.item),
+      y: itemsTop(s) + g.rowTops[row], w: w, h: g.itemHeights[i])
+  }
+
+  public func itemFrame(at path: ListIndexPath) -> Rect { itemFrame(section: path.section, index: path.index) }
+
+  /// Where the header would be without sticking; nil when the section has no header or it is 0 high.
+  public func naturalHeaderFrame(_ s: Int) -> Rect? {
+    let h = geometry[s].headerHeight
+    guard h > 0 else { return nil }
+    return Rect(x: 0, y: sectionTops[s], w: config.width, h: h)
+  }
+
+  /// The header's frame as laid out now (sticky or not); nil without a header.
+  public func headerFrame(_ s: Int) -> Rect? {
+    config.stickyHeaders ? stickyHeaderFrame(s) : naturalHeaderFrame(s)
+  }
+
+  /// nil when the section has no footer or it is 0 high.
+  public func footerFrame(_ s: Int) -> Rect? {
+    let h = geometry[s].footerHeight
+    guard h > 0 else { return nil }
+    return Rect(x: 0, y: sectionTops[s + 1] - h, w: config.width, h: h)
+  }
+
+  /// The item under `point` (content coordinates), or nil: for simulated taps.
+  public func itemIndexPath(at point: Point) -> ListIndexPath? {
+    guard !sections.isEmpty, point.y >= 0, point.y < contentHeight else { return nil }
+    let s = listUpperBound(sectionTops, point.y) - 1
+    guard s >= 0, s < sections.count, geometry[s].itemCount > 0 else { return nil }
+    let g = geometry[s]
+    let row = g.firstRow(withBottomAbove: point.y - itemsTop(s))
+    guard row < g.rowCount else { return nil }
+    for i in (row * g.columns)..<min((row + 1) * g.columns, g.itemCount) {
+      if itemFrame(section: s, index: i).contains(point) { return ListIndexPath(section: s, index: i) }
+    }
+    return nil
+  }
+
+  /// Section `s` as a whole, from its top to its bottom.
+  public func sectionFrame(_ s: Int) -> Rect {
+    Rect(x: 0, y: sectionTops[s], w: config.width, h: sectionTops[s + 1] - sectionTops[s])
+  }
+}

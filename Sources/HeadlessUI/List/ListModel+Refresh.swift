@@ -1,0 +1,160 @@
+/// Pull to refresh (the seed's `RefreshControl`):
+///
+///     idle --pull(d)--> pulling (d < threshold) <--pull(d)--> armed (d >= threshold)
+///     pulling --release--> idle
+///     armed --release--> refreshing (paging reset; onRefresh(list, done) called)
+///     refreshing --done.finish()--> finishing --after finishDuration on the clock--> idle
+///
+/// - `pull(d)` is absolute (the finger holds the content d points below its resting top) and is
+///   only possible at the resting offset (`offset == minOffset`).
+/// - A pull while `refreshing` or `finishing` only tracks the finger (`pullDistance`): it never
+///   starts a second refresh and does not change the state; its `release()` just lifts the finger.
+/// - Starting a refresh resets paging: `page = 0`, `hasMore = true`, `loading = false`,
+///   `loadError = nil`, and `pagingGeneration` is bumped, so a page still loading is dropped when it
+///   arrives. The refresh never changes data by itself (`onRefresh` does, e.g. with `apply`).
+/// - `finishing` lasts `refresh.finishDuration` seconds of the virtual clock (a `Tween` of the
+///   indicator collapsing from the threshold height to 0, see `refreshIndicatorHeight`); with a
+///   duration of 0 the refresh goes straight to `idle`.
+/// - When a refresh ends while a finger is still down, the state continues as `pulling` or `armed`
+///   from the current `pullDistance` (releasing while armed starts the next refresh).
+/// - If `onRefresh` throws before finishing the refresh, the refresh is abandoned (state `idle`,
+///   the `done` handle dead) and the error propagates from `release()`.
+extension ListModel {
+  /// The handle passed to `onRefresh`; the binding wraps it as Lua's `done`.
+  public final class RefreshCompletion {
+    weak var list: ListModel?
+    let token: Int
+    public private(set) var called = false
+    init(list: ListModel, token: Int) { self.list = list; self.token = token }
+
+    /// Ends the refresh (-> `finishing`). Throws `wrongState("done", ...)` when called twice or
+    /// after the refresh was abandoned; nothing changes then.
+    public func finish() throws {
+      guard !called else { throw ComponentError.wrongState(function: "done", message: "done called twice (this refresh already finished)") }
+      guard let list, list.refreshToken == token, list.refreshState == .refreshing else {
+        throw ComponentError.wrongState(function: "done", message: "this refresh was abandoned")
+      }
+      called = true
+      try list.finishRefresh()
+    }
+  }
+
+  var refreshThreshold: Double { config.refresh?.threshold ?? 50 }
+
+  /// Moves the finger to `distance` points below the resting top. Throws `badArgument(1, "pull")`
+  /// for NaN, infinite or negative distances, `wrongState("pull")` without a `refresh` config or when
+  /// the list is not at its resting offset.
+  public func pull(_ distance: Double) throws {
+    guard distance.isFinite, distance >= 0 else {
+      throw ComponentError.badArgument(position: 1, function: "pull", message: "distance must be a finite number >= 0, got \(listFormat(distance))")
+    }
+    guard config.refresh != nil else { throw ComponentError.wrongState(function: "pull", message: "the list has no refresh config") }
+    guard offset == minOffset else {
+      throw ComponentError.wrongState(function: "pull", message: "the list is scrolled to \(listFormat(offset)); pull works at the top (\(listFormat(minOffset)))")
+    }
+    pullDistance = distance
+    fingerDown = true
+    switch refreshState {
+    case .idle, .pulling, .armed:
+      refreshState = distance >= refreshThreshold ? .armed : .pulling
+    case .refreshing, .finishing:
+      break
+    }
+    debugCheckInvariants()
+  }
+
+  /// Lifts the finger. Armed: starts refreshing and calls `onRefresh`; pulling: back to idle;
+  /// refreshing/finishing: only lifts the finger. Throws `wrongState("release")` when no finger is
+  /// down (idle, or refreshing without a second pull).
+  public func release() throws {
+    switch refreshState {
+    case .idle:
+      throw ComponentError.wrongState(function: "release", message: "no pull in progress")
+    case .pulling:
+      liftFinger()
+      refreshState = .idle
+    case .refreshing, .finishing:
+      guard fingerDown else { throw ComponentError.wrongState(function: "release", message: "no pull in progress") }
+      liftFinger()
+    case .armed:
+      liftFinger()
+      try beginRefresh()
+    }
+    debugCheckInvariants()
+  }
+
+  /// Starts a refresh as if a pull was released past the threshold (a programmatic refresh, like
+  /// `UIRefreshControl.beginRefreshing` plus the action). Throws `wrongState("refresh")` unless idle
+  /// or armed.
+  public func beginRefresh() throws {
+    guard refreshState == .idle || refreshState == .armed else {
+      throw ComponentError.wrongState(function: "refresh", message: "already \(refreshState.rawValue)")
+    }
+    refreshToken += 1
+    let token = refreshToken
+    refreshState = .refreshing
+    resetPaging()
+    debugCheckInvariants()
+    guard let onRefresh = config.refresh?.onRefresh else { return }
+    let done = RefreshCompletion(list: self, token: token)
+    do {
+      try onRefresh(self, done)
+    } catch {
+      if refreshToken == token, refreshState == .refreshing {
+        refreshToken += 1  // kills `done`
+        refreshState = stateAfterRefresh()
+        debugCheckInvariants()
+      }
+      throw error
+    }
+  }
+
+  /// Ends the current refresh (what `done` does): `refreshing` -> `finishing` -> `idle`.
+  /// Throws `wrongState("done")` when not refreshing.
+  public func finishRefresh() throws {
+    guard refreshState == .refreshing else {
+      throw ComponentError.wrongState(function: "done", message: "no refresh in progress")
+    }
+    let duration = config.refresh?.finishDuration ?? 0
+    guard duration > 0 else {
+      refreshState = stateAfterRefresh()
+      debugCheckInvariants()
+      return
+    }
+    refreshState = .finishing
+    finishTween = Tween(start: clock.now, duration: duration, curve: .easeOut)
+    let token = refreshToken
+    finishTimer = try clock.schedule(after: duration) { [weak self] in
+      guard let self, self.refreshToken == token, self.refreshState == .finishing else { return }
+      self.refreshState = self.stateAfterRefresh()
+      self.finishTween = nil
+      self.finishTimer = nil
+      self.debugCheckInvariants()
+    }
+    debugCheckInvariants()
+  }
+
+  func liftFinger() {
+    fingerDown = false
+    pullDistance = 0
+  }
+
+  /// When a refresh ends with the finger still down, the pull goes on from where the finger is.
+  func stateAfterRefresh() -> ListRefreshState {
+    guard fingerDown else { return .idle }
+    return pullDistance >= refreshThreshold ? .armed : .pulling
+  }
+
+  /// Height of the refresh indicator above the content: the pull distance while pulling/armed,
+  /// at least the threshold while refreshing, collapsing to 0 while finishing.
+  public var refreshIndicatorHeight: Double {
+    switch refreshState {
+    case .idle: return 0
+    case .pulling, .armed: return pullDistance
+    case .refreshing: return max(refreshThreshold, pullDistance)
+    case .finishing:
+      guard let t = finishTween else { return 0 }
+      return Tween.lerp(refreshThreshold, 0, t.progress(at: clock.now))
+    }
+  }
+}

@@ -1,0 +1,130 @@
+/// The headless model of a sectioned view-model list (Lua `tantan.List`): data with ids, a flow
+/// layout with optional grid sections and sticky headers, scrolling, pull to refresh, paging and
+/// diffing. Indices are 0-based; frames are in content coordinates; `offset` is UIKit's
+/// `contentOffset.y` (at rest `-contentInset.top`).
+///
+/// Concerns live in extensions: `+Data` (loading, `apply`, `reload`), `+Layout`, `+Sticky`,
+/// `+Refresh`, `+Paging`, `+Invariants`; the diff itself is `ListDiff`.
+public final class ListModel<Payload: Equatable> {
+  /// The z of sticky headers, as in the seed's `LevitateHeaderFlowLayout`.
+  public static var stickyHeaderZ: Int { 1024 }
+
+  public let config: ListConfig<Payload>
+  public let clock: VirtualClock
+  /// The callbacks `reload()` reads again; nil when the list was given sections as values.
+  public let dataSource: ListDataSource<Payload>?
+
+  // Data snapshot and its prefix sums (replaced as a whole by `commit`).
+  public internal(set) var sections: [ListSection<Payload>] = []
+  var geometry: [ListSectionGeometry] = []
+  /// `sectionTops[s]`: top of section s; `sectionTops[count]` is the content height.
+  var sectionTops: [Double] = [0]
+  /// `itemStarts[s]`: flat index of section s's first item; `itemStarts[count]` is the item count.
+  var itemStarts: [Int] = [0]
+  var itemIndex: [ListID: ListIndexPath] = [:]
+  var sectionIndex: [ListID: Int] = [:]
+
+  /// UIKit's contentOffset.y. Changed only by `scrollTo`/`scrollBy` and by clamping after the
+  /// content shrinks; a pull does not move it (see `pullDistance`).
+  public internal(set) var offset: Double
+
+  // Refresh.
+  public internal(set) var refreshState: ListRefreshState = .idle
+  /// How far the finger holds the content below its resting top (0 when no finger is down).
+  public internal(set) var pullDistance: Double = 0
+  var fingerDown = false
+  var refreshToken = 0
+  var finishTween: Tween?
+  var finishTimer: VirtualClock.TimerID?
+
+  // Paging.
+  /// The last page requested (0 before any; rolled back when a load fails; 0 again after a refresh).
+  public internal(set) var page = 0
+  public internal(set) var loading = false
+  public internal(set) var hasMore = true
+  /// The message of the last failed load; cleared when the next load starts or a refresh starts.
+  public internal(set) var loadError: String?
+  /// Bumped by every refresh; a load result carrying an older generation is dropped.
+  public internal(set) var pagingGeneration = 0
+  var loadToken = 0
+
+  /// Creates the list and loads its data (a data source is read completely). Paging is not checked
+  /// here. Throws `badArgument(1, "list", ...)` for bad config or data (duplicate ids, bad heights),
+  /// `badDataSource` for unusable counts, and whatever a callback throws.
+  public init(config: ListConfig<Payload>, data: ListData<Payload>, clock: VirtualClock) throws {
+    try config.validate()
+    self.config = config
+    self.clock = clock
+    self.offset = -config.contentInset.top
+    switch data {
+    case .sections(let s):
+      self.dataSource = nil
+      commit(try prepare(s, function: "list"))
+    case .source(let src):
+      self.dataSource = src
+      commit(try prepare(try readSource(src), function: nil))
+    }
+    debugCheckDataInvariants()
+  }
+
+  // MARK: - Reading
+
+  public var contentHeight: Double { sectionTops[sectionTops.count - 1] }
+  public var sectionCount: Int { sections.count }
+  public var itemCount: Int { itemStarts[itemStarts.count - 1] }
+  public func itemCount(inSection s: Int) -> Int { sections[s].items.count }
+  public func item(at path: ListIndexPath) -> ListItem<Payload> { sections[path.section].items[path.index] }
+  /// Where the item with this id is, or nil.
+  public func indexPath(of id: ListID) -> ListIndexPath? { itemIndex[id] }
+  public func section(of id: ListID) -> Int? { sectionIndex[id] }
+
+  /// The visible area in content coordinates: `(0, offset, width, height)`.
+  public var visibleRect: Rect { Rect(x: 0, y: offset, w: config.width, h: config.height) }
+
+  // MARK: - Scrolling
+
+  public var minOffset: Double { -config.contentInset.top }
+  public var maxOffset: Double {
+    max(-config.contentInset.top, contentHeight + config.contentInset.bottom - config.height)
+  }
+
+  /// Sets `offset` to `y`, then checks paging. Throws `badArgument(1, "scroll_to", ...)` for NaN or
+  /// a value outside `minOffset...maxOffset` (the offset stays); errors from `onLoadMore` propagate
+  /// after the offset has changed and the load was rolled back.
+  public func scrollTo(_ y: Double) throws {
+    try setOffset(y, function: "scroll_to")
+  }
+
+  /// `scrollTo(offset + dy)`, with errors naming `scroll_by`.
+  public func scrollBy(_ dy: Double) throws {
+    guard !dy.isNaN else { throw ComponentError.badArgument(position: 1, function: "scroll_by", message: "number expected, got nan") }
+    try setOffset(offset + dy, function: "scroll_by")
+  }
+
+  func setOffset(_ y: Double, function: String) throws {
+    guard !y.isNaN else { throw ComponentError.badArgument(position: 1, function: function, message: "number expected, got nan") }
+    guard y >= minOffset, y <= maxOffset else {
+      throw ComponentError.badArgument(
+        position: 1, function: function,
+        message: "offset \(listFormat(y)) out of range [\(listFormat(minOffset)), \(listFormat(maxOffset))]")
+    }
+    offset = y
+    debugCheckInvariants()
+    try loadMoreIfNeeded()
+  }
+
+  /// After the content changed: keeps the offset in range. Returns true when it moved.
+  @discardableResult
+  func clampOffset() -> Bool {
+    let clamped = offset.clamped(minOffset, maxOffset)
+    guard clamped != offset else { return false }
+    offset = clamped
+    return true
+  }
+}
+
+/// Numbers in messages as Lua prints them: integers without ".0".
+func listFormat(_ v: Double) -> String {
+  if v.isFinite, abs(v) < 1e15, Double(Int64(v)) == v { return String(Int64(v)) }
+  return String(v)
+}

@@ -1,0 +1,235 @@
+/// Gestures: long press, pan, the live steps of a drag, drop and cancel.
+extension ReorderGrid {
+  /// Lua: `grid:long_press(index [, seconds])`. As in the seed: enters editing (asking
+  /// `willBeginEditing` first) and lifts the cell. A locked cell, or one `canMove` refuses, enters
+  /// editing without lifting. With `duration` shorter than `config.longPress` it is a tap and
+  /// nothing happens. Returns whether a drag started.
+  ///
+  /// Throws `badArgument(1, "long_press", "index out of range")`, `badArgument(2, ...)` for a bad
+  /// duration, `wrongState("long_press", "a drag is in progress")`, and delegate errors
+  /// (`willBeginEditing` throwing leaves editing off; `willBeginDrag` throwing leaves the cell down).
+  @discardableResult
+  public func longPress(_ index: Int, duration: Double? = nil) throws -> Bool {
+    let fn = "long_press"
+    try checkIndex(index, 1, fn)
+    if let duration {
+      try checkNumber(duration, 2, fn)
+      guard duration >= 0 else {
+        throw ComponentError.badArgument(position: 2, function: fn, message: "non-negative number expected, got \(luaNumber(duration))")
+      }
+    }
+    try ensureNotInCallback(fn)
+    try ensureNoDrag(fn)
+    if let duration, duration < config.longPress { return false }
+    try beginEditingIfNeeded()
+    return try lift(index)
+  }
+
+  /// Lua: `grid:pan_begin(index)`: the seed's pan recogniser, which only works while editing.
+  /// Returns whether a drag started (false for a locked cell or a `canMove` veto). Throws
+  /// `wrongState("pan_begin", "not editing ...")` outside editing.
+  @discardableResult
+  public func panBegin(_ index: Int) throws -> Bool {
+    let fn = "pan_begin"
+    try checkIndex(index, 1, fn)
+    try ensureNotInCallback(fn)
+    try ensureNoDrag(fn)
+    guard editing else {
+      throw ComponentError.wrongState(
+        function: fn, message: "not editing (without a long press a drag can start only while editing)")
+    }
+    return try lift(index)
+  }
+
+  /// Lua: `grid:drag_by(dx, dy)`: moves the finger (and the snapshot) by an increment, then runs
+  /// the hit test once. Throws `badArgument` for NaN/infinite numbers,
+  /// `wrongState("drag_by", "no drag in progress")`, and delegate errors (`canDrop`, `didMove`;
+  /// the drag stays in progress and consistent).
+  public func dragBy(dx: Double, dy: Double) throws {
+    let fn = "drag_by"
+    try checkNumber(dx, 1, fn)
+    try checkNumber(dy, 2, fn)
+    try ensureNotInCallback(fn)
+    guard let d = drag, d.gesture else { throw ComponentError.wrongState(function: fn, message: "no drag in progress") }
+    let p = Point(x: d.center.x + dx, y: d.center.y + dy)
+    guard p.x.isFinite, p.y.isFinite else {
+      throw ComponentError.badArgument(position: 1, function: fn, message: "number out of range")
+    }
+    try moveSnapshot(to: p)
+  }
+
+  /// Lua: `grid:drag_to(x, y)`: puts the snapshot's centre at `(x, y)` (content coordinates; the
+  /// press is taken to be at the centre of the cell), then runs the hit test once.
+  public func dragTo(x: Double, y: Double) throws {
+    let fn = "drag_to"
+    try checkNumber(x, 1, fn)
+    try checkNumber(y, 2, fn)
+    try ensureNotInCallback(fn)
+    guard drag?.gesture == true else { throw ComponentError.wrongState(function: fn, message: "no drag in progress") }
+    try moveSnapshot(to: Point(x: x, y: y))
+  }
+
+  /// Lua: `grid:drop() -> final index`. Commits: the data source's `move(origin, final)` once (if
+  /// they differ), then `didDrop(origin, final)` (also when equal). If the data source's `move`
+  /// throws, the drag ends with the order from before it and the error is rethrown.
+  @discardableResult
+  public func drop() throws -> Int {
+    let fn = "drop"
+    try ensureNotInCallback(fn)
+    guard drag?.gesture == true else { throw ComponentError.wrongState(function: fn, message: "no drag in progress") }
+    return try commit()
+  }
+
+  /// Lua: `grid:cancel()`: ends the drag with the order from before it; `didCancel(origin)`.
+  public func cancel() throws {
+    let fn = "cancel"
+    try ensureNotInCallback(fn)
+    guard let d = drag, d.gesture else { throw ComponentError.wrongState(function: fn, message: "no drag in progress") }
+    stopAutoscroll()
+    drag = nil
+    checkInvariantsIfDebug()
+    try notify { try $0.didCancel(self, index: d.origin) }
+  }
+
+  /// Lua: `grid:drag(from, to [, steps]) -> final index`: the whole gesture. Long press on `from`
+  /// (entering editing), the finger travels in a straight line to the centre of slot `to` in
+  /// `steps` moves (default: steps of at most half the smaller item side, so every cell on the way
+  /// gets its hit test), then drop. Idealised autoscroll: before each move the content scrolls
+  /// directly (no clock) just enough to keep the snapshot visible.
+  ///
+  /// Returns the final index (`from` when the cell could not be lifted: locked, vetoed). If a
+  /// delegate throws mid-way, the drag is abandoned (order from before it, no `didCancel`) and the
+  /// error rethrown.
+  @discardableResult
+  public func drag(from: Int, to: Int, steps: Int? = nil) throws -> Int {
+    let fn = "drag"
+    try checkIndex(from, 1, fn)
+    try checkIndex(to, 2, fn)
+    if let steps, steps < 1 {
+      throw ComponentError.badArgument(position: 3, function: fn, message: "positive integer expected, got \(steps)")
+    }
+    try ensureNotInCallback(fn)
+    try ensureNoDrag(fn)
+    try beginEditingIfNeeded()
+    guard try lift(from) else { return from }
+    stopAutoscroll()
+    let start = layout.center(at: from)
+    let end = layout.center(at: to)
+    let n: Int
+    if let steps {
+      n = steps
+    } else {
+      let dist = ((end.x - start.x) * (end.x - start.x) + (end.y - start.y) * (end.y - start.y)).squareRoot()
+      let stride = min(layout.itemSize.w, layout.itemSize.h) / 2
+      n = max(1, Int((dist / stride).rounded(.up)))
+    }
+    do {
+      for k in 1...n {
+        let p = k == n ? end : Tween.lerp(start, end, Double(k) / Double(n))
+        keepVisible(p)
+        drag?.center = p
+        try step()
+      }
+    } catch {
+      drag = nil
+      checkInvariantsIfDebug()
+      throw error
+    }
+    return try commit()
+  }
+
+  // MARK: Internals
+
+  func beginEditingIfNeeded() throws {
+    guard !editing else { return }
+    try notify { try $0.willBeginEditing(self) }
+    editing = true
+    checkInvariantsIfDebug()
+  }
+
+  /// Lifts the cell at `index` unless it is locked or vetoed; the snapshot starts at its centre.
+  func lift(_ index: Int) throws -> Bool {
+    if isLocked(index) { return false }
+    guard try ask({ try $0.canMove(self, index: index) }) else { return false }
+    try notify { try $0.willBeginDrag(self, index: index) }
+    drag = DragState(origin: index, current: index, center: layout.center(at: index), gesture: true)
+    checkInvariantsIfDebug()
+    updateAutoscroll()
+    return true
+  }
+
+  func moveSnapshot(to p: Point) throws {
+    drag?.center = p
+    defer { updateAutoscroll() }
+    try step()
+  }
+
+  /// One hit test after a move of the snapshot; at most one live step. The first cell the target
+  /// rule finds is the only candidate: if it is refused (a locked item on the way, `canDrop` says
+  /// no) nothing moves on this step, as the seed's loop `break`s after its first hit.
+  func step() throws {
+    guard let d = drag else { return }
+    guard let t = hitTarget(d.center, hidden: d.current), t != d.current else { return }
+    try liveMove(to: t)
+  }
+
+  /// One live step of the dragged item from its live index to `t`, the items in between shifting
+  /// by one. Refused (false) when a locked item lies on the way or `canDrop` says no.
+  @discardableResult
+  func liveMove(to t: Int) throws -> Bool {
+    guard let d = drag else { return false }
+    let from = d.current
+    if lockedRange(min(from, t), max(from, t)) { return false }
+    guard try ask({ try $0.canDrop(self, from: from, to: t) }) else { return false }
+    drag?.current = t
+    checkInvariantsIfDebug()
+    try notify { try $0.didMove(self, from: from, to: t) }
+    return true
+  }
+
+  /// The commit path shared by `drop()` and `move(from:to:)`.
+  func commit() throws -> Int {
+    guard let d = drag else { return -1 }
+    stopAutoscroll()
+    let o = d.origin
+    let f = d.current
+    if o != f, let source {
+      do {
+        try callout { try source.move(o, f) }
+      } catch {
+        drag = nil
+        checkInvariantsIfDebug()
+        throw error
+      }
+    }
+    drag = nil
+    if o != f {
+      if source == nil { Self.shift(&storage, o, f) }
+      Self.shift(&ids, o, f)
+    }
+    checkInvariantsIfDebug()
+    try notify { try $0.didDrop(self, from: o, to: f) }
+    return f
+  }
+
+  /// Moves `a[from]` to `to`, shifting the elements in between by one: O(|to - from|).
+  static func shift<T>(_ a: inout [T], _ from: Int, _ to: Int) {
+    let x = a[from]
+    if from < to {
+      for i in from..<to { a[i] = a[i + 1] }
+    } else {
+      var i = from
+      while i > to { a[i] = a[i - 1]; i -= 1 }
+    }
+    a[to] = x
+  }
+
+  /// Scrolls just enough for a snapshot centred at `p` to be inside the visible area.
+  func keepVisible(_ p: Point) {
+    let hh = layout.itemSize.h / 2
+    var o = offset
+    if p.y - hh < o { o = p.y - hh }
+    if p.y + hh > o + config.height { o = p.y + hh - config.height }
+    offset = o.clamped(0, maxOffset)
+  }
+}

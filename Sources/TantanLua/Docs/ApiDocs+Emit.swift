@@ -1,0 +1,59 @@
+import CLua
+import LuaRuntime
+#if canImport(Glibc)
+import Glibc
+#endif
+
+extension ApiDocs {
+  public static let stubFile = "tantan.d.lua"
+  public static let referenceFile = "API.md"
+
+  /// `tantan-host --emit-meta DIR`: writes the stubs and the reference; returns an error message.
+  public static func emit(to dir: String) -> String? {
+    for (name, text) in [(stubFile, stubs()), (referenceFile, reference())] {
+      let path = dir.hasSuffix("/") ? dir + name : dir + "/" + name
+      guard let f = fopen(path, "w") else { return "cannot open \(path): \(String(cString: strerror(errno)))" }
+      var text = text
+      let written = text.withUTF8 { fwrite($0.baseAddress, 1, $0.count, f) }
+      let closed = fclose(f)
+      if written != text.utf8.count || closed != 0 { return "cannot write \(path)" }
+    }
+    return nil
+  }
+
+  /// The text `help(x)` prints: the docs of a tantan object, class, the module, or a name.
+  static func helpText(_ lua: Lua, _ arg: Int32) -> String {
+    let gs = groups(all)
+    var name: String?
+    if lua.type(arg) == LUA_TSTRING { name = lua.string(arg) }
+    else if lua.type(arg) == LUA_TUSERDATA { name = lua.typeName(arg) }
+    else if lua.type(arg) == LUA_TTABLE {
+      lua_getglobal(lua.L, "tantan")
+      if lua_rawequal(lua.L, -1, arg) != 0 { name = "tantan" }
+      lua.pop()
+    } else if lua.isNoneOrNil(arg) { name = "tantan" }
+    guard let name else { return "help: no documentation for a \(lua.typeName(arg)) value" }
+    if let g = gs.first(where: { $0.name == name }) {
+      var out = "\(g.name)" + (g.doc.isEmpty ? "" : ": \(g.doc)") + "\n"
+      for m in g.members { out += "  \(m.kind == .method ? ":" : ".")\(m.name)  \(type(of: m, in: g.name))\n      \(m.doc)\n" }
+      return out
+    }
+    let (owner, member) = split(name)
+    if let m = gs.first(where: { $0.name == owner })?.members.first(where: { $0.name == member }) {
+      return "\(name)  \(type(of: m, in: owner))\n  \(m.doc)\n"
+    }
+    return "help: no documentation for '\(name)'"
+  }
+
+  /// Installs the global `help` (used in the REPL).
+  static func installHelp(_ lua: Lua) {
+    lua.push(function: { (lua: Lua) throws(LuaCallError) -> Int32 in
+      lua.push(helpText(lua, 1))
+      lua_getglobal(lua.L, "print")
+      lua_rotate(lua.L, -2, 1)
+      guard lua.pcall(1, 0) else { throw .value }
+      return 0
+    })
+    lua_setglobal(lua.L, "help")
+  }
+}

@@ -1,0 +1,115 @@
+import XCTest
+@testable import HeadlessUI
+
+final class ListDataTests: XCTestCase {
+  struct Boom: Error {}
+
+  func testDuplicateIdsAtConstruction() {
+    XCTAssertThrowsError(try makeList([section("a", [item("x")]), section("b", [item("x")])])) {
+      XCTAssertEqual($0 as? ComponentError, .badArgument(position: 1, function: "list", message: "duplicate item id \"x\""))
+    }
+  }
+
+  func testBadConfig() {
+    XCTAssertThrowsError(try makeList([]) { $0.itemHeight = .fixed(-1) }) { assertComponentError($0, function: "list", contains: "item_height") }
+    XCTAssertThrowsError(try makeList([]) { $0.columns = 0 }) { assertComponentError($0, function: "list", contains: "columns") }
+    XCTAssertThrowsError(try makeList([]) { $0.width = .nan }) { assertComponentError($0, function: "list", contains: "width") }
+    XCTAssertThrowsError(try makeList([]) { $0.refresh = ListRefreshConfig(threshold: 0) }) { assertComponentError($0, function: "list", contains: "threshold") }
+    XCTAssertThrowsError(try makeList([]) { $0.paging = ListPagingConfig(pageSize: 0) }) { assertComponentError($0, function: "list", contains: "page_size") }
+    var s = section("g", [])
+    s.columns = 0
+    XCTAssertThrowsError(try makeList([s])) { assertComponentError($0, function: "list", contains: "columns") }
+  }
+
+  func testBadComputedHeightsKeepThePreviousData() throws {
+    var bad: Double = 10
+    let list = try makeList([section("s", items(3, prefix: "i"))]) {
+      $0.itemHeight = .computed { _, _, index, _ in index == 1 ? bad : 10 }
+    }
+    XCTAssertEqual(list.contentHeight, 30)
+    for value in [-1, Double.nan, Double.infinity] {
+      bad = value
+      XCTAssertThrowsError(try list.apply([section("s", items(4, prefix: "i"))])) {
+        assertComponentError($0, function: "apply", contains: "item height must be a finite number >= 0")
+        assertComponentError($0, function: "apply", contains: "item \"i1\"")
+      }
+      XCTAssertEqual(list.itemCount, 3)
+      XCTAssertEqual(list.contentHeight, 30)
+      XCTAssertNil(list.invariantViolation())
+    }
+    XCTAssertThrowsError(try list.reload()) { assertComponentError($0, function: "", contains: "got inf") }
+    XCTAssertEqual(list.contentHeight, 30)
+  }
+
+  func testHeightCallbackErrorsPropagateAndKeepTheData() throws {
+    var fail = false
+    var calls: [String] = []
+    let list = try makeList([section("s", items(2, prefix: "i"))]) {
+      $0.itemHeight = .computed { list, s, i, item in
+        calls.append("\(s),\(i),\(item.id)")
+        if fail { throw Boom() }
+        return 20
+      }
+    }
+    XCTAssertEqual(calls, ["0,0,\"i0\"", "0,1,\"i1\""])
+    fail = true
+    XCTAssertThrowsError(try list.apply([section("s", items(5, prefix: "j"))])) { XCTAssertTrue($0 is Boom) }
+    XCTAssertEqual(list.sections[0].items.map(\.id), ["i0", "i1"])
+    XCTAssertEqual(list.contentHeight, 40)
+  }
+
+  func testDataSourceIsReadAndReloadDiffsAgainstIt() throws {
+    var store: [[ListItem<String>]] = [items(3, prefix: "a"), items(2, prefix: "b")]
+    var headers = ["A", "B"]
+    var failing = false
+    let source = ListDataSource<String>(
+      sectionCount: { _ in store.count },
+      itemCount: { _, s in
+        if failing { throw Boom() }
+        return store[s].count
+      },
+      item: { _, s, i in store[s][i] },
+      header: { _, s in headers[s] })
+    var config = ListConfig<String>()
+    config.headerHeight = 20
+    config.itemHeight = .fixed(10)
+    let list = try TestList(config: config, data: .source(source), clock: VirtualClock())
+    XCTAssertEqual(list.sections.map(\.id), [.int(0), .int(1)])
+    XCTAssertEqual(list.contentHeight, 20 + 30 + 20 + 20)
+    store[1].insert(item("new"), at: 0)
+    headers[0] = "A!"
+    let c = try list.reload()
+    XCTAssertEqual(c.inserted, [ListIndexPath(section: 1, index: 0)])
+    XCTAssertEqual(c.sections.reloaded, [0])
+    XCTAssertEqual(list.itemCount, 6)
+    failing = true
+    store[0] = []
+    XCTAssertThrowsError(try list.reload()) { XCTAssertTrue($0 is Boom) }
+    XCTAssertEqual(list.itemCount, 6)
+    XCTAssertNil(list.invariantViolation())
+  }
+
+  func testDataSourceBadCountsAndDuplicateIds() throws {
+    let negative = ListDataSource<String>(sectionCount: { _ in 1 }, itemCount: { _, _ in -2 }, item: { _, _, _ in item("x") })
+    XCTAssertThrowsError(try TestList(config: ListConfig(), data: .source(negative), clock: VirtualClock())) {
+      XCTAssertEqual($0 as? ComponentError, .badDataSource(message: "item_count returned -2 (expected a count >= 0)"))
+    }
+    let dup = ListDataSource<String>(sectionCount: { _ in 1 }, itemCount: { _, _ in 2 }, item: { _, _, _ in item("x") })
+    XCTAssertThrowsError(try TestList(config: ListConfig(), data: .source(dup), clock: VirtualClock())) {
+      XCTAssertEqual($0 as? ComponentError, .badDataSource(message: "duplicate item id \"x\""))
+    }
+  }
+
+  func testHeaderAndFooterOnlyWhenTheSectionHasThem() throws {
+    let list = try makeList([section("a", header: "H", items(1, prefix: "a")), section("b", footer: "F", items(1, prefix: "b"))]) {
+      $0.headerHeight = 30
+      $0.footerHeight = 12
+      $0.itemHeight = .fixed(10)
+    }
+    XCTAssertNotNil(list.naturalHeaderFrame(0))
+    XCTAssertNil(list.footerFrame(0))
+    XCTAssertNil(list.naturalHeaderFrame(1))
+    XCTAssertEqual(list.footerFrame(1), Rect(x: 0, y: 50, w: 320, h: 12))
+    XCTAssertEqual(list.contentHeight, 62)
+  }
+}
