@@ -4,9 +4,17 @@ enum Selection {
   static func select(_ all: [ScenarioInfo], _ o: RunnerOptions, matcher: PatternMatcher) throws(RunnerOptions.UsageError) -> [ScenarioInfo] {
     var linesByFile: [String: [Int]] = [:]
     for spec in o.lines { linesByFile[Discovery.normalize(spec.file), default: []].append(spec.line) }
+    var picked = Set<Int>()  // indices into `all` chosen by a line
+    for (file, lines) in linesByFile {
+      let inFile = all.indices.filter { all[$0].file == file }
+      for line in lines {
+        let direct = inFile.filter { covers(all[$0], line) }
+        picked.formUnion(direct.isEmpty ? inFile.filter { inDescribe(all[$0], line) } : direct)
+      }
+    }
     var out: [ScenarioInfo] = []
-    for s in all {
-      if let lines = linesByFile[s.file], !lines.contains(where: { covers(s, $0) }) { continue }
+    for (i, s) in all.enumerated() {
+      if linesByFile[s.file] != nil, !picked.contains(i) { continue }
       let name = s.fullName
       if !o.filters.isEmpty {
         var any = false
@@ -23,11 +31,14 @@ enum Selection {
     return out
   }
 
-  /// A line selects a scenario when it falls on the `it` call or inside its function, or inside
-  /// a `describe` around it.
+  /// A line selects the scenarios whose `it` call or function it falls on; failing that, the
+  /// scenarios of the `describe` blocks around it.
   static func covers(_ s: ScenarioInfo, _ line: Int) -> Bool {
-    if line == s.line || (s.first...max(s.first, s.last)).contains(line) { return true }
-    return s.describes.contains { (min($0.line, $0.last)...max($0.line, $0.last)).contains(line) }
+    line == s.line || (min(s.line, s.first)...max(s.first, s.last)).contains(line)
+  }
+
+  static func inDescribe(_ s: ScenarioInfo, _ line: Int) -> Bool {
+    s.describes.contains { (min($0.line, $0.last)...max($0.line, $0.last)).contains(line) }
   }
 
   /// Fisher-Yates with SplitMix64: the same order for the same seed on every machine.

@@ -196,6 +196,11 @@ enum PreludeCore {
     return err
   end
 
+  local function first_failure(a, b)
+    if a == nil then return b end
+    return a
+  end
+
   local function result_of(failure)
     if failure == nil then return { status = "passed" } end
     if getmetatable(failure) == Failure then
@@ -242,25 +247,32 @@ enum PreludeCore {
     local failure
     local setup_done = 0
     for i, blk in ipairs(chain) do
-      for _, f in ipairs(blk.setup) do failure = failure or protect(f) end
+      for _, f in ipairs(blk.setup) do
+        failure = protect(f)
+        if failure then break end
+      end
       if failure then break end
       setup_done = i
     end
     if not failure then
       local before_done = 0
       for i, blk in ipairs(chain) do
-        for _, f in ipairs(blk.before_each) do failure = failure or protect(f) end
+        for _, f in ipairs(blk.before_each) do
+          failure = protect(f)
+          if failure then break end
+        end
         if failure then break end
         before_done = i
       end
       if not failure then failure = protect(found.fn) end
-      for k = #finallies, 1, -1 do failure = failure or protect(finallies[k]) end
+      -- Clean-up always runs; the first failure is the one reported.
+      for k = #finallies, 1, -1 do failure = first_failure(failure, protect(finallies[k])) end
       for i = before_done, 1, -1 do
-        for _, f in ipairs(chain[i].after_each) do failure = failure or protect(f) end
+        for _, f in ipairs(chain[i].after_each) do failure = first_failure(failure, protect(f)) end
       end
     end
     for i = setup_done, 1, -1 do
-      for _, f in ipairs(chain[i].teardown) do failure = failure or protect(f) end
+      for _, f in ipairs(chain[i].teardown) do failure = first_failure(failure, protect(f)) end
     end
     running = false
     return result_of(failure)
