@@ -8,6 +8,14 @@ struct ExecutionConfig: Sendable {
   var maxMemory: Int?
   var timeout: Double?
   var snapshots: SnapshotStore
+  var chunks = ChunkCache()
+}
+
+/// Each scenario file compiled once (during collection) and loaded as bytecode by every scenario
+/// state after that. Filled on the main thread between collection and the run, read-only after.
+final class ChunkCache: @unchecked Sendable {
+  private(set) var bytecode: [String: [UInt8]] = [:]
+  func store(_ all: [String: [UInt8]]) { bytecode = all }
 }
 
 /// One fresh Lua state set up exactly as the `tantan-host` interpreter sets up a script's state
@@ -20,6 +28,8 @@ final class ScenarioSession {
   let config: ExecutionConfig
   private(set) var output = ""
   private(set) var snapshotsUsed: [String] = []
+  /// The compiled file, after `collect`.
+  private(set) var compiled: [UInt8]?
   private var runner: LuaRef?
 
   struct SetupError: Error { let failure: Failure }
@@ -72,7 +82,13 @@ final class ScenarioSession {
     lua_rotate(lua.L, -2, 1)
     lua.pop()
     state.setLimits(maxMemory: config.maxMemory, maxInstructions: config.maxInstructions, timeout: config.timeout)
-    let status = state.loadFile(file)
+    let status: Int32
+    if let bytes = config.chunks.bytecode[file] {
+      status = Bytecode.load(lua, bytes, name: "@" + file) ? LUA_OK : LUA_ERRSYNTAX
+    } else {
+      status = state.loadFile(file)
+      if status == LUA_OK, entry == "collect" { compiled = Bytecode.dump(lua) }
+    }
     if status != LUA_OK {
       let msg = state.limitMessage ?? lua.string(-1) ?? "cannot load \(file)"
       lua.pop(2)

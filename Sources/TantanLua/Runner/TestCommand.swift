@@ -53,11 +53,19 @@ public enum TestCommand {
       snapshots: SnapshotStore(mode: o.updateSnapshots ?? (ci ? .none : .new)))
 
     // Collect every file (in parallel), then select in file order.
-    let collected = Parallel.map(files, jobs: o.jobs) { file -> Result<[ScenarioInfo], Failure> in
-      do throws(ScenarioSession.SetupError) { return try ScenarioSession(file: file, config: config).collect() } catch {
-        return .failure(error.failure)
+    let outcomes = Parallel.map(files, jobs: o.jobs) { file -> (Result<[ScenarioInfo], Failure>, [UInt8]?) in
+      do throws(ScenarioSession.SetupError) {
+        let session = try ScenarioSession(file: file, config: config)
+        let result = session.collect()
+        return (result, session.compiled)
+      } catch {
+        return (.failure(error.failure), nil)
       }
     }
+    let collected = outcomes.map(\.0)
+    var compiled: [String: [UInt8]] = [:]
+    for (file, outcome) in zip(files, outcomes) { compiled[file] = outcome.1 }
+    config.chunks.store(compiled)
     var items: [Item] = []
     for (file, outcome) in zip(files, collected) {
       switch outcome {
