@@ -79,3 +79,20 @@ final class Locked: @unchecked Sendable {
     return body()
   }
 }
+
+/// `map` on worker threads; the result order is the input order whatever finished first.
+enum Parallel {
+  static func map<T, R>(_ items: [T], jobs: Int, _ body: @escaping (T) -> R) -> [R] {
+    let slots = UnsafeMutablePointer<R?>.allocate(capacity: max(items.count, 1))
+    slots.initialize(repeating: nil, count: max(items.count, 1))
+    defer { slots.deinitialize(count: max(items.count, 1)); slots.deallocate() }
+    let box = SlotBox(slots)
+    WorkerPool.run(count: items.count, jobs: jobs) { i in box.slots[i] = body(items[i]) }
+    return (0..<items.count).map { slots[$0]! }
+  }
+
+  private final class SlotBox<R>: @unchecked Sendable {  // each index is written by one thread only
+    let slots: UnsafeMutablePointer<R?>
+    init(_ s: UnsafeMutablePointer<R?>) { slots = s }
+  }
+}

@@ -66,6 +66,14 @@ final class RunnerScenarioTests: XCTestCase {
     XCTAssertTrue((failure(s[2])["message"] as! String).contains("os.exit(3) called in a scenario"))
   }
 
+  func testHelperModulesNextToTheFileLoad() throws {
+    let dir = try SuiteDir([
+      "spec/deep/h_spec.lua": #"it("requires", function() assert.equal(42, require("helpers").answer) end)"#,
+      "spec/deep/helpers.lua": "return { answer = 42 }",
+    ])
+    XCTAssertEqual(try dir.test([]).status, 0)
+  }
+
   func testHooksRunAroundEachScenarioInOrder() throws {
     let s = try scenarios(#"""
       describe("outer", function()

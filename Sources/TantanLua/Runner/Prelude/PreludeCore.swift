@@ -215,6 +215,9 @@ enum PreludeCore {
 
   local function load_file(chunk)
     running = false
+    -- Helper modules next to the scenario file load with require("name").
+    local dir = spec_file:match("^(.*)/[^/]*$") or "."
+    package.path = dir .. "/?.lua;" .. dir .. "/?/init.lua;" .. package.path
     local failure = protect(chunk)
     if failure then
       local r = result_of(failure)
