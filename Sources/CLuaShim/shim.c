@@ -323,3 +323,16 @@ int tt_getfield_protected(lua_State *L, int idx, const char *key) {
   lua_pushstring(L, key);
   return tt_pcall(L, 2, 1, 0);
 }
+
+// __index for host classes: methods by a raw lookup in C (no Swift call on the hot path), then
+// fields through the Swift getter (upvalue 2), called with (obj, key).
+static int index_fast(lua_State *L) {
+  lua_pushvalue(L, 2);
+  if (lua_rawget(L, lua_upvalueindex(1)) != LUA_TNIL) return 1;
+  lua_pop(L, 1);
+  lua_pushvalue(L, lua_upvalueindex(2));
+  lua_insert(L, 1);
+  lua_call(L, lua_gettop(L) - 1, 1);
+  return 1;
+}
+void tt_pushindex(lua_State *L) { lua_pushcclosure(L, index_fast, 2); }

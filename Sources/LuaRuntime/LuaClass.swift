@@ -1,5 +1,8 @@
 import CLua
 import CLuaShim
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// One Lua-visible function, method or field: declared once, with the signature and one-line doc
 /// that the API reference and editor stubs are generated from.
@@ -43,8 +46,12 @@ public final class LuaClass<Object: AnyObject>: @unchecked Sendable {  // immuta
   /// Called for `tostring(obj)`; the default prints `name: 0x...`-free text for determinism.
   public let describe: (Object) -> String
 
+  /// The name as a C string, made once: converting a String per call costs a malloc.
+  private let cName: UnsafeMutablePointer<CChar>
+
   public init(name: String, doc: String, methods: [Method], fields: [Field], describe: @escaping (Object) -> String) {
     self.name = name; self.doc = doc; self.methods = methods; self.fields = fields; self.describe = describe
+    self.cName = strdup(name)!
     var index: [String: Int] = [:]
     for (i, f) in fields.enumerated() { index[f.doc.name] = i }
     self.fieldIndex = index
@@ -59,7 +66,7 @@ public final class LuaClass<Object: AnyObject>: @unchecked Sendable {  // immuta
 
   /// Creates the metatable in the registry (idempotent per state).
   public func register(_ lua: Lua) {
-    guard luaL_newmetatable(lua.L, name) != 0 else { lua.pop(); return }
+    guard luaL_newmetatable(lua.L, cName) != 0 else { lua.pop(); return }
     let mt = lua.top
     lua.newTable(narr: 0, nrec: Int32(methods.count))
     for m in methods {
@@ -69,20 +76,16 @@ public final class LuaClass<Object: AnyObject>: @unchecked Sendable {  // immuta
         try body(try cls.check(lua, 1), lua)
       }
     }
-    // __index: methods first (raw lookup in the upvalue table), then fields.
+    // __index: methods by a raw lookup in C, then fields through this getter.
     lua.push(function: { [unowned self] (lua: Lua) throws(LuaCallError) -> Int32 in
-      if lua.type(2) == LUA_TSTRING {
-        lua.pushValue(2)
-        if lua_rawget(lua.L, Lua.upvalue(1)) != LUA_TNIL { return 1 }
-        lua.pop()
-        if let key = lua.string(2), let i = self.fieldIndex[key] {
-          try self.fields[i].get(try self.check(lua, 1), lua)
-          return 1
-        }
+      if let key = lua.string(2), let i = self.fieldIndex[key] {
+        try self.fields[i].get(try self.check(lua, 1), lua)
+        return 1
       }
       lua.pushNil()
       return 1
-    }, upvalues: 1)
+    })
+    tt_pushindex(lua.L)
     lua.rawSet(mt, "__index")
     lua.push(function: { [unowned self] (lua: Lua) throws(LuaCallError) -> Int32 in
       let key = lua.string(2) ?? lua.typeName(2)
@@ -138,19 +141,19 @@ public final class LuaClass<Object: AnyObject>: @unchecked Sendable {  // immuta
     let slot = tt_newuserdata(lua.L, MemoryLayout<UnsafeMutableRawPointer?>.size)!
       .assumingMemoryBound(to: UnsafeMutableRawPointer?.self)
     slot.pointee = Unmanaged.passRetained(object).toOpaque()
-    luaL_setmetatable(lua.L, name)
+    luaL_setmetatable(lua.L, cName)
   }
 
   /// The object at `arg`, or nil when it is not one of ours or was closed.
   public func object(_ lua: Lua, _ arg: Int32) -> Object? {
-    guard let raw = luaL_testudata(lua.L, arg, name) else { return nil }
+    guard let raw = luaL_testudata(lua.L, arg, cName) else { return nil }
     guard let p = raw.assumingMemoryBound(to: UnsafeMutableRawPointer?.self).pointee else { return nil }
     return Unmanaged<Object>.fromOpaque(p).takeUnretainedValue()
   }
 
   public func check(_ lua: Lua, _ arg: Int32) throws(LuaCallError) -> Object {
     if let o = object(lua, arg) { return o }
-    if luaL_testudata(lua.L, arg, name) != nil { throw .argument(arg, "\(name) expected, got a closed \(name)") }
+    if luaL_testudata(lua.L, arg, cName) != nil { throw .argument(arg, "\(name) expected, got a closed \(name)") }
     throw lua.typeError(arg, name)
   }
 }

@@ -11,11 +11,13 @@ final class FunctionBox {
 
 /// The one entry from C into Swift: runs the box and turns a thrown error into a sentinel.
 private let dispatch: tt_Dispatch = { L, box in
-  let fn = Unmanaged<FunctionBox>.fromOpaque(box!).takeUnretainedValue()
-  do throws(LuaCallError) {
-    return try fn.body(Lua(L!))
-  } catch {
-    return error.raise(L!)
+  // The box is kept alive by its Lua closure for the whole call: no retain/release needed.
+  Unmanaged<FunctionBox>.fromOpaque(box!)._withUnsafeGuaranteedRef { fn in
+    do throws(LuaCallError) {
+      return try fn.body(Lua(L!))
+    } catch {
+      return error.raise(L!)
+    }
   }
 }
 

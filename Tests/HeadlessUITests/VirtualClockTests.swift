@@ -47,3 +47,40 @@ final class VirtualClockTests: XCTestCase {
     XCTAssertFalse(fired)
   }
 }
+
+final class VirtualClockHeapTests: XCTestCase {
+  /// Many timers in random order fire sorted by (due, scheduling order); cancelled ones never fire.
+  func testRandomSchedulesFireInOrderAndCancelledNeverFire() throws {
+    var rng = SystemRandomNumberGenerator()
+    let clock = VirtualClock()
+    var expected: [(Double, Int)] = []
+    var fired: [Int] = []
+    var ids: [VirtualClock.TimerID] = []
+    for i in 0..<2000 {
+      let due = Double(Int.random(in: 0..<50, using: &rng)) / 10
+      ids.append(try clock.schedule(after: due) { fired.append(i) })
+      expected.append((due, i))
+    }
+    var cancelled = Set<Int>()
+    for i in stride(from: 0, to: 2000, by: 3) { XCTAssertTrue(clock.cancel(ids[i])); cancelled.insert(i) }
+    XCTAssertEqual(clock.pendingCount, 2000 - cancelled.count)
+    try clock.settle()
+    let want = expected.filter { !cancelled.contains($0.1) }.sorted { $0.0 < $1.0 || ($0.0 == $1.0 && $0.1 < $1.1) }.map(\.1)
+    XCTAssertEqual(fired, want)
+    XCTAssertEqual(clock.pendingCount, 0)
+    XCTAssertNil(clock.nextDue)
+  }
+
+  func testTimersScheduledWhileFiringRunInTheSameAdvanceWhenDue() throws {
+    let clock = VirtualClock()
+    var log: [String] = []
+    try clock.schedule(after: 0.1) {
+      log.append("a")
+      _ = try? clock.schedule(after: 0.1) { log.append("b@\(clock.now)") }
+      _ = try? clock.schedule(after: 5) { log.append("late") }
+    }
+    try clock.advance(by: 1)
+    XCTAssertEqual(log, ["a", "b@0.2"])
+    XCTAssertEqual(clock.pendingCount, 1)
+  }
+}

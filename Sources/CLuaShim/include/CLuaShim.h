@@ -51,6 +51,9 @@ int tt_getfield_protected(lua_State *L, int idx, const char *key);
 // Protected luaL_openlibs; protected require(name) leaving the module on the stack.
 int tt_openlibs(lua_State *L);
 
+// Pops a methods table and a field getter; pushes an __index that finds methods in C.
+void tt_pushindex(lua_State *L);
+
 // Macros and constants Swift cannot import.
 int tt_registryindex(void);
 int tt_upvalueindex(int i);

@@ -22,10 +22,14 @@ public final class VirtualClock {
     let id: UInt64
     let due: Double
     let action: () throws -> Void
+    /// Heap order: earlier due time first, then earlier scheduling.
+    func before(_ o: Entry) -> Bool { due < o.due || (due == o.due && id < o.id) }
   }
 
   public private(set) var now: Double = 0
-  private var entries: [Entry] = []  // sorted by (due, id); short in practice
+  // A binary min-heap; cancelled entries stay in it until they surface (lazy deletion).
+  @exclusivity(unchecked) private var heap: [Entry] = []
+  @exclusivity(unchecked) private var pending: Set<UInt64> = []
   private var nextID: UInt64 = 1
 
   /// Fired timers limit for `settle()`; a repeating timer cannot hang the host.
@@ -33,8 +37,8 @@ public final class VirtualClock {
 
   public init() {}
 
-  public var pendingCount: Int { entries.count }
-  public var nextDue: Double? { entries.first?.due }
+  public var pendingCount: Int { pending.count }
+  public var nextDue: Double? { dropCancelledTop(); return heap.first?.due }
 
   /// Schedules `action` at `now + delay`. The delay must be finite and >= 0.
   @discardableResult
@@ -42,34 +46,77 @@ public final class VirtualClock {
     guard delay.isFinite, delay >= 0 else { throw InvalidDuration(value: delay) }
     let entry = Entry(id: nextID, due: now + delay, action: action)
     nextID += 1
-    // Insert after every entry due at or before this one, so equal times keep scheduling order.
-    var lo = 0
-    var hi = entries.count
-    while lo < hi {
-      let mid = (lo + hi) / 2
-      if entries[mid].due <= entry.due { lo = mid + 1 } else { hi = mid }
-    }
-    entries.insert(entry, at: lo)
+    pending.insert(entry.id)
+    heap.append(entry)
+    siftUp(heap.count - 1)
     return TimerID(raw: entry.id)
   }
 
   @discardableResult
   public func cancel(_ id: TimerID) -> Bool {
-    guard let i = entries.firstIndex(where: { $0.id == id.raw }) else { return false }
-    entries.remove(at: i)
+    guard pending.remove(id.raw) != nil else { return false }
+    if heap.count > 64 && heap.count > 2 * pending.count { compact() }
     return true
   }
 
-  public func isPending(_ id: TimerID) -> Bool { entries.contains { $0.id == id.raw } }
+  public func isPending(_ id: TimerID) -> Bool { pending.contains(id.raw) }
+
+  /// Removes and returns the earliest live entry due at or before `limit`.
+  private func popDue(upTo limit: Double) -> Entry? {
+    dropCancelledTop()
+    guard let first = heap.first, first.due <= limit else { return nil }
+    pending.remove(first.id)
+    removeTop()
+    return first
+  }
+
+  private func dropCancelledTop() {
+    while let first = heap.first, !pending.contains(first.id) { removeTop() }
+  }
+
+  private func removeTop() {
+    let last = heap.removeLast()
+    guard !heap.isEmpty else { return }
+    heap[0] = last
+    siftDown(0)
+  }
+
+  private func siftUp(_ i: Int) {
+    var i = i
+    while i > 0 {
+      let parent = (i - 1) / 2
+      guard heap[i].before(heap[parent]) else { return }
+      heap.swapAt(i, parent)
+      i = parent
+    }
+  }
+
+  private func siftDown(_ i: Int) {
+    var i = i
+    while true {
+      let l = 2 * i + 1, r = l + 1
+      var m = i
+      if l < heap.count && heap[l].before(heap[m]) { m = l }
+      if r < heap.count && heap[r].before(heap[m]) { m = r }
+      if m == i { return }
+      heap.swapAt(i, m)
+      i = m
+    }
+  }
+
+  /// Drops cancelled entries so many cancelled far-future timers cannot grow memory.
+  private func compact() {
+    heap.removeAll { !pending.contains($0.id) }
+    for i in stride(from: heap.count / 2 - 1, through: 0, by: -1) { siftDown(i) }
+  }
 
   /// Advances by `seconds`, firing every timer due on the way (including ones scheduled meanwhile).
   public func advance(by seconds: Double) throws {
     guard seconds.isFinite, seconds >= 0 else { throw InvalidDuration(value: seconds) }
     let target = now + seconds
-    while let first = entries.first, first.due <= target {
-      entries.removeFirst()
-      now = max(now, first.due)
-      try first.action()
+    while let entry = popDue(upTo: target) {
+      now = max(now, entry.due)
+      try entry.action()
     }
     now = target
   }
@@ -78,12 +125,12 @@ public final class VirtualClock {
   @discardableResult
   public func settle() throws -> Int {
     var fired = 0
-    while let first = entries.first {
+    while pendingCount > 0 {
       if fired >= settleLimit { throw SettleLimitExceeded(fired: fired) }
-      entries.removeFirst()
-      now = max(now, first.due)
+      guard let entry = popDue(upTo: .infinity) else { break }
+      now = max(now, entry.due)
       fired += 1
-      try first.action()
+      try entry.action()
     }
     return fired
   }

@@ -164,12 +164,12 @@ final class ReorderGridRulesTests: XCTestCase {
         item: { i in i < self.data.count ? self.data[i] : nil },
         move: { from, to in
           self.log.append("move(\(from), \(to))")
-          if self.failMove { throw Boom(name: "move") }
+          if self.failMove { throw GridBoom(name: "move") }
           self.data.insert(self.data.remove(at: from), at: to)
         },
         delete: { i in
           self.log.append("delete(\(i))")
-          if self.failDelete { throw Boom(name: "delete") }
+          if self.failDelete { throw GridBoom(name: "delete") }
           self.data.remove(at: i)
         })
     }

@@ -9,16 +9,16 @@ let seedChannels = [
   "财经", "热点", "房产", "社会", "数码", "美女", "数码", "文化", "美文", "星座", "旅游",
 ]
 
-struct Boom: Error, Equatable {
+struct GridBoom: Error, Equatable {
   let name: String
 }
 
 /// Records every delegate call as `name(arg, ...)` (0-based), like the Lua binding's events.
-final class Recorder<Item>: ReorderGridDelegate {
+final class GridRecorder<Item>: ReorderGridDelegate {
   var events: [String] = []
   var canMoveAnswer: (Int) -> Bool = { _ in true }
   var canDropAnswer: (Int, Int) -> Bool = { _, _ in true }
-  /// Callback names that throw `Boom(name)` after recording.
+  /// Callback names that throw `GridBoom(name)` after recording.
   var throwOn: Set<String> = []
   /// Runs inside every callback (after recording), e.g. to try re-entrant calls.
   var hook: ((ReorderGrid<Item>, String) throws -> Void)?
@@ -26,7 +26,7 @@ final class Recorder<Item>: ReorderGridDelegate {
   private func record(_ grid: ReorderGrid<Item>, _ name: String, _ args: String) throws {
     events.append("\(name)(\(args))")
     try hook?(grid, name)
-    if throwOn.contains(name) { throw Boom(name: name) }
+    if throwOn.contains(name) { throw GridBoom(name: name) }
   }
 
   func willBeginEditing(_ grid: ReorderGrid<Item>) throws { try record(grid, "will_begin_editing", "") }
@@ -57,9 +57,9 @@ func numbered(_ n: Int) -> [String] { (0..<n).map { "i\($0)" } }
 func makeGrid(
   _ items: [String] = seedChannels, config: ReorderGridConfig = ReorderGridConfig(),
   clock: VirtualClock = VirtualClock()
-) throws -> (ReorderGrid<String>, Recorder<String>) {
+) throws -> (ReorderGrid<String>, GridRecorder<String>) {
   let grid = try ReorderGrid(config: config, items: items, clock: clock)
-  let rec = Recorder<String>()
+  let rec = GridRecorder<String>()
   grid.delegate = rec
   return (grid, rec)
 }
@@ -81,11 +81,11 @@ func assertThrows<T>(
 func assertBoom<T>(_ name: String, _ body: @autoclosure () throws -> T, file: StaticString = #filePath, line: UInt = #line) {
   do {
     _ = try body()
-    XCTFail("expected Boom(\(name)), nothing thrown", file: file, line: line)
-  } catch let e as Boom {
+    XCTFail("expected GridBoom(\(name)), nothing thrown", file: file, line: line)
+  } catch let e as GridBoom {
     XCTAssertEqual(e.name, name, file: file, line: line)
   } catch {
-    XCTFail("expected Boom(\(name)), got \(error)", file: file, line: line)
+    XCTFail("expected GridBoom(\(name)), got \(error)", file: file, line: line)
   }
 }
 

@@ -41,10 +41,10 @@ final class ApiDocsTests: XCTestCase {
         lua_rotate(lua.L, -2, 1)
         lua.pop()
       } else {
-        // a class: its methods are the table held by the metatable's __index (upvalue 2, after the Swift box)
+        // a class: its methods are the table held by the metatable's __index (upvalue 1 of the C closure)
         XCTAssertEqual(lua_getfield(lua.L, Lua.registryIndex, g.name), LUA_TTABLE, "\(g.name) has no metatable")
         lua.rawGet(-1, "__index")
-        XCTAssertNotNil(lua_getupvalue(lua.L, -1, 2), "\(g.name).__index has no methods table")
+        XCTAssertNotNil(lua_getupvalue(lua.L, -1, 1), "\(g.name).__index has no methods table")
         lua_rotate(lua.L, -3, 1)
         lua.pop(2)
         var methods = Set<String>()

@@ -1,0 +1,130 @@
+/// Programmatic actions: `swipe`, `like`, `nope`, `undo`, `reload`.
+extension SwipeDeck {
+  /// Swipes the top card away in `direction` (the like/nope buttons). Queued while animating or
+  /// from inside a callback. Throws `badArgument` for a direction not in `directions`,
+  /// `wrongState` during a drag or when no card shows.
+  public func swipe(_ direction: SwipeDirection) throws {
+    guard directionMask & direction.bit != 0 else {
+      throw ComponentError.badArgument(
+        position: 1, function: "swipe", message: "direction '\(direction.rawValue)' is not in 'directions'")
+    }
+    try requestSwipe(direction, function: "swipe")
+  }
+
+  /// Swipes in the `like` direction (`"right"` by default; the seed's button went left).
+  public func like() throws { try requestSwipe(config.like, function: "like") }
+
+  /// Swipes opposite to `like`.
+  public func nope() throws { try requestSwipe(config.like.opposite, function: "nope") }
+
+  func requestSwipe(_ direction: SwipeDirection, function: String) throws {
+    guard directionMask & direction.bit != 0 else {
+      throw ComponentError.wrongState(
+        function: function, message: "direction '\(direction.rawValue)' is not in 'directions'")
+    }
+    try operation {
+      if case .dragging = phase {
+        throw ComponentError.wrongState(function: function, message: "a drag is in progress")
+      }
+      if callbackDepth > 0 || !isSettled || draining {
+        enqueue(.swipe(direction))
+        return
+      }
+      if needsFill { fill() }
+      guard hasCards else {
+        if pendingError != nil { return }
+        throw ComponentError.wrongState(function: function, message: "no card to swipe")
+      }
+      startProgrammaticSwipe(direction)
+    }
+  }
+
+  /// will_swipe, should_swipe, then did_swipe with the fly-off (or did_cancel on a veto).
+  func startProgrammaticSwipe(_ direction: SwipeDirection) {
+    guard hasCards else { return }  // a queued swipe on an empty deck does nothing
+    let top = topIndex
+    let e = epoch
+    emit(.willSwipe(index: top))
+    guard e == epoch, isSettled else { return }
+    let allowed = askShouldSwipe(top, direction)
+    guard e == epoch, isSettled else { return }
+    guard allowed else {
+      emit(.didCancel(index: top))
+      return
+    }
+    let start = restPose
+    animate(
+      .fly(direction), from: start, to: flyTarget(direction, from: .zero, start: start, programmatic: true),
+      duration: config.durations.swipe)
+    emit(.didSwipe(index: top, direction: direction))
+  }
+
+  /// Brings back the last swiped card from the side it left (`did_rewind`) and returns its index;
+  /// nil when the history is empty or when the undo was queued (during an animation or a callback).
+  /// Throws `wrongState` during a drag.
+  @discardableResult
+  public func undo() throws -> Int? {
+    try operation {
+      if case .dragging = phase { throw ComponentError.wrongState(function: "undo", message: "a drag is in progress") }
+      if callbackDepth > 0 || !isSettled || draining {
+        enqueue(.undo)
+        return nil
+      }
+      return undoNow()
+    }
+  }
+
+  func undoNow() -> Int? {
+    guard let last = historyStore.popLast() else { return nil }
+    epoch &+= 1
+    let restored = last.index
+    let adjacent = itemIndex(after: restored, 1) == topIndex
+    if adjacent {
+      // The usual case: the card goes back on top, the back card (if the stack is full) leaves.
+      if stackSize + 1 > expectedCardCount(top: restored), stackSize > 0 { poolPush(popBack()) }
+      guard let model = sourceCard(restored, reused: poolPop()) else {
+        historyStore.append(last)
+        needsFill = true
+        settlePhase()
+        return nil
+      }
+      pushFront(model)
+      topIndex = restored
+      fill()
+    } else {
+      // The history predates a reload that moved the position: rebuild the stack from the restored item.
+      moveStackToPool()
+      let oldTop = topIndex
+      topIndex = restored
+      fill()
+      if !hasCards {
+        topIndex = oldTop
+        historyStore.append(last)
+        fill()
+        settlePhase()
+        return nil
+      }
+    }
+    settlePhase()
+    let to = restPose
+    let from = flyTarget(last.direction, from: .zero, start: to, programmatic: true)
+    animate(.rewind(last.direction), from: from, to: to, duration: config.durations.rewind)
+    emit(.didRewind(index: restored))
+    return restored
+  }
+
+  /// Reloads from the data source (`count` then `card` for each visible card, recycling the old
+  /// models). Cancels any drag, animation and queued operation. With `keepPosition`, the current
+  /// top item stays on top when it still exists. Throws `wrongState` from inside a data-source callback.
+  public func reload(keepPosition: Bool = false) throws {
+    guard sourceDepth == 0 else {
+      throw ComponentError.wrongState(function: "reload", message: "cannot reload from inside a data source callback")
+    }
+    try operation {
+      epoch &+= 1
+      cancelMotion()
+      clearQueue()
+      loadFromSource(keepPosition: keepPosition)
+    }
+  }
+}

@@ -1,0 +1,100 @@
+/// Animations on the clock and the queue of programmatic operations waiting for them.
+extension SwipeDeck {
+  /// True when nothing runs: queued operations may start.
+  var isSettled: Bool {
+    switch phase {
+    case .idle, .empty: return true
+    case .dragging, .animating: return false
+    }
+  }
+
+  var isAnimating: Bool {
+    if case .animating = phase { return true }
+    return false
+  }
+
+  func enqueue(_ op: QueuedOperation) { queue.append(op) }
+
+  func clearQueue() {
+    queue.removeAll(keepingCapacity: true)
+    queueHead = 0
+  }
+
+  /// Runs queued operations in order while the deck is settled and outside callbacks.
+  func drainQueue() {
+    guard !draining else { return }
+    draining = true
+    defer { draining = false }
+    while pendingError == nil, isSettled, queueHead < queue.count {
+      let op = queue[queueHead]
+      queueHead += 1
+      if queueHead == queue.count { clearQueue() }
+      switch op {
+      case .swipe(let d): startProgrammaticSwipe(d)
+      case .undo: _ = undoNow()
+      }
+      #if DEBUG
+        checkInvariants()
+      #endif
+    }
+    if pendingError != nil { clearQueue() }
+  }
+
+  /// Starts an animation of the top card with its completion on the clock.
+  func animate(_ kind: DeckAnimation.Kind, from: CardPose, to: CardPose, duration: Double) {
+    // Durations are validated finite and >= 0, so scheduling cannot fail.
+    let id = (try? clock.schedule(after: duration, timerAction)) ?? VirtualClock.TimerID(raw: 0)
+    phase = .animating(
+      DeckAnimation(kind: kind, tween: Tween(start: clock.now, duration: duration), from: from, to: to, timer: id))
+  }
+
+  /// The clock fired the running animation's completion.
+  func animationTimerFired() throws {
+    try operation { completeAnimation() }
+  }
+
+  /// Ends the running animation: a fly-off removes the card (events in the order).
+  func completeAnimation() {
+    guard case .animating(let anim) = phase else { return }
+    epoch &+= 1
+    switch anim.kind {
+    case .reset, .rewind:
+      phase = .idle
+    case .fly(let direction):
+      let index = topIndex
+      let e = epoch
+      emit(.didFinishSwipe(index: index, direction: direction))
+      guard e == epoch else { return }  // a reload inside the callback took over
+      removeTop(direction)
+      let ranOut = settlePhase()
+      emit(.didRemove(index: index, direction: direction))
+      guard e == epoch, ranOut else { return }
+      emit(.didRunOut)
+    }
+  }
+
+  /// A new drag finishes the running animation at once, and whatever the queue starts after it.
+  func finishAnimationsNow(function: String) {
+    var rounds = 0
+    while pendingError == nil, case .animating(let anim) = phase {
+      rounds += 1
+      guard rounds <= 10_000 else {
+        pendingError = ComponentError.wrongState(
+          function: function, message: "queued swipes keep coming (more than 10000)")
+        return
+      }
+      clock.cancel(anim.timer)
+      completeAnimation()
+      drainQueue()
+    }
+  }
+
+  /// Stops any drag or animation where it is; the top card returns to rest. No events.
+  func cancelMotion() {
+    if case .animating(let anim) = phase { clock.cancel(anim.timer) }
+    switch phase {
+    case .dragging, .animating: phase = .idle
+    case .idle, .empty: break
+    }
+  }
+}

@@ -1,0 +1,263 @@
+/// The TanTan/Tinder swipe card deck as a headless model (TanTanView + SwipeCardsDataSource).
+///
+/// Memory is proportional to `visible`, never to the item count: the deck keeps the visible cards,
+/// a small pool of departed models for reuse, and a bounded history. Animations are `Tween`s on the
+/// shared `VirtualClock`; card fields are sampled at `clock.now`.
+///
+/// Re-entrancy: `swipe`, `like`, `nope` and `undo` called during an animation or from inside any
+/// callback are queued and run in order once the deck is idle; a drag started during an animation
+/// finishes it (and the queue) at once; a programmatic swipe during a drag throws `wrongState`;
+/// `reload` cancels any drag, animation and queued operation. Gestures cannot be started from
+/// inside a callback, and `reload` not from inside a data-source callback.
+///
+/// Errors thrown by the delegate or the data source are held until the deck is consistent again,
+/// then rethrown to the caller of the method (or of `clock.advance`/`settle` for a completion);
+/// once a callback has thrown, the rest of that operation's delegate calls are skipped and the
+/// queued operations are dropped.
+public final class SwipeDeck<Model> {
+  // Declared outside the generic class: nested types would be generic too, and unspecialized
+  // code would instantiate their metadata on every use.
+  typealias Phase = SwipeDeckPhase
+  typealias QueuedOperation = SwipeDeckQueuedOperation
+
+  // Stored state is `@exclusivity(unchecked)`: the deck is single-threaded and never holds an
+  // access across a callback, and the dynamic checks were a third of a swipe's cost.
+
+  public let config: SwipeDeckConfig
+  public let clock: VirtualClock
+  public let source: SwipeDeckSource<Model>
+  /// Held strongly: a weak reference costs a side-table lookup on every callback (a fifth of a
+  /// swipe). Do not let the delegate hold the deck strongly, or set this to nil when done.
+  @exclusivity(unchecked) public var delegate: (any SwipeDeckDelegate)?
+  /// Receives every delegate and data-source call as it is made (for `deck:events()`).
+  @exclusivity(unchecked) public var eventSink: ((SwipeDeckEvent) -> Void)?
+  /// Called with each model the deck drops without handing it to `source.card` (pool overflow,
+  /// empty model replaced, `reload`), so a binding can release references promptly.
+  @exclusivity(unchecked) public var modelReleased: ((Model) -> Void)?
+
+  /// The item count as last read from the data source (at construction or `reload`).
+  @exclusivity(unchecked) public internal(set) var count: Int = 0
+
+  @exclusivity(unchecked) var topIndex = 0
+  /// The stacked cards' models (see SwipeDeck+Storage.swift).
+  let ring: UnsafeMutablePointer<Model>
+  let ringCapacity: Int
+  @exclusivity(unchecked) var ringStart = 0
+  @exclusivity(unchecked) var stackSize = 0
+  /// Departed models kept for reuse, oldest first.
+  let poolBuffer: UnsafeMutablePointer<Model>
+  @exclusivity(unchecked) var poolSize = 0
+  @exclusivity(unchecked) var emptyModelStore: Model?
+  @exclusivity(unchecked) var phase: Phase = .idle
+  @exclusivity(unchecked) var historyStore: [SwipeHistoryEntry] = []
+  @exclusivity(unchecked) var queue: [QueuedOperation] = []
+  @exclusivity(unchecked) var queueHead = 0
+  @exclusivity(unchecked) var callbackDepth = 0
+  @exclusivity(unchecked) var sourceDepth = 0
+  @exclusivity(unchecked) var draining = false
+  @exclusivity(unchecked) var pendingError: (any Error)?
+  @exclusivity(unchecked) var epoch = 0
+  @exclusivity(unchecked) var needsFill = false
+  @exclusivity(unchecked) var restFrames: [Rect] = []
+  let directionMask: UInt8
+  let poolLimit: Int
+  // Unowned, not weak: a weak capture gives the deck a side table and slows every retain;
+  // deinit cancels the pending timer, so the closure never outlives the deck.
+  lazy var timerAction: () throws -> Void = { [unowned self] in try self.animationTimerFired() }
+
+  /// Builds the deck and loads the first cards; throws on a bad config or data source.
+  public init(config: SwipeDeckConfig = .tantan, source: SwipeDeckSource<Model>, clock: VirtualClock) throws {
+    try config.validate()
+    self.config = config
+    self.clock = clock
+    self.source = source
+    var mask: UInt8 = 0
+    for d in config.directions { mask |= d.bit }
+    directionMask = mask
+    poolLimit = config.visible
+    ringCapacity = config.visible
+    ring = .allocate(capacity: config.visible)
+    poolBuffer = .allocate(capacity: config.visible)
+    historyStore.reserveCapacity(min(config.historyLimit, 64))
+    try operation { loadFromSource(keepPosition: false) }
+  }
+
+  deinit {
+    // Leave no completion behind on a clock that outlives the deck.
+    if case .animating(let anim) = phase { clock.cancel(anim.timer) }
+    destroyStorage()
+  }
+
+  /// A deck over a plain array of models.
+  public convenience init(config: SwipeDeckConfig = .tantan, models: [Model], empty: Model? = nil, clock: VirtualClock)
+    throws
+  {
+    try self.init(config: config, source: .array(models, empty: empty), clock: clock)
+  }
+
+  // MARK: Fields
+
+  /// Item index of the top card (`deck.index`), nil when no card shows.
+  public var index: Int? { stackSize > 0 ? topIndex : nil }
+
+  /// `min(visible, count)`: how many cards the layout is computed for.
+  public var visibleCount: Int { min(config.visible, count) }
+
+  /// `deck.state`.
+  public var state: SwipeDeckState {
+    switch phase {
+    case .idle: return .idle
+    case .empty: return .empty
+    case .dragging: return .dragging
+    case .animating: return .animating
+    }
+  }
+
+  /// `deck.history`: swiped items, oldest first (the last `history_limit` of them).
+  public var history: [SwipeHistoryEntry] {
+    let limit = config.historyLimit
+    return historyStore.count <= limit ? historyStore : Array(historyStore.suffix(limit))
+  }
+
+  /// The model from `source.empty`, shown while the deck is empty.
+  public var emptyModel: Model? { emptyModelStore }
+
+  /// Operations waiting in the queue.
+  public var queuedCount: Int { queue.count - queueHead }
+
+  /// The models of the visible cards, top first (cheaper than `cards` when only models are needed).
+  public var visibleModels: [Model] { (0..<stackSize).map { model(atDepth: $0) } }
+
+  /// Every model the deck references (cards, reuse pool, empty model): what a binding must keep alive.
+  public var retainedModels: [Model] {
+    var all = visibleModels
+    all.append(contentsOf: poolModels)
+    if let e = emptyModelStore { all.append(e) }
+    return all
+  }
+
+  // MARK: Operation scaffolding
+
+  /// Runs a public operation: argument and state errors are thrown at once; callback errors are
+  /// held in `pendingError` while the body makes the deck consistent, then rethrown.
+  func operation<T>(_ body: () throws -> T) throws -> T {
+    let outer = pendingError
+    pendingError = nil
+    let result: T
+    do {
+      result = try body()
+    } catch {
+      pendingError = outer
+      throw error
+    }
+    #if DEBUG
+      checkInvariants()
+    #endif
+    if callbackDepth == 0 { drainQueue() }
+    let failure = pendingError
+    pendingError = outer
+    if let failure {
+      if callbackDepth == 0 { clearQueue() }
+      throw failure
+    }
+    return result
+  }
+
+  /// Calls the delegate for `event` and records it; after a callback error the rest are skipped.
+  func emit(_ event: SwipeDeckEvent) {
+    guard pendingError == nil else { return }
+    eventSink?(event)
+    guard let d = delegate else { return }
+    callbackDepth += 1
+    defer { callbackDepth -= 1 }
+    do {
+      switch event {
+      case .willSwipe(let i): try d.willSwipe(index: i)
+      case .didDrag(let i, let dir, let p): try d.didDrag(index: i, direction: dir, progress: p)
+      case .didSwipe(let i, let dir): try d.didSwipe(index: i, direction: dir)
+      case .didFinishSwipe(let i, let dir): try d.didFinishSwipe(index: i, direction: dir)
+      case .didRemove(let i, let dir): try d.didRemove(index: i, direction: dir)
+      case .didCancel(let i): try d.didCancel(index: i)
+      case .didRunOut: try d.didRunOut()
+      case .didRewind(let i): try d.didRewind(index: i)
+      case .count, .card, .empty, .shouldSwipe: break
+      }
+    } catch {
+      pendingError = error
+    }
+  }
+
+  /// `should_swipe`; an error counts as a veto (and is rethrown later).
+  func askShouldSwipe(_ index: Int, _ direction: SwipeDirection) -> Bool {
+    guard pendingError == nil else { return false }
+    eventSink?(.shouldSwipe(index: index, direction: direction))
+    guard let d = delegate else { return true }
+    callbackDepth += 1
+    defer { callbackDepth -= 1 }
+    do {
+      return try d.shouldSwipe(index: index, direction: direction)
+    } catch {
+      pendingError = error
+      return false
+    }
+  }
+
+  /// `source.card`; nil when it threw (the error is held). Called even after a delegate error,
+  /// because the stack must be refilled to stay consistent.
+  func sourceCard(_ index: Int, reused: Model?) -> Model? {
+    eventSink?(.card(index: index, reused: reused != nil))
+    callbackDepth += 1
+    sourceDepth += 1
+    defer {
+      callbackDepth -= 1
+      sourceDepth -= 1
+    }
+    do {
+      return try source.card(index, reused)
+    } catch {
+      if pendingError == nil { pendingError = error }
+      return nil
+    }
+  }
+
+  /// `source.count`, validated; nil when it threw or answered nonsense (the error is held).
+  func sourceCount() -> Int? {
+    eventSink?(.count)
+    callbackDepth += 1
+    sourceDepth += 1
+    defer {
+      callbackDepth -= 1
+      sourceDepth -= 1
+    }
+    do {
+      let n = try source.count()
+      guard n >= 0, n <= SwipeDeckLimits.maxCount else {
+        throw ComponentError.badDataSource(
+          message: "source.count returned \(n) (expected 0 to \(SwipeDeckLimits.maxCount))")
+      }
+      return n
+    } catch {
+      if pendingError == nil { pendingError = error }
+      return nil
+    }
+  }
+
+  /// `source.empty`; nil when absent or when it threw (the error is held).
+  func sourceEmpty() -> Model? {
+    eventSink?(.empty)
+    callbackDepth += 1
+    sourceDepth += 1
+    defer {
+      callbackDepth -= 1
+      sourceDepth -= 1
+    }
+    do {
+      return try source.empty()
+    } catch {
+      if pendingError == nil { pendingError = error }
+      return nil
+    }
+  }
+
+  func release(_ model: Model) { modelReleased?(model) }
+}

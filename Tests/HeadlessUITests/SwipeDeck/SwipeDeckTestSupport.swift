@@ -1,0 +1,128 @@
+import XCTest
+
+@testable import HeadlessUI
+
+/// A view model whose identity shows reuse: `serial` is fixed at creation, `index` is rewritten.
+final class Card {
+  let serial: Int
+  var index: Int
+  init(serial: Int, index: Int) {
+    self.serial = serial
+    self.index = index
+  }
+}
+
+struct Boom: Error, Equatable { let name: String }
+
+/// A function data source that counts creations (reused == nil) and can be told to fail.
+final class TestSource {
+  var count: Int
+  var created = 0
+  var cardCalls = 0
+  var failCardAt: Int?
+  var failCount: (any Error)?
+  var emptyModel: Card? = Card(serial: -1, index: -1)
+  var onCard: ((Int) throws -> Void)?
+
+  init(count: Int) { self.count = count }
+
+  var source: SwipeDeckSource<Card> {
+    SwipeDeckSource(
+      count: { [unowned self] in
+        if let e = failCount { throw e }
+        return count
+      },
+      card: { [unowned self] index, reused in
+        cardCalls += 1
+        try onCard?(index)
+        if index == failCardAt { throw Boom(name: "card") }
+        if let reused {
+          reused.index = index
+          return reused
+        }
+        created += 1
+        return Card(serial: created, index: index)
+      },
+      empty: { [unowned self] in emptyModel })
+  }
+}
+
+/// Records every delegate call as the Lua-style string; hooks can re-enter or throw.
+final class Recorder: SwipeDeckDelegate {
+  var log: [String] = []
+  var hooks: [String: () throws -> Void] = [:]
+  var throwOn: Set<String> = []
+  var veto = false
+
+  private func record(_ name: String, _ args: String) throws {
+    log.append(args.isEmpty ? "\(name)()" : "\(name)(\(args))")
+    if let h = hooks[name] { try h() }
+    if throwOn.contains(name) { throw Boom(name: name) }
+  }
+
+  private func q(_ d: SwipeDirection) -> String { "\"\(d.rawValue)\"" }
+
+  func willSwipe(index: Int) throws { try record("will_swipe", "\(index)") }
+  func shouldSwipe(index: Int, direction: SwipeDirection) throws -> Bool {
+    try record("should_swipe", "\(index), \(q(direction))")
+    return !veto
+  }
+  func didDrag(index: Int, direction: SwipeDirection, progress: Double) throws {
+    try record("did_drag", "\(index), \(q(direction)), \(SwipeDeckArguments.luaFloat(progress))")
+  }
+  func didSwipe(index: Int, direction: SwipeDirection) throws { try record("did_swipe", "\(index), \(q(direction))") }
+  func didFinishSwipe(index: Int, direction: SwipeDirection) throws {
+    try record("did_swipe_\(direction.rawValue)", "\(index)")
+  }
+  func didRemove(index: Int, direction: SwipeDirection) throws { try record("did_remove", "\(index), \(q(direction))") }
+  func didCancel(index: Int) throws { try record("did_cancel", "\(index)") }
+  func didRunOut() throws { try record("did_run_out", "") }
+  func didRewind(index: Int) throws { try record("did_rewind", "\(index)") }
+
+  func take() -> [String] {
+    defer { log.removeAll() }
+    return log
+  }
+}
+
+/// A deck, its clock, source and recorder, wired together; `events` also holds data-source calls.
+final class Harness {
+  let clock = VirtualClock()
+  let src: TestSource
+  let rec = Recorder()
+  let deck: SwipeDeck<Card>
+  var events: [String] = []
+
+  init(count: Int, config: SwipeDeckConfig = .tantan) throws {
+    src = TestSource(count: count)
+    deck = try SwipeDeck(config: config, source: src.source, clock: clock)
+    deck.delegate = rec
+    deck.eventSink = { [unowned self] in events.append($0.rendered()) }
+  }
+
+  var indices: [Int] { deck.cards.map(\.index) }
+
+  func assertConsistent(file: StaticString = #filePath, line: UInt = #line) {
+    XCTAssertEqual(deck.invariantViolations(), [], file: file, line: line)
+  }
+}
+
+func XCTAssertPoint(
+  _ p: Point, _ x: Double, _ y: Double, accuracy: Double = 1e-9, file: StaticString = #filePath, line: UInt = #line
+) {
+  XCTAssertEqual(p.x, x, accuracy: accuracy, "x", file: file, line: line)
+  XCTAssertEqual(p.y, y, accuracy: accuracy, "y", file: file, line: line)
+}
+
+func XCTAssertThrowsComponentError(
+  _ expected: ComponentError, file: StaticString = #filePath, line: UInt = #line, _ body: () throws -> Void
+) {
+  do {
+    try body()
+    XCTFail("expected \(expected)", file: file, line: line)
+  } catch let e as ComponentError {
+    XCTAssertEqual(e, expected, file: file, line: line)
+  } catch {
+    XCTFail("expected \(expected), got \(error)", file: file, line: line)
+  }
+}

@@ -1,0 +1,66 @@
+/* Baselines for scripts/bench, compiled by the script against the same liblua5.4.
+ * Each mode does what the matching tantan-host row does, but through the raw Lua C API:
+ *   method N         a userdata method called from a Lua loop (tantan: tantan.clock:settle())
+ *   pcall N          lua_pcall of a Lua function from C (tantan: a data-source callback)
+ * Prints one line: "<mode> <ops> <cpu seconds>". */
+#include <lua.h>
+#include <lualib.h>
+#include <lauxlib.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+typedef struct { double now; int pending; } Clock;
+
+static int clock_settle(lua_State *L) {  /* same work as tantan.Clock:settle on an idle clock */
+  Clock *c = luaL_checkudata(L, 1, "bench.Clock");
+  int fired = 0;
+  while (c->pending > 0) { c->pending--; fired++; }
+  lua_pushinteger(L, fired);
+  return 1;
+}
+
+static double cpu(void) { return (double)clock() / CLOCKS_PER_SEC; }
+
+int main(int argc, char **argv) {
+  if (argc < 3) { fprintf(stderr, "usage: baseline method|pcall N\n"); return 2; }
+  long long n = atoll(argv[2]);
+  lua_State *L = luaL_newstate();
+  luaL_openlibs(L);
+  if (strcmp(argv[1], "method") == 0) {
+    Clock *c = lua_newuserdatauv(L, sizeof *c, 0);
+    c->now = 0; c->pending = 0;
+    luaL_newmetatable(L, "bench.Clock");
+    lua_newtable(L);
+    lua_pushcfunction(L, clock_settle);
+    lua_setfield(L, -2, "settle");
+    lua_setfield(L, -2, "__index");
+    lua_setmetatable(L, -2);
+    lua_setglobal(L, "clock");
+    lua_pushinteger(L, n);
+    lua_setglobal(L, "N");
+    const char *loop = "local c = clock local t = os.clock() for i = 1, N do c:settle() end return os.clock() - t";
+    if (luaL_dostring(L, loop) != LUA_OK) { fprintf(stderr, "%s\n", lua_tostring(L, -1)); return 1; }
+    printf("method %lld %.6f\n", n, lua_tonumber(L, -1));
+  } else {
+    if (luaL_dostring(L, "return function(list, section, index, item) return 44 end") != LUA_OK) return 1;
+    int fn = luaL_ref(L, LUA_REGISTRYINDEX);
+    lua_pushnil(L);
+    int self = luaL_ref(L, LUA_REGISTRYINDEX);
+    double t = cpu();
+    for (long long i = 0; i < n; i++) {
+      lua_rawgeti(L, LUA_REGISTRYINDEX, fn);
+      lua_rawgeti(L, LUA_REGISTRYINDEX, self);
+      lua_pushinteger(L, 1);
+      lua_pushinteger(L, (lua_Integer)i + 1);
+      lua_pushnil(L);
+      if (lua_pcall(L, 4, 1, 0) != LUA_OK) return 1;
+      if (!lua_isnumber(L, -1)) return 1;
+      lua_pop(L, 1);
+    }
+    printf("pcall %lld %.6f\n", n, cpu() - t);
+  }
+  lua_close(L);
+  return 0;
+}
