@@ -43,7 +43,7 @@ final class WorkerPool: @unchecked Sendable {  // shared fields are guarded by `
       return
     }
     var ids: [pthread_t] = []
-    for _ in 0..<threads {
+    for _ in 1..<threads {  // the calling thread is the last worker
       var tid = pthread_t()
       let arg = Unmanaged.passRetained(pool).toOpaque()
       var attr = pthread_attr_t()
@@ -57,7 +57,7 @@ final class WorkerPool: @unchecked Sendable {  // shared fields are guarded by `
       pthread_attr_destroy(&attr)
       if rc == 0 { ids.append(tid) } else { Unmanaged<WorkerPool>.fromOpaque(arg).release() }
     }
-    pool.work()  // the calling thread helps too (and finishes the work if no thread started)
+    pool.work()  // also finishes the work if no thread could be started
     for tid in ids { pthread_join(tid, nil) }
   }
 }

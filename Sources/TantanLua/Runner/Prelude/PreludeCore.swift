@@ -77,6 +77,7 @@ enum PreludeCore {
 
   local function register(name, fn, reason)
     ordinal = ordinal + 1
+    if target ~= nil and ordinal ~= target then return end  -- run mode: only the target matters
     local line = call_line(3)
     local first, last = line, line
     if type(fn) == "function" then
