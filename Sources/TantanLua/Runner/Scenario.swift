@@ -22,7 +22,7 @@ struct ScenarioInfo: Equatable, Sendable {
   var fullName: String { (describes.map(\.name) + [name]).joined(separator: " ") }
   /// JUnit classname: `file:line` of the innermost describe, or the file for a top-level `it`.
   var classname: String { describes.last.map { "\(file):\($0.line)" } ?? file }
-  var location: String { "\(file):\(line)" }
+  var location: String { line > 0 ? "\(file):\(line)" : file }
 }
 
 /// Why a scenario did not pass: an assertion (`failure`) or a Lua error (`error`, with traceback).

@@ -66,6 +66,20 @@ final class RunnerScenarioTests: XCTestCase {
     XCTAssertTrue((failure(s[2])["message"] as! String).contains("os.exit(3) called in a scenario"))
   }
 
+  func testPendingFromInsideAScenario() throws {
+    let s = try scenarios(#"""
+      it("stops here", function()
+        print("before")
+        pending("waiting for the grid")
+        error("never reached")
+      end)
+      it("has no body yet")
+      """#, status: 0)
+    XCTAssertEqual(s.map { $0["status"] as! String }, ["pending", "pending"])
+    XCTAssertEqual(s[0]["reason"] as? String, "waiting for the grid")
+    XCTAssertEqual(s[0]["output"] as? String, "before\n")
+  }
+
   func testHelperModulesNextToTheFileLoad() throws {
     let dir = try SuiteDir([
       "spec/deep/h_spec.lua": #"it("requires", function() assert.equal(42, require("helpers").answer) end)"#,
