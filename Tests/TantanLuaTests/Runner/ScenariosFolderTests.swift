@@ -14,7 +14,7 @@ final class ScenariosFolderTests: XCTestCase {
     XCTAssertEqual(r.status, 0, r.stdout + r.stderr)
     let junit = try JUnitDocument.parse(String(contentsOf: out, encoding: .utf8))
     let cases = junit.testcases
-    XCTAssertGreaterThanOrEqual(cases.count, 20)
+    XCTAssertGreaterThanOrEqual(cases.count, 50)
     XCTAssertTrue(cases.allSatisfy { $0.first("failure") == nil && $0.first("error") == nil })
     // Every golden in scenarios/ is used (CI=true would have failed otherwise) and nothing was written.
     XCTAssertFalse(r.stdout.contains("UNUSED"))
