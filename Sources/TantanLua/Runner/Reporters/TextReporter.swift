@@ -34,7 +34,10 @@ struct TextReporter: Reporter {
 
   func render(_ report: RunReport) -> String {
     var out = "tantan-host test: \(report.header)\n"
+    var lastWasPending = false
     for r in report.results {
+      if r.status == .pending && !lastWasPending { out += "\n" }
+      if r.status != .passed { lastWasPending = r.status == .pending }
       let title = "\(r.scenario.location) \(r.displayName)"
       switch r.status {
       case .passed: continue
