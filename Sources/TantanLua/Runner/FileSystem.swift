@@ -1,5 +1,5 @@
 #if canImport(Glibc)
-import Glibc
+  import Glibc
 #endif
 
 /// Files and folders through Glibc (no Foundation in `Sources/`: it doubles start-up time).
@@ -46,7 +46,10 @@ enum FileSystem {
     guard let f = fopen(tmp, "wb") else { return false }
     var text = text
     let ok = text.withUTF8 { b in b.isEmpty || fwrite(b.baseAddress, 1, b.count, f) == b.count }
-    guard fclose(f) == 0, ok else { unlink(tmp); return false }
+    guard fclose(f) == 0, ok else {
+      unlink(tmp)
+      return false
+    }
     return rename(tmp, path) == 0
   }
 
@@ -94,7 +97,10 @@ enum FileSystem {
       var off = 0
       while off < b.count {
         let n = Glibc.write(fd, b.baseAddress! + off, b.count - off)
-        if n <= 0 { if errno == EINTR { continue }; return }
+        if n <= 0 {
+          if errno == EINTR { continue }
+          return
+        }
         off += n
       }
     }

@@ -16,7 +16,10 @@ enum JSONValue: Equatable {
     if case .object(let pairs) = self { return pairs.first { $0.0 == key }?.1 ?? .null }
     return .null
   }
-  var string: String? { if case .string(let s) = self { return s }; return nil }
+  var string: String? {
+    if case .string(let s) = self { return s }
+    return nil
+  }
   var int: Int? {
     switch self {
     case .int(let i): return i
@@ -31,8 +34,14 @@ enum JSONValue: Equatable {
     default: return nil
     }
   }
-  var bool: Bool? { if case .bool(let b) = self { return b }; return nil }
-  var array: [JSONValue] { if case .array(let a) = self { return a }; return [] }
+  var bool: Bool? {
+    if case .bool(let b) = self { return b }
+    return nil
+  }
+  var array: [JSONValue] {
+    if case .array(let a) = self { return a }
+    return []
+  }
 
   static func optional(_ s: String?) -> JSONValue { s.map { .string($0) } ?? .null }
   static func optional(_ i: Int?) -> JSONValue { i.map { .int($0) } ?? .null }
@@ -74,7 +83,8 @@ enum JSONValue: Equatable {
       return "[\n" + items.map { pad + $0.encoded(indent: indent + 1) }.joined(separator: ",\n") + "\n" + end + "]"
     case .object(let pairs):
       if pairs.isEmpty { return "{}" }
-      return "{\n" + pairs.map { pad + Self.quote($0.0) + ": " + $0.1.encoded(indent: indent + 1) }.joined(separator: ",\n")
+      return "{\n"
+        + pairs.map { pad + Self.quote($0.0) + ": " + $0.1.encoded(indent: indent + 1) }.joined(separator: ",\n")
         + "\n" + end + "}"
     }
   }
@@ -104,7 +114,9 @@ enum JSONValue: Equatable {
 
     mutating func literal(_ word: String, _ v: JSONValue) throws(ParseError) -> JSONValue {
       let w = Array(word.utf8)
-      guard i + w.count <= bytes.count, Array(bytes[i..<(i + w.count)]) == w else { throw error("unexpected character") }
+      guard i + w.count <= bytes.count, Array(bytes[i..<(i + w.count)]) == w else {
+        throw error("unexpected character")
+      }
       i += w.count
       return v
     }
@@ -121,21 +133,33 @@ enum JSONValue: Equatable {
         i += 1
         var items: [JSONValue] = []
         skipSpace()
-        if i < bytes.count, bytes[i] == UInt8(ascii: "]") { i += 1; return .array(items) }
+        if i < bytes.count, bytes[i] == UInt8(ascii: "]") {
+          i += 1
+          return .array(items)
+        }
         while true {
           skipSpace()
           items.append(try value(depth: depth + 1))
           skipSpace()
           guard i < bytes.count else { throw error("unexpected end in array") }
-          if bytes[i] == UInt8(ascii: ",") { i += 1; continue }
-          if bytes[i] == UInt8(ascii: "]") { i += 1; return .array(items) }
+          if bytes[i] == UInt8(ascii: ",") {
+            i += 1
+            continue
+          }
+          if bytes[i] == UInt8(ascii: "]") {
+            i += 1
+            return .array(items)
+          }
           throw error("',' or ']' expected")
         }
       case UInt8(ascii: "{"):
         i += 1
         var pairs: [(String, JSONValue)] = []
         skipSpace()
-        if i < bytes.count, bytes[i] == UInt8(ascii: "}") { i += 1; return .object(pairs) }
+        if i < bytes.count, bytes[i] == UInt8(ascii: "}") {
+          i += 1
+          return .object(pairs)
+        }
         while true {
           skipSpace()
           guard i < bytes.count, bytes[i] == UInt8(ascii: "\"") else { throw error("key expected") }
@@ -147,8 +171,14 @@ enum JSONValue: Equatable {
           pairs.append((key, try value(depth: depth + 1)))
           skipSpace()
           guard i < bytes.count else { throw error("unexpected end in object") }
-          if bytes[i] == UInt8(ascii: ",") { i += 1; continue }
-          if bytes[i] == UInt8(ascii: "}") { i += 1; return .object(pairs) }
+          if bytes[i] == UInt8(ascii: ",") {
+            i += 1
+            continue
+          }
+          if bytes[i] == UInt8(ascii: "}") {
+            i += 1
+            return .object(pairs)
+          }
           throw error("',' or '}' expected")
         }
       default:
@@ -178,7 +208,10 @@ enum JSONValue: Equatable {
         i += 1
         if b == UInt8(ascii: "\"") { break }
         if b < 0x20 { throw error("control character in string") }
-        if b != UInt8(ascii: "\\") { out.append(b); continue }
+        if b != UInt8(ascii: "\\") {
+          out.append(b)
+          continue
+        }
         guard i < bytes.count else { throw error("unterminated escape") }
         let e = bytes[i]
         i += 1
@@ -191,7 +224,9 @@ enum JSONValue: Equatable {
         case UInt8(ascii: "f"): out.append(0x0C)
         case UInt8(ascii: "u"):
           var v = try hex4()
-          if v >= 0xD800 && v < 0xDC00, i + 1 < bytes.count, bytes[i] == UInt8(ascii: "\\"), bytes[i + 1] == UInt8(ascii: "u") {
+          if v >= 0xD800 && v < 0xDC00, i + 1 < bytes.count, bytes[i] == UInt8(ascii: "\\"),
+            bytes[i + 1] == UInt8(ascii: "u")
+          {
             i += 2
             let lo = try hex4()
             v = 0x10000 + ((v - 0xD800) << 10) + (lo &- 0xDC00)

@@ -30,7 +30,9 @@ public enum MergeReports {
         guard i < args.count else { return fail(progname, "option '\(a)' needs a value") }
         reporterArgs += ["--reporter", args[i]]
       default:
-        if a.hasPrefix("--reporter=") { reporterArgs.append(a) } else if a.hasPrefix("-") && a != "-" {
+        if a.hasPrefix("--reporter=") {
+          reporterArgs.append(a)
+        } else if a.hasPrefix("-") && a != "-" {
           return fail(progname, "unrecognized option '\(a)'")
         } else {
           inputs.append(a)
@@ -50,7 +52,8 @@ public enum MergeReports {
     do { merged = try merge(reports) } catch { return fail(progname, error.description) }
     if flags.contains("--deterministic-times") { merged.zeroTimes() }
     guard Reporters.write(merged, options.reporters, progname: progname) else { return 2 }
-    return merged.exitStatus(failOnFlaky: flags.contains("--fail-on-flaky"), passWithNoTests: flags.contains("--pass-with-no-tests"))
+    return merged.exitStatus(
+      failOnFlaky: flags.contains("--fail-on-flaky"), passWithNoTests: flags.contains("--pass-with-no-tests"))
   }
 
   static func fail(_ progname: String, _ message: String) -> Int32 {
@@ -70,7 +73,9 @@ public enum MergeReports {
     for r in reports {
       for s in r.results {
         guard seen.insert(s.index).inserted else {
-          throw MergeError(description: "scenario #\(s.index) (\(s.scenario.location)) appears in two reports: the same shard given twice?")
+          throw MergeError(
+            description:
+              "scenario #\(s.index) (\(s.scenario.location)) appears in two reports: the same shard given twice?")
         }
         results.append(s)
       }
@@ -81,14 +86,23 @@ public enum MergeReports {
     var shardIndices: [Int] = []
     var unsharded = 0
     for r in reports {
-      guard let s = r.shard else { unsharded += 1; continue }
+      guard let s = r.shard else {
+        unsharded += 1
+        continue
+      }
       let parts = s.split(separator: "/")
-      if parts.count == 2, let i = Int(parts[0]), let n = Int(parts[1]) { shardIndices.append(i); shardCounts.insert(n) }
+      if parts.count == 2, let i = Int(parts[0]), let n = Int(parts[1]) {
+        shardIndices.append(i)
+        shardCounts.insert(n)
+      }
     }
-    let fullCoverage = (unsharded == 1 && reports.count == 1)
+    let fullCoverage =
+      (unsharded == 1 && reports.count == 1)
       || (unsharded == 0 && shardCounts.count == 1 && shardIndices.sorted() == Array(1...shardCounts.first!))
     var g = RunReport.Goldens()
-    var existing = Set<String>(), used = Set<String>(), removed = Set<String>()
+    var existing = Set<String>()
+    var used = Set<String>()
+    var removed = Set<String>()
     for r in reports {
       existing.formUnion(r.goldens.existing)
       used.formUnion(r.goldens.used)
@@ -100,9 +114,14 @@ public enum MergeReports {
     g.complete = reports.allSatisfy(\.goldens.complete)
     g.strict = reports.contains(where: \.goldens.strict)
     g.sharded = !fullCoverage
-    let shard = fullCoverage ? nil : "partial: " + shardIndices.sorted().map(String.init).joined(separator: ",") + " of \(shardCounts.sorted().map(String.init).joined(separator: ","))"
-    var merged = RunReport(seed: first.seed, shuffled: first.shuffled, shard: reports.count == 1 ? first.shard : shard,
-                           results: results, duration: reports.reduce(0) { $0 + $1.duration })
+    let shard =
+      fullCoverage
+      ? nil
+      : "partial: " + shardIndices.sorted().map(String.init).joined(separator: ",")
+        + " of \(shardCounts.sorted().map(String.init).joined(separator: ","))"
+    var merged = RunReport(
+      seed: first.seed, shuffled: first.shuffled, shard: reports.count == 1 ? first.shard : shard,
+      results: results, duration: reports.reduce(0) { $0 + $1.duration })
     merged.goldens = g
     return merged
   }

@@ -103,7 +103,8 @@ enum Reporters {
   static func write(_ report: RunReport, _ specs: [RunnerOptions.ReporterSpec], progname: String) -> Bool {
     var ok = true
     for spec in specs {
-      let color = spec.path == nil && spec.name == "default" && FileSystem.isTerminal(1)
+      let color =
+        spec.path == nil && spec.name == "default" && FileSystem.isTerminal(1)
         && FileSystem.environment("NO_COLOR") == nil
       let text = make(spec.name, color: color).render(report)
       if let path = spec.path {

@@ -32,7 +32,7 @@ struct RunItem {
         failure = error.failure
       }
       let duration = FileSystem.now() - t0
-      if (status == .failed || status == .error), attempt < retries, let f = failure {
+      if status == .failed || status == .error, attempt < retries, let f = failure {
         attempts.append(Attempt(failure: f, output: output, duration: duration))
         continue
       }

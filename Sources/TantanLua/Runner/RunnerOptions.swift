@@ -61,7 +61,9 @@ struct RunnerOptions {
       return args[i]
     }
     func int(_ name: String, _ v: String, min: Int) throws(UsageError) -> Int {
-      guard let n = Int(v), n >= min else { throw UsageError(description: "bad value for \(name): integer >= \(min) expected, got '\(v)'") }
+      guard let n = Int(v), n >= min else {
+        throw UsageError(description: "bad value for \(name): integer >= \(min) expected, got '\(v)'")
+      }
       return n
     }
     func list(_ v: String) -> [String] { v.split(separator: ",").map { String($0) }.filter { !$0.isEmpty } }
@@ -72,11 +74,16 @@ struct RunnerOptions {
         i += 1
         continue
       }
-      if a == "--" { onlyPaths = true; i += 1; continue }
+      if a == "--" {
+        onlyPaths = true
+        i += 1
+        continue
+      }
       var name = a
       var inline: String?
       if a.hasPrefix("--"), let eq = a.firstIndex(of: "=") {
-        name = String(a[..<eq]); inline = String(a[a.index(after: eq)...])
+        name = String(a[..<eq])
+        inline = String(a[a.index(after: eq)...])
       }
       switch name {
       case "-h", "--help": o.help = true
@@ -88,7 +95,9 @@ struct RunnerOptions {
       case "-l", "--list": o.list = true
       case "--seed":
         let v = try value(name, inline)
-        guard let n = Int(v) else { throw UsageError(description: "bad value for --seed: integer expected, got '\(v)'") }
+        guard let n = Int(v) else {
+          throw UsageError(description: "bad value for --seed: integer expected, got '\(v)'")
+        }
         o.seed = n
       case "--shuffle": o.shuffle = true
       case "-j", "--jobs": o.jobs = try int(name, try value(name, inline), min: 1)
@@ -121,7 +130,9 @@ struct RunnerOptions {
       case "--max-memory": o.maxMemory = nonZero(try int(name, try value(name, inline), min: 0))
       case "--timeout":
         let v = try value(name, inline)
-        guard let d = Double(v), d.isFinite, d >= 0 else { throw UsageError(description: "bad value for --timeout: seconds >= 0 expected, got '\(v)'") }
+        guard let d = Double(v), d.isFinite, d >= 0 else {
+          throw UsageError(description: "bad value for --timeout: seconds >= 0 expected, got '\(v)'")
+        }
         o.timeout = d == 0 ? nil : d
       case "--pass-with-no-tests": o.passWithNoTests = true
       case "--deterministic-times": o.deterministicTimes = true
@@ -138,7 +149,8 @@ struct RunnerOptions {
   /// `file.lua:LINE` selects the scenarios at or around that line; other arguments are paths.
   private mutating func addPath(_ a: String) throws(UsageError) {
     if let colon = a.lastIndex(of: ":"), let line = Int(a[a.index(after: colon)...]), line > 0,
-       FileSystem.kind(a) == .missing {
+      FileSystem.kind(a) == .missing
+    {
       let file = String(a[..<colon])
       lines.append(LineSpec(file: file, line: line))
       if !paths.contains(file) { paths.append(file) }

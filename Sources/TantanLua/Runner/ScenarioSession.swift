@@ -38,11 +38,13 @@ final class ScenarioSession {
     self.file = file
     self.config = config
     do { state = try LuaState() } catch {
-      throw SetupError(failure: Failure(kind: .error, message: "cannot create a Lua state: \(error)", file: file, line: nil))
+      throw SetupError(
+        failure: Failure(kind: .error, message: "cannot create a Lua state: \(error)", file: file, line: nil))
     }
     switch HostInterpreter.makeHost(state, seed: config.seed) {
     case .success(let h): host = h
-    case .failure(let e): throw SetupError(failure: Failure(kind: .error, message: e.description, file: file, line: nil))
+    case .failure(let e):
+      throw SetupError(failure: Failure(kind: .error, message: e.description, file: file, line: nil))
     }
     let lua = state.lua
     guard Prelude.load(state) else {
@@ -72,7 +74,10 @@ final class ScenarioSession {
     runner = state.ref()
   }
 
-  deinit { runner = nil; state.close() }
+  deinit {
+    runner = nil
+    state.close()
+  }
 
   /// Pushes `runner[name]` and the file's chunk; nil (stack balanced) with the failure otherwise.
   private func prepare(_ entry: String) -> Failure? {
@@ -149,7 +154,9 @@ final class ScenarioSession {
     ScenarioInfo(
       file: file, ordinal: r["ordinal"].int ?? 0, name: r["name"].text ?? "", line: r["line"].int ?? 0,
       first: r["first"].int ?? 0, last: r["last"].int ?? 0,
-      describes: r["describes"].items.map { DescribeInfo(name: $0["name"].text ?? "", line: $0["line"].int ?? 0, last: $0["last"].int ?? 0) },
+      describes: r["describes"].items.map {
+        DescribeInfo(name: $0["name"].text ?? "", line: $0["line"].int ?? 0, last: $0["last"].int ?? 0)
+      },
       tags: r["tags"].items.compactMap(\.text),
       pendingReason: r["pending"] == .bool(true) ? (r["reason"].text ?? "") : nil)
   }

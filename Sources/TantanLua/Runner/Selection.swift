@@ -1,7 +1,9 @@
 /// Which scenarios run, in which order, on which shard.
 enum Selection {
   /// Applies `file.lua:LINE`, `--filter`, `--filter-out`, `--tags` and `--exclude-tags`.
-  static func select(_ all: [ScenarioInfo], _ o: RunnerOptions, matcher: PatternMatcher) throws(RunnerOptions.UsageError) -> [ScenarioInfo] {
+  static func select(_ all: [ScenarioInfo], _ o: RunnerOptions, matcher: PatternMatcher) throws(RunnerOptions
+    .UsageError) -> [ScenarioInfo]
+  {
     var linesByFile: [String: [Int]] = [:]
     for spec in o.lines { linesByFile[Discovery.normalize(spec.file), default: []].append(spec.line) }
     var picked = Set<Int>()  // indices into `all` chosen by a line
@@ -18,11 +20,17 @@ enum Selection {
       let name = s.fullName
       if !o.filters.isEmpty {
         var any = false
-        for f in o.filters where try matcher.matches(name, f) { any = true; break }
+        for f in o.filters where try matcher.matches(name, f) {
+          any = true
+          break
+        }
         if !any { continue }
       }
       var out_ = false
-      for f in o.filtersOut where try matcher.matches(name, f) { out_ = true; break }
+      for f in o.filtersOut where try matcher.matches(name, f) {
+        out_ = true
+        break
+      }
       if out_ { continue }
       if !o.tags.isEmpty, !s.tags.contains(where: o.tags.contains) { continue }
       if s.tags.contains(where: o.excludeTags.contains) { continue }

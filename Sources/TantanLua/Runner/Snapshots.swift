@@ -23,7 +23,8 @@ struct SnapshotStore: Sendable {
   static func fileName(_ name: String) -> String {
     var out = ""
     for u in name.unicodeScalars {
-      let ok = (u >= "a" && u <= "z") || (u >= "A" && u <= "Z") || (u >= "0" && u <= "9") || u == "." || u == "_" || u == "-"
+      let ok =
+        (u >= "a" && u <= "z") || (u >= "A" && u <= "Z") || (u >= "0" && u <= "9") || u == "." || u == "_" || u == "-"
       out.unicodeScalars.append(ok ? u : "_")
     }
     if out.hasPrefix(".") { out = "_" + out.dropFirst() }

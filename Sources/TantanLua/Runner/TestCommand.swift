@@ -1,5 +1,5 @@
 #if canImport(Glibc)
-import Glibc
+  import Glibc
 #endif
 
 /// `tantan-host test`: discover, collect, select, run (in parallel, isolated), report.
@@ -36,7 +36,8 @@ public enum TestCommand {
     try matcher.validate(o.pattern)
     for p in o.filters + o.filtersOut { try matcher.validate(p) }
     guard let paths = o.paths.isEmpty ? Discovery.defaultPaths() : o.paths else {
-      throw RunnerOptions.UsageError(description: "no spec/ or scenarios/ folder here: name the files or folders to run")
+      throw RunnerOptions.UsageError(
+        description: "no spec/ or scenarios/ folder here: name the files or folders to run")
     }
     let files = try Discovery.files(paths, pattern: o.pattern, matcher: matcher)
     let ci = isCI
@@ -63,7 +64,9 @@ public enum TestCommand {
     for (file, outcome) in zip(files, collected) {
       switch outcome {
       case .failure(let f):
-        let info = ScenarioInfo(file: file, ordinal: 0, name: "(file failed to load)", line: f.line ?? 0, first: 0, last: 0, describes: [], tags: [])
+        let info = ScenarioInfo(
+          file: file, ordinal: 0, name: "(file failed to load)", line: f.line ?? 0, first: 0, last: 0, describes: [],
+          tags: [])
         items.append(RunItem(scenario: info, repeatIndex: 0, loadFailure: f))
       case .success(let all):
         for s in try Selection.select(all, o, matcher: matcher) {
@@ -82,17 +85,22 @@ public enum TestCommand {
     if o.list {
       var text = ""
       for (_, item) in indexed where item.loadFailure == nil {
-        let tags = item.scenario.tags.isEmpty ? "" : "  [" + item.scenario.tags.map { "#" + $0 }.joined(separator: " ") + "]"
+        let tags =
+          item.scenario.tags.isEmpty ? "" : "  [" + item.scenario.tags.map { "#" + $0 }.joined(separator: " ") + "]"
         text += "\(item.scenario.location): \(item.scenario.fullName)\(tags)\n"
       }
       FileSystem.write(fd: 1, text)
-      for (_, item) in indexed { if let f = item.loadFailure { FileSystem.write(fd: 2, "\(progname) test: \(f.headline)\n") } }
+      for (_, item) in indexed {
+        if let f = item.loadFailure { FileSystem.write(fd: 2, "\(progname) test: \(f.headline)\n") }
+      }
       if indexed.contains(where: { $0.1.loadFailure != nil }) { return 1 }
       return indexed.isEmpty && !o.passWithNoTests ? 3 : 0
     }
 
     // Run: each item in fresh states, on `jobs` threads; results land in their own slots.
-    let progress = Progress(enabled: o.reporters.contains { $0.name == "default" && $0.path == nil } && FileSystem.isTerminal(1), total: indexed.count)
+    let progress = Progress(
+      enabled: o.reporters.contains { $0.name == "default" && $0.path == nil } && FileSystem.isTerminal(1),
+      total: indexed.count)
     let results = Parallel.map(indexed, jobs: o.jobs) { pair -> ScenarioResult in
       let r = RunItem.execute(pair.1, index: pair.0, config: config, retries: o.retries)
       progress.tick(r.status)
@@ -100,8 +108,11 @@ public enum TestCommand {
     }
     progress.finish()
 
-    var report = RunReport(seed: seed, shuffled: o.shuffle, shard: o.shard.map { "\($0.index)/\($0.count)" }, results: results, duration: FileSystem.now() - started)
-    report.goldens = goldens(files: files, collected: collected, results: results, options: o, strict: ci, mode: config.snapshots.mode)
+    var report = RunReport(
+      seed: seed, shuffled: o.shuffle, shard: o.shard.map { "\($0.index)/\($0.count)" }, results: results,
+      duration: FileSystem.now() - started)
+    report.goldens = goldens(
+      files: files, collected: collected, results: results, options: o, strict: ci, mode: config.snapshots.mode)
     if o.deterministicTimes { report.zeroTimes() }
     if indexed.isEmpty { FileSystem.write(fd: 2, "\(progname) test: no scenario matched the selection\n") }
     guard Reporters.write(report, o.reporters, progname: progname) else { return 2 }
@@ -110,8 +121,10 @@ public enum TestCommand {
 
   /// Goldens next to the files that ran, which of them were used, and (with
   /// `--update-snapshots=all` on a complete run) the unused ones removed.
-  static func goldens(files: [String], collected: [Result<[ScenarioInfo], Failure>], results: [ScenarioResult],
-                      options o: RunnerOptions, strict: Bool, mode: RunnerOptions.SnapshotMode) -> RunReport.Goldens {
+  static func goldens(
+    files: [String], collected: [Result<[ScenarioInfo], Failure>], results: [ScenarioResult],
+    options o: RunnerOptions, strict: Bool, mode: RunnerOptions.SnapshotMode
+  ) -> RunReport.Goldens {
     var g = RunReport.Goldens()
     for (file, outcome) in zip(files, collected) {
       if case .success = outcome { g.existing += SnapshotStore.existing(specFile: file) }

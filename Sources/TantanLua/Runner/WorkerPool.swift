@@ -1,5 +1,5 @@
 #if canImport(Glibc)
-import Glibc
+  import Glibc
 #endif
 
 /// Runs `body(0..<count)` on `jobs` POSIX threads, each index exactly once. Every Lua state is
@@ -49,11 +49,13 @@ final class WorkerPool: @unchecked Sendable {  // shared fields are guarded by `
       var attr = pthread_attr_t()
       pthread_attr_init(&attr)
       pthread_attr_setstacksize(&attr, 16 << 20)
-      let rc = pthread_create(&tid, &attr, { arg in
-        let pool = Unmanaged<WorkerPool>.fromOpaque(arg!).takeRetainedValue()
-        pool.work()
-        return nil
-      }, arg)
+      let rc = pthread_create(
+        &tid, &attr,
+        { arg in
+          let pool = Unmanaged<WorkerPool>.fromOpaque(arg!).takeRetainedValue()
+          pool.work()
+          return nil
+        }, arg)
       pthread_attr_destroy(&attr)
       if rc == 0 { ids.append(tid) } else { Unmanaged<WorkerPool>.fromOpaque(arg).release() }
     }
@@ -85,7 +87,10 @@ enum Parallel {
   static func map<T, R>(_ items: [T], jobs: Int, _ body: @escaping (T) -> R) -> [R] {
     let slots = UnsafeMutablePointer<R?>.allocate(capacity: max(items.count, 1))
     slots.initialize(repeating: nil, count: max(items.count, 1))
-    defer { slots.deinitialize(count: max(items.count, 1)); slots.deallocate() }
+    defer {
+      slots.deinitialize(count: max(items.count, 1))
+      slots.deallocate()
+    }
     let box = SlotBox(slots)
     WorkerPool.run(count: items.count, jobs: jobs) { i in box.slots[i] = body(items[i]) }
     return (0..<items.count).map { slots[$0]! }

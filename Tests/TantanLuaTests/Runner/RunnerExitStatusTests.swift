@@ -33,8 +33,10 @@ final class RunnerExitStatusTests: XCTestCase {
     XCTAssertEqual(r.status, 1)
     let scenarios = try json(r.stdout)["scenarios"] as! [[String: Any]]
     XCTAssertEqual(scenarios.map { $0["status"] as! String }, ["passed", "error", "error"])
-    XCTAssertTrue((scenarios[1]["failure"] as! [String: Any])["message"].debugDescription.contains("syntax_spec.lua:1:"))
-    XCTAssertTrue((scenarios[2]["failure"] as! [String: Any])["message"].debugDescription.contains("at the top of the file"))
+    XCTAssertTrue(
+      (scenarios[1]["failure"] as! [String: Any])["message"].debugDescription.contains("syntax_spec.lua:1:"))
+    XCTAssertTrue(
+      (scenarios[2]["failure"] as! [String: Any])["message"].debugDescription.contains("at the top of the file"))
   }
 
   func testTwoOnUsageAndConfigurationErrors() throws {

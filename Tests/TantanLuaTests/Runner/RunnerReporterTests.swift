@@ -28,9 +28,15 @@ final class RunnerReporterTests: XCTestCase {
     XCTAssertEqual(cases.count, 7)
     // Unique names per classname, even for two scenarios with the same name.
     var keys = Set<String>()
-    for c in cases { XCTAssertTrue(keys.insert(c.attributes["classname"]! + "|" + c.attributes["name"]!).inserted, "duplicate \(c.attributes)") }
+    for c in cases {
+      XCTAssertTrue(
+        keys.insert(c.attributes["classname"]! + "|" + c.attributes["name"]!).inserted, "duplicate \(c.attributes)")
+    }
     // Decimal seconds, never exponents.
-    for c in cases { XCTAssertNotNil(c.attributes["time"]!.range(of: #"^\d+\.\d{3}$"#, options: .regularExpression), c.attributes["time"]!) }
+    for c in cases {
+      XCTAssertNotNil(
+        c.attributes["time"]!.range(of: #"^\d+\.\d{3}$"#, options: .regularExpression), c.attributes["time"]!)
+    }
     func named(_ n: String) -> JUnitDocument.Element { cases.first { $0.attributes["name"] == n }! }
     // classname is file:line of the describe; top-level scenarios use the file.
     XCTAssertEqual(named("outcomes passes #quick").attributes["classname"], "spec/mixed_spec.lua:1")
@@ -67,7 +73,8 @@ final class RunnerReporterTests: XCTestCase {
     XCTAssertEqual(tap.points.map(\.number), Array(1...6))
     XCTAssertTrue(tap.comments.contains { $0.contains("seed 7") }, "seed in the header")
     XCTAssertEqual(tap.points.map(\.ok), [true, false, false, true, true, true])
-    XCTAssertTrue(tap.points[0].description.contains("\\#quick"), "# escaped in descriptions: \(tap.points[0].description)")
+    XCTAssertTrue(
+      tap.points[0].description.contains("\\#quick"), "# escaped in descriptions: \(tap.points[0].description)")
     XCTAssertEqual(tap.points[3].directive, "SKIP")
     let fail = tap.points[1].yaml
     XCTAssertEqual(fail["message"] as? String, "expected values to be the same (deep comparison)")
@@ -106,15 +113,25 @@ final class RunnerReporterTests: XCTestCase {
     XCTAssertEqual(r.status, 1)
     let out = r.stdout
     XCTAssertTrue(out.hasPrefix("tantan-host test: seed 5\n"), out)
-    XCTAssertTrue(out.contains("FAILED spec/mixed_spec.lua:3 outcomes fails on an assertion\n  spec/mixed_spec.lua:5: expected values to be the same (deep comparison)\n    expected: {1, 2}\n    actual:   {1, 3}\n"), out)
-    XCTAssertTrue(out.contains("ERROR spec/mixed_spec.lua:7 outcomes raises a Lua error\n  spec/mixed_spec.lua:9: attempt to index a nil value (local 't')"), out)
+    XCTAssertTrue(
+      out.contains(
+        "FAILED spec/mixed_spec.lua:3 outcomes fails on an assertion\n  spec/mixed_spec.lua:5: expected values to be the same (deep comparison)\n    expected: {1, 2}\n    actual:   {1, 3}\n"
+      ), out)
+    XCTAssertTrue(
+      out.contains(
+        "ERROR spec/mixed_spec.lua:7 outcomes raises a Lua error\n  spec/mixed_spec.lua:9: attempt to index a nil value (local 't')"
+      ), out)
     XCTAssertTrue(out.contains("PENDING spec/mixed_spec.lua:11 outcomes is pending"), out)
     XCTAssertTrue(out.contains("output:\n    printed by the scenario"), out)
-    XCTAssertTrue(out.hasSuffix("6 scenarios: 3 passed, 1 failed, 1 errors, 1 pending (" + out.split(separator: "(").last!), out)
+    XCTAssertTrue(
+      out.hasSuffix("6 scenarios: 3 passed, 1 failed, 1 errors, 1 pending (" + out.split(separator: "(").last!), out)
   }
 
   func testSeveralReportersAtOnceAndDeterministicTimes() throws {
-    let args = ["--deterministic-times", "--reporter", "junit=a.xml", "--reporter", "tap=a.tap", "--reporter", "json=a.json", "--reporter", "default"]
+    let args = [
+      "--deterministic-times", "--reporter", "junit=a.xml", "--reporter", "tap=a.tap", "--reporter", "json=a.json",
+      "--reporter", "default",
+    ]
     let r = try dir.test(args)
     XCTAssertTrue(r.stdout.contains("(0.000 s)"), r.stdout)
     XCTAssertNotNil(try JUnitDocument.parse(dir.read("a.xml")!))

@@ -9,7 +9,10 @@ final class RunnerScaleOutTests: XCTestCase {
     return try SuiteDir(files)
   }
 
-  static let reporters = ["--deterministic-times", "--reporter", "json=R.json", "--reporter", "junit=R.xml", "--reporter", "tap=R.tap", "--reporter", "default=R.txt"]
+  static let reporters = [
+    "--deterministic-times", "--reporter", "json=R.json", "--reporter", "junit=R.xml", "--reporter", "tap=R.tap",
+    "--reporter", "default=R.txt",
+  ]
 
   func reports(_ dir: SuiteDir, _ args: [String], tag: String) throws -> [String] {
     let r = try dir.test(args + Self.reporters.map { $0.replacingOccurrences(of: "R.", with: "\(tag).") })
@@ -43,7 +46,8 @@ final class RunnerScaleOutTests: XCTestCase {
         XCTAssertLessThanOrEqual(abs(shard.count - all.count / n), 1, "balanced")
         union += shard
         if n == 3 {
-          XCTAssertEqual(try dir.test(["--list", "--shard", "\(i)/\(n)", "--pass-with-no-tests"]).stdout, r.stdout, "deterministic")
+          XCTAssertEqual(
+            try dir.test(["--list", "--shard", "\(i)/\(n)", "--pass-with-no-tests"]).stdout, r.stdout, "deterministic")
         }
       }
       XCTAssertEqual(union.sorted(), all.sorted(), "shards of \(n)")
@@ -57,8 +61,10 @@ final class RunnerScaleOutTests: XCTestCase {
       let r = try dir.test(["--seed", "4", "--shard", "\(i)/3", "--reporter", "json=shard\(i).json"])
       XCTAssertNotEqual(r.status, 2, r.stderr)
     }
-    let merged = try dir.run(["merge-reports", "shard3.json", "shard1.json", "shard2.json", "--deterministic-times",
-                              "--reporter", "junit=merged.xml", "--reporter", "default"])
+    let merged = try dir.run([
+      "merge-reports", "shard3.json", "shard1.json", "shard2.json", "--deterministic-times",
+      "--reporter", "junit=merged.xml", "--reporter", "default",
+    ])
     XCTAssertEqual(merged.status, 1)
     XCTAssertEqual(dir.read("merged.xml"), whole[1], "one JUnit, in suite order")
     XCTAssertEqual(merged.stdout, whole[3], "one summary")
@@ -85,7 +91,9 @@ final class RunnerScaleOutTests: XCTestCase {
     XCTAssertEqual(s1.sorted(), declared.sorted())
     XCTAssertNotEqual(s1, try order(["--seed", "2", "--shuffle"]))
     let header = try dir.test(["--shuffle", "--reporter", "tap"]).stdout
-    XCTAssertNotNil(header.range(of: #"# tantan-host test: seed -?\d+, shuffled"#, options: .regularExpression), "a shuffle without --seed prints the seed it chose")
+    XCTAssertNotNil(
+      header.range(of: #"# tantan-host test: seed -?\d+, shuffled"#, options: .regularExpression),
+      "a shuffle without --seed prints the seed it chose")
 
     func randoms(_ seed: String) throws -> [String] {
       let r = try dir.test(["spec/random_spec.lua", "--seed", seed, "--reporter", "json"])

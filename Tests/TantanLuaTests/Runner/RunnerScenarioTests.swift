@@ -4,7 +4,9 @@ import XCTest
 /// spies, selection (paths, lines, filters, tags, --list), retries and repeats.
 final class RunnerScenarioTests: XCTestCase {
   /// Runs one spec file and returns its JSON report's scenarios.
-  func scenarios(_ spec: String, _ args: [String] = [], status: Int32? = nil, file: StaticString = #filePath, line: UInt = #line) throws -> [[String: Any]] {
+  func scenarios(
+    _ spec: String, _ args: [String] = [], status: Int32? = nil, file: StaticString = #filePath, line: UInt = #line
+  ) throws -> [[String: Any]] {
     let dir = try SuiteDir(["spec/s_spec.lua": spec])
     let r = try dir.test(args + ["--reporter", "json"])
     if let status { XCTAssertEqual(r.status, status, r.stdout + r.stderr, file: file, line: line) }
@@ -34,15 +36,18 @@ final class RunnerScenarioTests: XCTestCase {
       XCTAssertTrue((failure(s[3])["message"] as? String ?? "").hasSuffix("not enough memory"), "\(s[3])")
     }
     let quick = try dir.test(["--max-instructions", "100000", "--filter", "loops", "--reporter", "json"])
-    XCTAssertEqual(failure((try json(quick.stdout)["scenarios"] as! [[String: Any]])[0])["message"] as? String,
-                   "spec/s_spec.lua:2: instruction limit (100000) exceeded")
+    XCTAssertEqual(
+      failure((try json(quick.stdout)["scenarios"] as! [[String: Any]])[0])["message"] as? String,
+      "spec/s_spec.lua:2: instruction limit (100000) exceeded")
     let timed = try dir.test(["--max-instructions", "0", "--timeout", "0.2", "--filter", "loops", "--reporter", "json"])
-    XCTAssertEqual(failure((try json(timed.stdout)["scenarios"] as! [[String: Any]])[0])["message"] as? String,
-                   "spec/s_spec.lua:2: timeout (0.2 s) exceeded")
+    XCTAssertEqual(
+      failure((try json(timed.stdout)["scenarios"] as! [[String: Any]])[0])["message"] as? String,
+      "spec/s_spec.lua:2: timeout (0.2 s) exceeded")
   }
 
   func testEveryScenarioGetsAFreshStateAndClock() throws {
-    let s = try scenarios(#"""
+    let s = try scenarios(
+      #"""
       local loaded = 0
       loaded = loaded + 1
       describe("isolation", function()
@@ -67,7 +72,8 @@ final class RunnerScenarioTests: XCTestCase {
   }
 
   func testPendingFromInsideAScenario() throws {
-    let s = try scenarios(#"""
+    let s = try scenarios(
+      #"""
       it("stops here", function()
         print("before")
         pending("waiting for the grid")
@@ -89,7 +95,8 @@ final class RunnerScenarioTests: XCTestCase {
   }
 
   func testHooksRunAroundEachScenarioInOrder() throws {
-    let s = try scenarios(#"""
+    let s = try scenarios(
+      #"""
       describe("outer", function()
         setup(function() print("setup") end)
         teardown(function() print("teardown") end)
@@ -110,7 +117,9 @@ final class RunnerScenarioTests: XCTestCase {
         it("is reported as an error", function() print("never") end)
       end)
       """#, status: 1)
-    XCTAssertEqual(s[0]["output"] as? String, "setup\nbefore outer\nbefore inner\nscenario\nfinally\nafter inner\nafter outer\nteardown\n")
+    XCTAssertEqual(
+      s[0]["output"] as? String,
+      "setup\nbefore outer\nbefore inner\nscenario\nfinally\nafter inner\nafter outer\nteardown\n")
     XCTAssertEqual(s[1]["status"] as? String, "passed")
     XCTAssertEqual(s[2]["status"] as? String, "error")
     XCTAssertTrue((failure(s[2])["message"] as! String).contains("hook broke"))
@@ -121,7 +130,10 @@ final class RunnerScenarioTests: XCTestCase {
     let cases: [(String, String, String?, String?)] = [
       ("assert.equal(1, 2)", "expected values to be equal", "1", "2"),
       ("assert.equal('a', 'b', 'custom text')", "custom text", "\"a\"", "\"b\""),
-      ("assert.same({x = {1}}, {x = {2}})", "expected values to be the same (deep comparison)", "{x = {1}}", "{x = {2}}"),
+      (
+        "assert.same({x = {1}}, {x = {2}})", "expected values to be the same (deep comparison)", "{x = {1}}",
+        "{x = {2}}"
+      ),
       ("assert.is_not.same({1}, {1})", "expected values to differ (deep comparison)", "{1}", "{1}"),
       ("assert.truthy(nil)", "expected a truthy value", "truthy", "nil"),
       ("assert.falsy(0)", "expected a falsy value", "falsy", "0"),
@@ -131,12 +143,16 @@ final class RunnerScenarioTests: XCTestCase {
       ("assert.has_error(function() end)", "expected an error", nil, "no error"),
       ("assert.has_error(function() error('a') end, 'b')", "expected a different error", "\"b\"", "\"a\""),
       ("assert.has_no.errors(function() error('x', 0) end)", "expected no error, got \"x\"", nil, "\"x\""),
-      ("assert.error_matches(function() error('abc') end, '^z')", "expected the error to match the pattern \"^z\"", nil, nil),
+      (
+        "assert.error_matches(function() error('abc') end, '^z')", "expected the error to match the pattern \"^z\"",
+        nil, nil
+      ),
       ("assert.is_true(1)", "expected true", "true", "1"),
       ("assert.is_string(1)", "expected a string", nil, "1"),
       ("assert.equal(0.1 + 0.2, 0.3)", "expected values to be equal", "0.30000000000000004", "0.3"),
     ]
-    let spec = cases.enumerated().map { "it(\"case \($0.offset)\", function()\n  \($0.element.0)\nend)" }.joined(separator: "\n")
+    let spec = cases.enumerated().map { "it(\"case \($0.offset)\", function()\n  \($0.element.0)\nend)" }.joined(
+      separator: "\n")
     let s = try scenarios(spec, status: 1)
     XCTAssertEqual(s.count, cases.count)
     for (i, c) in cases.enumerated() {
@@ -153,7 +169,8 @@ final class RunnerScenarioTests: XCTestCase {
   }
 
   func testAssertionsThatPass() throws {
-    let s = try scenarios(#"""
+    let s = try scenarios(
+      #"""
       it("all pass", function()
         assert(true, "plain assert still works")
         assert.is.equal(1, 1) assert.are.same({a = {1, 2}}, {a = {1, 2}}) assert.not_equal(1, 2)
@@ -175,7 +192,8 @@ final class RunnerScenarioTests: XCTestCase {
   }
 
   func testSpies() throws {
-    let s = try scenarios(#"""
+    let s = try scenarios(
+      #"""
       local function target() return { f = function(_, x) return x + 1 end } end
       it("called_with", function()
         local t = target()
@@ -208,39 +226,44 @@ final class RunnerScenarioTests: XCTestCase {
   func testSelectionByLineFilterTagsAndList() throws {
     let dir = try SuiteDir([
       "spec/a_spec.lua": #"""
-        describe("deck #ui", function()
-          it("swipes left #fast", function()
-            assert.truthy(true)
-          end)
-          it("swipes right", function() end)
+      describe("deck #ui", function()
+        it("swipes left #fast", function()
+          assert.truthy(true)
         end)
-        describe("grid", function()
-          it("drags #fast", function() end)
-        end)
-        """#,
+        it("swipes right", function() end)
+      end)
+      describe("grid", function()
+        it("drags #fast", function() end)
+      end)
+      """#,
       "spec/b_spec.lua": #"it("lists", function() end)"#,
       "spec/helper.lua": #"error("not a spec file: never loaded")"#,
     ])
     func list(_ args: [String]) throws -> [String] {
       try dir.test(["--list"] + args).stdout.split(separator: "\n").map(String.init)
     }
-    XCTAssertEqual(try list([]), [
-      "spec/a_spec.lua:2: deck #ui swipes left #fast  [#ui #fast]",
-      "spec/a_spec.lua:5: deck #ui swipes right  [#ui]",
-      "spec/a_spec.lua:8: grid drags #fast  [#fast]",
-      "spec/b_spec.lua:1: lists",
-    ])
+    XCTAssertEqual(
+      try list([]),
+      [
+        "spec/a_spec.lua:2: deck #ui swipes left #fast  [#ui #fast]",
+        "spec/a_spec.lua:5: deck #ui swipes right  [#ui]",
+        "spec/a_spec.lua:8: grid drags #fast  [#fast]",
+        "spec/b_spec.lua:1: lists",
+      ])
     XCTAssertEqual(try list(["spec/a_spec.lua:3"]).count, 1, "a line inside a scenario")
     XCTAssertEqual(try list(["spec/a_spec.lua:1"]).count, 2, "a describe line selects its scenarios")
     XCTAssertEqual(try list(["spec/a_spec.lua:5", "spec/a_spec.lua:8"]).count, 2)
-    XCTAssertEqual(try list(["spec/b_spec.lua", "spec/a_spec.lua"]).first, "spec/a_spec.lua:2: deck #ui swipes left #fast  [#ui #fast]", "sorted bytewise")
+    XCTAssertEqual(
+      try list(["spec/b_spec.lua", "spec/a_spec.lua"]).first,
+      "spec/a_spec.lua:2: deck #ui swipes left #fast  [#ui #fast]", "sorted bytewise")
     XCTAssertEqual(try list(["--filter", "swipes"]).count, 2)
     XCTAssertEqual(try list(["--filter", "^grid", "--filter", "lists$"]).count, 2)
     XCTAssertEqual(try list(["--filter-out", "swipes"]).count, 2)
     XCTAssertEqual(try list(["--tags", "fast"]).count, 2)
     XCTAssertEqual(try list(["--tags", "ui,nothing"]).count, 2)
     XCTAssertEqual(try list(["--exclude-tags", "fast"]).count, 2)
-    XCTAssertEqual(try list(["--tags", "ui", "--exclude-tags", "fast"]), ["spec/a_spec.lua:5: deck #ui swipes right  [#ui]"])
+    XCTAssertEqual(
+      try list(["--tags", "ui", "--exclude-tags", "fast"]), ["spec/a_spec.lua:5: deck #ui swipes right  [#ui]"])
     XCTAssertEqual(try list(["spec/helper.lua", "--filter", "x"]).count, 0, "a named file runs whatever its name")
     XCTAssertEqual(try dir.test(["spec/helper.lua"]).status, 1)
     XCTAssertEqual(try list(["--pattern", "^b_"]).count, 1)
@@ -260,9 +283,12 @@ final class RunnerScenarioTests: XCTestCase {
     let repeated = try dir.test(["--repeat-each", "3", "--reporter", "junit"])
     XCTAssertEqual(repeated.status, 1, "the first run fails, the second passes, the third fails")
     let root = try JUnitDocument.parse(repeated.stdout)
-    XCTAssertEqual(root.testcases.map { $0.attributes["name"]! }, [
-      "is flaky [repeat 1]", "is flaky [repeat 2]", "is flaky [repeat 3]", "ok [repeat 1]", "ok [repeat 2]", "ok [repeat 3]",
-    ])
+    XCTAssertEqual(
+      root.testcases.map { $0.attributes["name"]! },
+      [
+        "is flaky [repeat 1]", "is flaky [repeat 2]", "is flaky [repeat 3]", "ok [repeat 1]", "ok [repeat 2]",
+        "ok [repeat 3]",
+      ])
     XCTAssertEqual(root.testcases.map { $0.first("failure") != nil }, [true, false, true, false, false, false])
   }
 }

@@ -23,7 +23,9 @@ final class RunnerSnapshotTests: XCTestCase {
     let dir = try suite()
     let r = try dir.test([])
     XCTAssertEqual(r.status, 0, r.stdout)
-    XCTAssertEqual(dir.read(cards), """
+    XCTAssertEqual(
+      dir.read(cards),
+      """
       -- tantan snapshot v1
       -- kind: value
       {
@@ -83,7 +85,10 @@ final class RunnerSnapshotTests: XCTestCase {
     let ci = try dir.test(["--reporter", "junit=r.xml"], env: ["CI": "true"])
     XCTAssertEqual(ci.status, 1)
     let root = try JUnitDocument.parse(dir.read("r.xml")!)
-    XCTAssertTrue(root.testcases.contains { $0.attributes["name"] == "spec/__snapshots__/deck_spec/old.snap" && $0.first("failure") != nil })
+    XCTAssertTrue(
+      root.testcases.contains {
+        $0.attributes["name"] == "spec/__snapshots__/deck_spec/old.snap" && $0.first("failure") != nil
+      })
     // A filter, or a failing scenario, may hide a use: no report then.
     let filtered = try dir.test(["--filter", "renders"], env: ["CI": "true"])
     XCTAssertEqual(filtered.status, 0, filtered.stdout)
@@ -118,6 +123,7 @@ final class RunnerSnapshotTests: XCTestCase {
   func testSnapshotNamesAreSafeFileNames() throws {
     let dir = try SuiteDir(["spec/n_spec.lua": #"it("x", function() assert.snapshot("../up/and away!", {}) end)"#])
     XCTAssertEqual(try dir.test([]).status, 0)
-    XCTAssertEqual(dir.read("spec/__snapshots__/n_spec/_._up_and_away_.snap"), "-- tantan snapshot v1\n-- kind: value\n{}\n")
+    XCTAssertEqual(
+      dir.read("spec/__snapshots__/n_spec/_._up_and_away_.snap"), "-- tantan snapshot v1\n-- kind: value\n{}\n")
   }
 }

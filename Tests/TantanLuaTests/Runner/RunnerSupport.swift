@@ -1,8 +1,9 @@
 import Foundation
-#if canImport(FoundationXML)
-import FoundationXML
-#endif
 import XCTest
+
+#if canImport(FoundationXML)
+  import FoundationXML
+#endif
 
 /// A temporary folder of scenario files, and `tantan-host test` run inside it through the binary.
 final class SuiteDir {
@@ -65,9 +66,18 @@ struct TAPDocument {
       let line = lines[i]
       defer { i += 1 }
       if line.isEmpty { continue }
-      if line.hasPrefix("TAP version ") { doc.version = Int(line.dropFirst(12)); continue }
-      if line.hasPrefix("1..") { doc.plan = Int(line.dropFirst(3)); continue }
-      if line.hasPrefix("#") { doc.comments.append(line); continue }
+      if line.hasPrefix("TAP version ") {
+        doc.version = Int(line.dropFirst(12))
+        continue
+      }
+      if line.hasPrefix("1..") {
+        doc.plan = Int(line.dropFirst(3))
+        continue
+      }
+      if line.hasPrefix("#") {
+        doc.comments.append(line)
+        continue
+      }
       if line == "  ---" {
         guard !doc.points.isEmpty else { throw ParseError(description: "YAML block before any test point") }
         var yaml: [String: Any] = [:]
@@ -100,8 +110,11 @@ struct TAPDocument {
       guard let m = point.firstMatch(in: line, range: NSRange(location: 0, length: ns.length)) else {
         throw ParseError(description: "not a TAP line: \(line)")
       }
-      func group(_ k: Int) -> String? { m.range(at: k).location == NSNotFound ? nil : ns.substring(with: m.range(at: k)) }
-      doc.points.append(Point(ok: group(1) == nil, number: Int(group(2)!)!, description: group(3) ?? "", directive: group(4)))
+      func group(_ k: Int) -> String? {
+        m.range(at: k).location == NSNotFound ? nil : ns.substring(with: m.range(at: k))
+      }
+      doc.points.append(
+        Point(ok: group(1) == nil, number: Int(group(2)!)!, description: group(3) ?? "", directive: group(4)))
     }
     return doc
   }
@@ -123,7 +136,10 @@ final class JUnitDocument: NSObject, XMLParserDelegate {
     let attributes: [String: String]
     var children: [Element] = []
     var text = ""
-    init(_ name: String, _ attributes: [String: String]) { self.name = name; self.attributes = attributes }
+    init(_ name: String, _ attributes: [String: String]) {
+      self.name = name
+      self.attributes = attributes
+    }
     func all(_ n: String) -> [Element] { children.filter { $0.name == n } }
     func first(_ n: String) -> Element? { children.first { $0.name == n } }
   }
@@ -142,7 +158,10 @@ final class JUnitDocument: NSObject, XMLParserDelegate {
     return root
   }
 
-  func parser(_ parser: XMLParser, didStartElement name: String, namespaceURI: String?, qualifiedName: String?, attributes: [String: String] = [:]) {
+  func parser(
+    _ parser: XMLParser, didStartElement name: String, namespaceURI: String?, qualifiedName: String?,
+    attributes: [String: String] = [:]
+  ) {
     let e = Element(name, attributes)
     stack.last?.children.append(e)
     stack.append(e)

@@ -6,7 +6,10 @@ import XCTest
 /// the shuffle, options and the golden diff.
 final class RunnerUnitTests: XCTestCase {
   func testJSONRoundTripsTrickyStrings() throws {
-    let strings = ["", "plain", "quote \" backslash \\ slash /", "nl\ncr\rtab\t", "\u{0}\u{1}\u{1B}\u{7F}\u{85}\u{9F}", "héllo ✓ 🎴", "\u{2028}"]
+    let strings = [
+      "", "plain", "quote \" backslash \\ slash /", "nl\ncr\rtab\t", "\u{0}\u{1}\u{1B}\u{7F}\u{85}\u{9F}", "héllo ✓ 🎴",
+      "\u{2028}",
+    ]
     let value = JSONValue.object([
       ("strings", .array(strings.map { .string($0) })), ("n", .int(-42)), ("t", .decimal("0.125")),
       ("b", .bool(false)), ("z", .null), ("empty", .object([])), ("list", .array([])),
@@ -52,7 +55,9 @@ final class RunnerUnitTests: XCTestCase {
   }
 
   func testShuffleIsAPermutationFixedBySeed() {
-    var a = Array(0..<50), b = Array(0..<50), c = Array(0..<50)
+    var a = Array(0..<50)
+    var b = Array(0..<50)
+    var c = Array(0..<50)
     Selection.shuffle(&a, seed: 5)
     Selection.shuffle(&b, seed: 5)
     Selection.shuffle(&c, seed: 6)
@@ -64,7 +69,10 @@ final class RunnerUnitTests: XCTestCase {
   }
 
   func testOptions() throws {
-    let o = try RunnerOptions.parse(["--shard=2/3", "-j", "2", "--tags", "a,b", "--reporter", "junit=out.xml", "-o", "TAP", "spec/a_spec.lua:12", "-u", "--", "--odd-name"])
+    let o = try RunnerOptions.parse([
+      "--shard=2/3", "-j", "2", "--tags", "a,b", "--reporter", "junit=out.xml", "-o", "TAP", "spec/a_spec.lua:12", "-u",
+      "--", "--odd-name",
+    ])
     XCTAssertEqual(o.shard?.index, 2)
     XCTAssertEqual(o.shard?.count, 3)
     XCTAssertEqual(o.jobs, 2)

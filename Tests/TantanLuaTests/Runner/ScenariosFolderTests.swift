@@ -9,8 +9,9 @@ final class ScenariosFolderTests: XCTestCase {
   func testScenariosFolderPassesWithJUnitOutput() throws {
     let out = FileManager.default.temporaryDirectory.appendingPathComponent("scenarios-\(UUID().uuidString).xml")
     defer { try? FileManager.default.removeItem(at: out) }
-    let r = try HostBinary.run(["test", "scenarios", "--jobs", "2", "--reporter", "junit=\(out.path)", "--reporter", "default"],
-                               env: ["CI": "true"], cwd: root, timeout: 120)
+    let r = try HostBinary.run(
+      ["test", "scenarios", "--jobs", "2", "--reporter", "junit=\(out.path)", "--reporter", "default"],
+      env: ["CI": "true"], cwd: root, timeout: 120)
     XCTAssertEqual(r.status, 0, r.stdout + r.stderr)
     let junit = try JUnitDocument.parse(String(contentsOf: out, encoding: .utf8))
     let cases = junit.testcases
@@ -18,7 +19,9 @@ final class ScenariosFolderTests: XCTestCase {
     XCTAssertTrue(cases.allSatisfy { $0.first("failure") == nil && $0.first("error") == nil })
     // Every golden in scenarios/ is used (CI=true would have failed otherwise) and nothing was written.
     XCTAssertFalse(r.stdout.contains("UNUSED"))
-    let files = FileManager.default.enumerator(atPath: root.appendingPathComponent("scenarios").path)?.allObjects as? [String] ?? []
+    let files =
+      FileManager.default.enumerator(atPath: root.appendingPathComponent("scenarios").path)?.allObjects as? [String]
+      ?? []
     XCTAssertEqual(files.filter { $0.hasSuffix(".new") }, [], "no golden mismatched")
   }
 

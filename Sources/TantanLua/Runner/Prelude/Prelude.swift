@@ -29,7 +29,10 @@ enum Bytecode {
   static func dump(_ lua: Lua) -> [UInt8]? {
     let fn = lua.top
     lua_getglobal(lua.L, "string")
-    guard lua.type(-1) == LUA_TTABLE, lua.rawGet(-1, "dump") == LUA_TFUNCTION else { lua.setTop(fn); return nil }
+    guard lua.type(-1) == LUA_TTABLE, lua.rawGet(-1, "dump") == LUA_TFUNCTION else {
+      lua.setTop(fn)
+      return nil
+    }
     lua.pushValue(fn)
     defer { lua.setTop(fn) }
     guard lua.pcall(1, 1) else { return nil }

@@ -15,19 +15,25 @@ struct JSONReporter: Reporter {
       ("shuffle", .bool(r.shuffled)),
       ("shard", .optional(r.shard)),
       ("time", .decimal(formatSeconds(r.duration))),
-      ("summary", .object([
-        ("total", .int(c.total)), ("passed", .int(c.passed)), ("failed", .int(c.failed)),
-        ("errors", .int(c.errors)), ("pending", .int(c.pending)), ("flaky", .int(c.flaky)),
-      ])),
-      ("goldens", .object([
-        ("complete", .bool(r.goldens.complete)),
-        ("strict", .bool(r.goldens.strict)),
-        ("sharded", .bool(r.goldens.sharded)),
-        ("existing", .array(r.goldens.existing.map { .string($0) })),
-        ("used", .array(r.goldens.used.map { .string($0) })),
-        ("removed", .array(r.goldens.removed.map { .string($0) })),
-        ("unused", .array(r.goldens.unused.map { .string($0) })),
-      ])),
+      (
+        "summary",
+        .object([
+          ("total", .int(c.total)), ("passed", .int(c.passed)), ("failed", .int(c.failed)),
+          ("errors", .int(c.errors)), ("pending", .int(c.pending)), ("flaky", .int(c.flaky)),
+        ])
+      ),
+      (
+        "goldens",
+        .object([
+          ("complete", .bool(r.goldens.complete)),
+          ("strict", .bool(r.goldens.strict)),
+          ("sharded", .bool(r.goldens.sharded)),
+          ("existing", .array(r.goldens.existing.map { .string($0) })),
+          ("used", .array(r.goldens.used.map { .string($0) })),
+          ("removed", .array(r.goldens.removed.map { .string($0) })),
+          ("unused", .array(r.goldens.unused.map { .string($0) })),
+        ])
+      ),
       ("scenarios", .array(r.results.map(encode))),
     ])
   }
@@ -52,14 +58,27 @@ struct JSONReporter: Reporter {
       ("name", .string(s.name)),
       ("full_name", .string(s.fullName)),
       ("classname", .string(s.classname)),
-      ("describes", .array(s.describes.map { .object([("name", .string($0.name)), ("line", .int($0.line)), ("last", .int($0.last))]) })),
+      (
+        "describes",
+        .array(
+          s.describes.map { .object([("name", .string($0.name)), ("line", .int($0.line)), ("last", .int($0.last))]) })
+      ),
       ("tags", .array(s.tags.map { .string($0) })),
       ("repeat", .int(r.repeatIndex)),
       ("status", .string(r.status.rawValue)),
       ("reason", .optional(r.reason)),
       ("time", .decimal(formatSeconds(r.duration))),
       ("failure", r.failure.map(encode) ?? .null),
-      ("attempts", .array(r.attempts.map { .object([("failure", encode($0.failure)), ("output", .string($0.output)), ("time", .decimal(formatSeconds($0.duration)))]) })),
+      (
+        "attempts",
+        .array(
+          r.attempts.map {
+            .object([
+              ("failure", encode($0.failure)), ("output", .string($0.output)),
+              ("time", .decimal(formatSeconds($0.duration))),
+            ])
+          })
+      ),
       ("output", .string(r.output)),
       ("snapshots", .array(r.snapshotsUsed.map { .string($0) })),
     ])
@@ -70,7 +89,9 @@ struct JSONReporter: Reporter {
   static func decode(_ text: String) throws -> RunReport {
     let v = try JSONValue.parse(text)
     guard v["format"].string == format else { throw DecodeError(description: "not a tantan-host JSON report") }
-    guard let ver = v["version"].int, ver <= version else { throw DecodeError(description: "unsupported report version") }
+    guard let ver = v["version"].int, ver <= version else {
+      throw DecodeError(description: "unsupported report version")
+    }
     var r = RunReport(
       seed: v["seed"].int ?? 0, shuffled: v["shuffle"].bool ?? false, shard: v["shard"].string,
       results: try v["scenarios"].array.map(decodeResult), duration: v["time"].double ?? 0)
@@ -91,17 +112,23 @@ struct JSONReporter: Reporter {
   }
 
   static func decodeResult(_ v: JSONValue) throws -> ScenarioResult {
-    guard let status = Status(rawValue: v["status"].string ?? "") else { throw DecodeError(description: "bad scenario status") }
+    guard let status = Status(rawValue: v["status"].string ?? "") else {
+      throw DecodeError(description: "bad scenario status")
+    }
     let info = ScenarioInfo(
       file: v["file"].string ?? "", ordinal: v["ordinal"].int ?? 0, name: v["name"].string ?? "",
       line: v["line"].int ?? 0, first: v["first"].int ?? 0, last: v["last"].int ?? 0,
-      describes: v["describes"].array.map { DescribeInfo(name: $0["name"].string ?? "", line: $0["line"].int ?? 0, last: $0["last"].int ?? 0) },
+      describes: v["describes"].array.map {
+        DescribeInfo(name: $0["name"].string ?? "", line: $0["line"].int ?? 0, last: $0["last"].int ?? 0)
+      },
       tags: v["tags"].array.compactMap(\.string), pendingReason: nil)
     return ScenarioResult(
       scenario: info, index: v["index"].int ?? 0, repeatIndex: v["repeat"].int ?? 0, status: status,
       duration: v["time"].double ?? 0, output: v["output"].string ?? "", failure: decodeFailure(v["failure"]),
       attempts: v["attempts"].array.compactMap { a in
-        decodeFailure(a["failure"]).map { Attempt(failure: $0, output: a["output"].string ?? "", duration: a["time"].double ?? 0) }
+        decodeFailure(a["failure"]).map {
+          Attempt(failure: $0, output: a["output"].string ?? "", duration: a["time"].double ?? 0)
+        }
       },
       snapshotsUsed: v["snapshots"].array.compactMap(\.string), reason: v["reason"].string)
   }

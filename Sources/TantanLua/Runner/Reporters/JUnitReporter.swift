@@ -39,11 +39,15 @@ struct JUnitReporter: Reporter {
       if let w = f.wanted { s += "\nexpected: " + w }
       if let a = f.found { s += "\nactual:   " + a }
     }
-    if f.kind == .error, let tb = f.traceback { s = tb.hasPrefix(f.message) ? f.headline + tb.dropFirst(f.message.count) : s + "\n" + tb }
+    if f.kind == .error, let tb = f.traceback {
+      s = tb.hasPrefix(f.message) ? f.headline + tb.dropFirst(f.message.count) : s + "\n" + tb
+    }
     return s
   }
 
-  static func firstLine(_ s: String) -> String { String(s.split(separator: "\n", omittingEmptySubsequences: false).first ?? "") }
+  static func firstLine(_ s: String) -> String {
+    String(s.split(separator: "\n", omittingEmptySubsequences: false).first ?? "")
+  }
 
   private static func element(_ tag: String, _ f: Failure, indent: String) -> String {
     let type = f.kind == .failure ? "assertion" : "error"
@@ -52,7 +56,8 @@ struct JUnitReporter: Reporter {
 
   private static func rerun(_ tag: String, _ a: Attempt, indent: String) -> String {
     let type = a.failure.kind == .failure ? "assertion" : "error"
-    var s = "\(indent)<\(tag) message=\(attr(firstLine(a.failure.message))) type=\"\(type)\" time=\"\(formatSeconds(a.duration))\">\n"
+    var s =
+      "\(indent)<\(tag) message=\(attr(firstLine(a.failure.message))) type=\"\(type)\" time=\"\(formatSeconds(a.duration))\">\n"
     s += "\(indent)  <stackTrace>\(escape(body(a.failure)))</stackTrace>\n"
     if !a.output.isEmpty { s += "\(indent)  <system-out>\(escape(a.output))</system-out>\n" }
     return s + "\(indent)</\(tag)>\n"
@@ -68,7 +73,8 @@ struct JUnitReporter: Reporter {
     let c = report.counts
     let unused = report.goldens.strict ? report.goldens.unused : []
     var out = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
-    out += "<testsuites name=\"tantan-host test\" tests=\"\(c.total + unused.count)\" failures=\"\(c.failed + unused.count)\" "
+    out +=
+      "<testsuites name=\"tantan-host test\" tests=\"\(c.total + unused.count)\" failures=\"\(c.failed + unused.count)\" "
       + "errors=\"\(c.errors)\" skipped=\"\(c.pending)\" time=\"\(formatSeconds(report.duration))\">\n"
     var properties = "    <properties>\n      <property name=\"seed\" value=\"\(report.seed)\"/>\n"
     if report.shuffled { properties += "      <property name=\"shuffle\" value=\"true\"/>\n" }
@@ -81,13 +87,15 @@ struct JUnitReporter: Reporter {
       let errors = rs.filter { $0.status == .error }.count
       let skipped = rs.filter { $0.status == .pending }.count
       let time = rs.reduce(0) { $0 + $1.duration }
-      out += "  <testsuite name=\(Self.attr(file)) tests=\"\(rs.count)\" failures=\"\(failures)\" errors=\"\(errors)\" "
+      out +=
+        "  <testsuite name=\(Self.attr(file)) tests=\"\(rs.count)\" failures=\"\(failures)\" errors=\"\(errors)\" "
         + "skipped=\"\(skipped)\" time=\"\(formatSeconds(time))\">\n" + properties
       for r in rs {
         let key = r.scenario.classname + "\u{0}" + r.displayName
         used[key, default: 0] += 1
         let name = used[key]! > 1 ? "\(r.displayName) (\(used[key]!))" : r.displayName
-        out += "    <testcase classname=\(Self.attr(r.scenario.classname)) name=\(Self.attr(name)) "
+        out +=
+          "    <testcase classname=\(Self.attr(r.scenario.classname)) name=\(Self.attr(name)) "
           + "time=\"\(formatSeconds(r.duration))\" file=\(Self.attr(r.scenario.file)) line=\"\(r.scenario.line)\""
         var inner = ""
         switch r.status {
@@ -97,9 +105,13 @@ struct JUnitReporter: Reporter {
           inner += reason.isEmpty ? "      <skipped/>\n" : "      <skipped message=\(Self.attr(reason))/>\n"
         case .failed, .error:
           if let f = r.failure { inner += Self.element(r.status == .failed ? "failure" : "error", f, indent: "      ") }
-          for a in r.attempts { inner += Self.rerun(a.failure.kind == .failure ? "rerunFailure" : "rerunError", a, indent: "      ") }
+          for a in r.attempts {
+            inner += Self.rerun(a.failure.kind == .failure ? "rerunFailure" : "rerunError", a, indent: "      ")
+          }
         case .flaky:
-          for a in r.attempts { inner += Self.rerun(a.failure.kind == .failure ? "flakyFailure" : "flakyError", a, indent: "      ") }
+          for a in r.attempts {
+            inner += Self.rerun(a.failure.kind == .failure ? "flakyFailure" : "flakyError", a, indent: "      ")
+          }
         }
         if !r.output.isEmpty { inner += "      <system-out>\(Self.escape(r.output))</system-out>\n" }
         out += inner.isEmpty ? "/>\n" : ">\n" + inner + "    </testcase>\n"
@@ -107,10 +119,12 @@ struct JUnitReporter: Reporter {
       out += "  </testsuite>\n"
     }
     if !unused.isEmpty {
-      out += "  <testsuite name=\"unused goldens\" tests=\"\(unused.count)\" failures=\"\(unused.count)\" errors=\"0\" skipped=\"0\" time=\"0.000\">\n"
+      out +=
+        "  <testsuite name=\"unused goldens\" tests=\"\(unused.count)\" failures=\"\(unused.count)\" errors=\"0\" skipped=\"0\" time=\"0.000\">\n"
       for g in unused {
         out += "    <testcase classname=\"goldens\" name=\(Self.attr(g)) time=\"0.000\">\n"
-        out += "      <failure message=\(Self.attr("golden file not used by any scenario: " + g)) type=\"unused-golden\"/>\n    </testcase>\n"
+        out +=
+          "      <failure message=\(Self.attr("golden file not used by any scenario: " + g)) type=\"unused-golden\"/>\n    </testcase>\n"
       }
       out += "  </testsuite>\n"
     }

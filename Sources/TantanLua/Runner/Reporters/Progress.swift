@@ -5,7 +5,10 @@ final class Progress: @unchecked Sendable {  // guarded by `lock`
   private var done = 0
   private let total: Int
 
-  init(enabled: Bool, total: Int) { self.enabled = enabled; self.total = total }
+  init(enabled: Bool, total: Int) {
+    self.enabled = enabled
+    self.total = total
+  }
 
   func tick(_ status: Status) {
     guard enabled else { return }
@@ -19,4 +22,3 @@ final class Progress: @unchecked Sendable {  // guarded by `lock`
     if enabled && done % 80 != 0 { FileSystem.write(fd: 1, "\n") }
   }
 }
-

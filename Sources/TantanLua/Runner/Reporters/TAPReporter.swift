@@ -46,11 +46,15 @@ struct TAPReporter: Reporter {
         out += "ok \(i + 1) - \(desc) # SKIP\(reason.isEmpty ? "" : " " + reason)\n"
       case .failed, .error:
         out += "not ok \(i + 1) - \(desc)\n"
-        if let f = r.failure { out += Self.diagnostics(f, output: r.output, extra: r.attempts.isEmpty ? [] : [("attempts", "\(r.attempts.count + 1)")]) }
+        if let f = r.failure {
+          out += Self.diagnostics(
+            f, output: r.output, extra: r.attempts.isEmpty ? [] : [("attempts", "\(r.attempts.count + 1)")])
+        }
       case .flaky:
         out += "ok \(i + 1) - \(desc)\n"
         if let first = r.attempts.first {
-          out += Self.diagnostics(first.failure, output: first.output, extra: [("flaky", "true"), ("attempts", "\(r.attempts.count + 1)")])
+          out += Self.diagnostics(
+            first.failure, output: first.output, extra: [("flaky", "true"), ("attempts", "\(r.attempts.count + 1)")])
         }
       }
     }
@@ -58,7 +62,8 @@ struct TAPReporter: Reporter {
       out += "# unused golden: \(Self.description(g))\(report.goldens.strict ? " (fails under CI)" : "")\n"
     }
     let c = report.counts
-    out += "# \(c.total) scenarios: \(c.passed) passed, \(c.failed) failed, \(c.errors) errors, \(c.pending) pending, \(c.flaky) flaky\n"
+    out +=
+      "# \(c.total) scenarios: \(c.passed) passed, \(c.failed) failed, \(c.errors) errors, \(c.pending) pending, \(c.flaky) flaky\n"
     return out
   }
 }

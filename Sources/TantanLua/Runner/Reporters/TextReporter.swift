@@ -60,7 +60,8 @@ struct TextReporter: Reporter {
     if !unused.isEmpty {
       out += "\n"
       for g in unused {
-        out += paint("UNUSED", report.goldens.strict ? "31;1" : "33") + " golden \(g)"
+        out +=
+          paint("UNUSED", report.goldens.strict ? "31;1" : "33") + " golden \(g)"
           + (report.goldens.strict ? " (fails under CI)\n" : " (remove it, or run with --update-snapshots=all)\n")
       }
     }
@@ -68,7 +69,8 @@ struct TextReporter: Reporter {
     let c = report.counts
     var parts = ["\(c.passed) passed", "\(c.failed) failed", "\(c.errors) errors", "\(c.pending) pending"]
     if c.flaky > 0 { parts.append("\(c.flaky) flaky") }
-    let summary = "\(c.total) scenario\(c.total == 1 ? "" : "s"): " + parts.joined(separator: ", ")
+    let summary =
+      "\(c.total) scenario\(c.total == 1 ? "" : "s"): " + parts.joined(separator: ", ")
       + " (\(formatSeconds(report.duration)) s)"
     out += "\n" + paint(summary, c.failed + c.errors > 0 ? "31;1" : "32;1") + "\n"
     return out
