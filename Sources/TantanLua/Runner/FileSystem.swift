@@ -42,7 +42,7 @@ enum FileSystem {
   /// Writes through a temporary file and a rename, so a reader never sees half a file.
   @discardableResult
   static func write(_ path: String, _ text: String) -> Bool {
-    let tmp = path + ".tmp\(getpid())"
+    let tmp = path + ".tmp\(getpid())-\(pthread_self())"  // unique per process and thread
     guard let f = fopen(tmp, "wb") else { return false }
     var text = text
     let ok = text.withUTF8 { b in b.isEmpty || fwrite(b.baseAddress, 1, b.count, f) == b.count }

@@ -64,10 +64,17 @@ final class RunnerScenarioTests: XCTestCase {
           assert.equal(1, loaded)
         end)
         it("os.exit does not stop the runner", function() os.exit(3) end)
+        it("captures io.write and io.stdout:write", function()
+          io.write("a", 1, "\n")
+          io.stdout:write("b\n"):write("c\n")
+          io.stdout:flush()
+          assert.equal("file", io.type(io.output()))
+        end)
         it("three", function() assert.is_nil(leaked) end)
       end)
       """#, status: 1)
-    XCTAssertEqual(s.map { $0["status"] as! String }, ["passed", "passed", "error", "passed"])
+    XCTAssertEqual(s.map { $0["status"] as! String }, ["passed", "passed", "error", "passed", "passed"])
+    XCTAssertEqual(s[3]["output"] as? String, "a1\nb\nc\n")
     XCTAssertTrue((failure(s[2])["message"] as! String).contains("os.exit(3) called in a scenario"))
   }
 

@@ -20,15 +20,31 @@ enum PreludeCore {
     print = function(...) emit(concat(capture(...), "\t") .. "\n") end
     if io then
       local stdout = io.stdout
-      io.write = function(...)
+      local function write_all(...)
         for i = 1, select("#", ...) do
           local v = select(i, ...)
           if type(v) ~= "string" and type(v) ~= "number" then
-            error("bad argument #" .. i .. " to 'write' (string expected, got " .. type(v) .. ")", 2)
+            error("bad argument #" .. i .. " to 'write' (string expected, got " .. type(v) .. ")", 3)
           end
           emit(tostring(v))
         end
-        return stdout
+      end
+      -- io.stdout stands for the captured output: write and flush are captured, the rest passes on.
+      local captured = setmetatable({}, {
+        __name = "FILE*",
+        __tostring = function() return tostring(stdout) end,
+        __index = function(_, k)
+          local m = stdout[k]
+          if type(m) ~= "function" then return m end
+          return function(self, ...) if self == io.stdout then self = stdout end return m(self, ...) end
+        end,
+      })
+      rawset(captured, "write", function(self, ...) write_all(...) return self end)
+      rawset(captured, "flush", function(self) return self end)
+      io.stdout = captured
+      io.write = function(...)
+        write_all(...)
+        return captured
       end
     end
     if os then
