@@ -141,4 +141,16 @@ final class RunnerReporterTests: XCTestCase {
     _ = try dir.test(args.map { $0.replacingOccurrences(of: "a.", with: "b.") })
     for ext in ["xml", "tap", "json"] { XCTAssertEqual(dir.read("a.\(ext)"), dir.read("b.\(ext)"), ext) }
   }
+
+  /// On a terminal (through util-linux `script`): one progress character per scenario, then colours.
+  func testProgressAndColoursOnATerminal() throws {
+    guard FileManager.default.isExecutableFile(atPath: "/usr/bin/script") else { throw XCTSkip("no script(1)") }
+    let command = "env -u NO_COLOR '\(HostBinary.path)' test spec/mixed_spec.lua"
+    let r = try dir.run(["-e", "os.execute([[script -qec \"\(command)\" /dev/null > tty.out]])"])
+    XCTAssertEqual(r.status, 0, r.stderr)
+    let out = dir.read("tty.out")!.replacingOccurrences(of: "\r", with: "")
+    XCTAssertTrue(out.hasPrefix(".FEP.."), out)
+    XCTAssertTrue(out.contains("\u{1B}[31;1mFAILED\u{1B}[0m"), out)
+    XCTAssertFalse(try dir.test(["spec/mixed_spec.lua"]).stdout.contains("\u{1B}[31;1m"), "no colours in a pipe")
+  }
 }
