@@ -78,6 +78,25 @@ enum Discovery {
     }
   }
 
+  /// Goldens in the searched folders whose scenario file is gone: `<dir>/__snapshots__/<x>/*.snap`
+  /// with no file `<dir>/<x>.lua`. They can never be used, so they count as unused.
+  static func orphanGoldens(_ paths: [String]) -> [String] {
+    var out: [String] = []
+    func walk(_ dir: String) {
+      for name in FileSystem.list(dir) where !name.hasPrefix(".") {
+        let path = FileSystem.join(dir, name)
+        guard FileSystem.kind(path) == .directory else { continue }
+        if name != "__snapshots__" { walk(path); continue }
+        for spec in FileSystem.list(path) where FileSystem.kind(FileSystem.join(dir, spec + ".lua")) == .missing {
+          let folder = FileSystem.join(path, spec)
+          out += FileSystem.list(folder).filter { $0.hasSuffix(".snap") }.map { FileSystem.join(folder, $0) }
+        }
+      }
+    }
+    for p in paths.map(normalize) where FileSystem.kind(p) == .directory { walk(p) }
+    return out.sorted(by: bytewise)
+  }
+
   /// `./a//b/` -> `a/b`: one spelling per file, so reports and goldens agree across invocations.
   static func normalize(_ p: String) -> String {
     let absolute = p.hasPrefix("/")

@@ -112,7 +112,7 @@ public enum TestCommand {
       seed: seed, shuffled: o.shuffle, shard: o.shard.map { "\($0.index)/\($0.count)" }, results: results,
       duration: FileSystem.now() - started)
     report.goldens = goldens(
-      files: files, collected: collected, results: results, options: o, strict: ci, mode: config.snapshots.mode)
+      paths: paths, files: files, collected: collected, results: results, options: o, strict: ci, mode: config.snapshots.mode)
     if o.deterministicTimes { report.zeroTimes() }
     if indexed.isEmpty { FileSystem.write(fd: 2, "\(progname) test: no scenario matched the selection\n") }
     guard Reporters.write(report, o.reporters, progname: progname) else { return 2 }
@@ -122,13 +122,14 @@ public enum TestCommand {
   /// Goldens next to the files that ran, which of them were used, and (with
   /// `--update-snapshots=all` on a complete run) the unused ones removed.
   static func goldens(
-    files: [String], collected: [Result<[ScenarioInfo], Failure>], results: [ScenarioResult],
+    paths: [String], files: [String], collected: [Result<[ScenarioInfo], Failure>], results: [ScenarioResult],
     options o: RunnerOptions, strict: Bool, mode: RunnerOptions.SnapshotMode
   ) -> RunReport.Goldens {
     var g = RunReport.Goldens()
     for (file, outcome) in zip(files, collected) {
       if case .success = outcome { g.existing += SnapshotStore.existing(specFile: file) }
     }
+    g.existing += Discovery.orphanGoldens(paths)
     var used = Set<String>()
     for r in results { used.formUnion(r.snapshotsUsed) }
     g.used = used.sorted(by: bytewise)

@@ -106,6 +106,19 @@ final class RunnerSnapshotTests: XCTestCase {
     XCTAssertEqual(try dir.test([], env: ["CI": "true"]).status, 0)
   }
 
+  func testGoldensOfADeletedScenarioFileAreUnused() throws {
+    let dir = try suite()
+    XCTAssertEqual(try dir.test([]).status, 0)
+    try dir.write("spec/__snapshots__/gone_spec/old.snap", "x")
+    try dir.write("spec/kept.lua", "-- not a spec file, but its goldens have a file")
+    try dir.write("spec/__snapshots__/kept/k.snap", "x")
+    let r = try dir.test([], env: ["CI": "true"])
+    XCTAssertEqual(r.status, 1)
+    XCTAssertTrue(r.stdout.contains("UNUSED golden spec/__snapshots__/gone_spec/old.snap"), r.stdout)
+    XCTAssertFalse(r.stdout.contains("kept"), r.stdout)
+    XCTAssertEqual(try dir.test(["spec/deck_spec.lua"], env: ["CI": "true"]).status, 0, "only the folders searched")
+  }
+
   func testShardsReportUnusedGoldensOnlyWhenMerged() throws {
     let dir = try suite()
     XCTAssertEqual(try dir.test([]).status, 0)
