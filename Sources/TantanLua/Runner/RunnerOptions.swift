@@ -33,6 +33,7 @@ struct RunnerOptions {
   var maxMemory: Int? = 128 << 20
   var timeout: Double? = 10
   var passWithNoTests = false
+  var sandbox = false
   var deterministicTimes = false
   var help = false
 
@@ -135,6 +136,7 @@ struct RunnerOptions {
         }
         o.timeout = d == 0 ? nil : d
       case "--pass-with-no-tests": o.passWithNoTests = true
+      case "--sandbox": o.sandbox = true
       case "--deterministic-times": o.deterministicTimes = true
       default: throw UsageError(description: "unrecognized option '\(a)'")
       }
@@ -183,6 +185,7 @@ struct RunnerOptions {
       --max-instructions N   per-scenario instruction limit (default 100000000; 0 = none)
       --max-memory BYTES     per-scenario memory limit (default 134217728; 0 = none)
       --timeout SECONDS      per-scenario wall-clock limit (default 10; 0 = none)
+      --sandbox              run each file in the interpreter's sandbox (no io, os.execute, debug...)
       --pass-with-no-tests   exit 0 instead of 3 when nothing is selected
       --deterministic-times  report every duration as 0 (for comparing reports)
     Exit status: 0 all passed, 1 a failure or error, 2 usage or configuration error, 3 nothing selected.

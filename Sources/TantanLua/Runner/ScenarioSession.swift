@@ -8,6 +8,8 @@ struct ExecutionConfig: Sendable {
   var maxMemory: Int?
   var timeout: Double?
   var snapshots: SnapshotStore
+  /// `--sandbox`: the interpreter's sandbox (no io, os.execute, debug, C modules...) around each file.
+  var sandbox = false
   var chunks = ChunkCache()
 }
 
@@ -72,6 +74,16 @@ final class ScenarioSession {
       throw SetupError(failure: Failure(kind: .error, message: "runner prelude: \(msg)", file: file, line: nil))
     }
     runner = state.ref()
+    if config.sandbox {  // after the prelude, which keeps what it needs (debug, io) as locals
+      guard state.load(Sandbox.prelude, name: "=sandbox", mode: "t") == LUA_OK, {
+        lua.push(FileSystem.directory(of: file))
+        return lua.pcall(1, 0, traceback: true)
+      }()
+      else {
+        let msg = lua.string(-1) ?? "?"
+        throw SetupError(failure: Failure(kind: .error, message: "sandbox: \(msg)", file: file, line: nil))
+      }
+    }
   }
 
   deinit {

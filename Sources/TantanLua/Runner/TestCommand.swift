@@ -44,7 +44,7 @@ public enum TestCommand {
     let seed = o.seed ?? (o.shuffle ? Int(time(nil)) : 0)
     let config = ExecutionConfig(
       seed: seed, maxInstructions: o.maxInstructions, maxMemory: o.maxMemory, timeout: o.timeout,
-      snapshots: SnapshotStore(mode: o.updateSnapshots ?? (ci ? .none : .new)))
+      snapshots: SnapshotStore(mode: o.updateSnapshots ?? (ci ? .none : .new)), sandbox: o.sandbox)
 
     // Collect every file (in parallel), then select in file order.
     let outcomes = Parallel.map(files, jobs: o.jobs) { file -> (Result<[ScenarioInfo], Failure>, [UInt8]?) in

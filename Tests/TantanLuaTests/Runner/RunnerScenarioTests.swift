@@ -93,6 +93,19 @@ final class RunnerScenarioTests: XCTestCase {
     XCTAssertEqual(s[0]["output"] as? String, "before\n")
   }
 
+  func testSandbox() throws {
+    let dir = try SuiteDir([
+      "spec/s_spec.lua": #"""
+        it("has no io", function() assert.is_nil(io) assert.is_nil(os.execute) end)
+        it("still captures print and snapshots", function() print("hi") assert.snapshot("x", {1}) end)
+        """#
+    ])
+    XCTAssertEqual(try dir.test([]).status, 1, "io exists without --sandbox")
+    let r = try dir.test(["--sandbox", "--reporter", "json"])
+    XCTAssertEqual(r.status, 0, r.stdout)
+    XCTAssertEqual((try json(r.stdout)["scenarios"] as! [[String: Any]])[1]["output"] as? String, "hi\n")
+  }
+
   func testHelperModulesNextToTheFileLoad() throws {
     let dir = try SuiteDir([
       "spec/deep/h_spec.lua": #"it("requires", function() assert.equal(42, require("helpers").answer) end)"#,
