@@ -153,4 +153,29 @@ final class RunnerReporterTests: XCTestCase {
     XCTAssertTrue(out.contains("\u{1B}[31;1mFAILED\u{1B}[0m"), out)
     XCTAssertFalse(try dir.test(["spec/mixed_spec.lua"]).stdout.contains("\u{1B}[31;1m"), "no colours in a pipe")
   }
+
+  /// A second opinion: Perl's TAP::Parser (it knows TAP up to version 13, so that is its only
+  /// complaint) reads the same test points and YAML diagnostics.
+  func testPerlTAPParserReadsTheReport() throws {
+    guard FileManager.default.isExecutableFile(atPath: "/usr/bin/perl") else { throw XCTSkip("no perl") }
+    _ = try dir.test(["--retries", "1", "--reporter", "tap=out.tap"])
+    let script = #"""
+      use TAP::Parser; local $/; open my $fh, "<", "out.tap"; my $p = TAP::Parser->new({ tap => scalar <$fh> });
+      my @yaml; while (my $r = $p->next) { push @yaml, $r->data if $r->is_yaml }
+      print join("|", scalar($p->tests_run), scalar($p->passed), scalar($p->failed), scalar($p->skipped), scalar(@yaml)), "\n";
+      print "$_->{at}{line} $_->{severity}\n" for @yaml;
+      print "$_\n" for grep { !/version 14/ } $p->parse_errors;
+      """#
+    try dir.write("check.pl", script)
+    let p = Process()
+    p.executableURL = URL(fileURLWithPath: "/usr/bin/perl")
+    p.arguments = ["check.pl"]
+    p.currentDirectoryURL = dir.url
+    let pipe = Pipe()
+    p.standardOutput = pipe
+    try p.run()
+    let out = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+    p.waitUntilExit()
+    XCTAssertEqual(out, "7|5|2|1|3\n6 fail\n5 fail\n9 error\n", "flaky (ok, with diagnostics), failed, error")
+  }
 }
