@@ -8,7 +8,7 @@ final class RunnerScenarioTests: XCTestCase {
     _ spec: String, _ args: [String] = [], status: Int32? = nil, file: StaticString = #filePath, line: UInt = #line
   ) throws -> [[String: Any]] {
     let dir = try SuiteDir(["spec/s_spec.lua": spec])
-    let r = try dir.test(args + ["--reporter", "json"])
+    let r = try dir.test(args + ["--reporter", "json"], stdin: "input the runner must not pass on\n")
     if let status { XCTAssertEqual(r.status, status, r.stdout + r.stderr, file: file, line: line) }
     return try json(r.stdout)["scenarios"] as! [[String: Any]]
   }
@@ -64,6 +64,7 @@ final class RunnerScenarioTests: XCTestCase {
           assert.equal(1, loaded)
         end)
         it("os.exit does not stop the runner", function() os.exit(3) end)
+        it("reads end of file from stdin", function() assert.is_nil(io.read("l")) end)
         it("captures io.write and io.stdout:write", function()
           io.write("a", 1, "\n")
           io.stdout:write("b\n"):write("c\n")
@@ -73,8 +74,8 @@ final class RunnerScenarioTests: XCTestCase {
         it("three", function() assert.is_nil(leaked) end)
       end)
       """#, status: 1)
-    XCTAssertEqual(s.map { $0["status"] as! String }, ["passed", "passed", "error", "passed", "passed"])
-    XCTAssertEqual(s[3]["output"] as? String, "a1\nb\nc\n")
+    XCTAssertEqual(s.map { $0["status"] as! String }, ["passed", "passed", "error", "passed", "passed", "passed"])
+    XCTAssertEqual(s[4]["output"] as? String, "a1\nb\nc\n")
     XCTAssertTrue((failure(s[2])["message"] as! String).contains("os.exit(3) called in a scenario"))
   }
 

@@ -28,10 +28,12 @@ final class SuiteDir {
   func remove(_ path: String) { try? FileManager.default.removeItem(at: url.appendingPathComponent(path)) }
 
   /// `tantan-host test ARGS` in this folder; CI is off unless `env` says otherwise.
-  func test(_ args: [String], env: [String: String] = [:], timeout: TimeInterval = 60) throws -> HostBinary.Result {
+  func test(_ args: [String], env: [String: String] = [:], stdin: String? = nil, timeout: TimeInterval = 60) throws
+    -> HostBinary.Result
+  {
     var e = ["CI": "false"]
     for (k, v) in env { e[k] = v }
-    return try HostBinary.run(["test"] + args, env: e, cwd: url, timeout: timeout)
+    return try HostBinary.run(["test"] + args, stdin: stdin, env: e, cwd: url, timeout: timeout)
   }
 
   func run(_ args: [String], env: [String: String] = [:]) throws -> HostBinary.Result {
