@@ -52,8 +52,40 @@ public enum TestCommand {
       seed: seed, maxInstructions: o.maxInstructions, maxMemory: o.maxMemory, timeout: o.timeout,
       snapshots: SnapshotStore(mode: o.updateSnapshots ?? (ci ? .none : .new)), sandbox: o.sandbox)
 
-    // Collect every file (in parallel), then select in file order.
-    let outcomes = Parallel.map(files, jobs: o.jobs) { file -> (Result<[ScenarioInfo], Failure>, [UInt8]?) in
+    let collected = collect(files, config: config, jobs: o.jobs)
+    var items = try plan(files: files, collected: collected, options: o, matcher: matcher)
+    if o.shuffle { Selection.shuffle(&items, seed: seed) }
+    var indexed = Array(items.enumerated())  // the suite index, kept through sharding
+    if let shard = o.shard { indexed = Selection.shard(indexed, index: shard.index, count: shard.count) }
+
+    if o.list { return list(indexed.map(\.1), options: o, progname: progname) }
+
+    // Run: each item in fresh states, on `jobs` threads; results land in their own slots.
+    let progress = Progress(
+      enabled: o.reporters.contains { $0.name == "default" && $0.path == nil } && FileSystem.isTerminal(1),
+      total: indexed.count)
+    let results = Parallel.map(indexed, jobs: o.jobs) { pair -> ScenarioResult in
+      let r = RunItem.execute(pair.1, index: pair.0, config: config, retries: o.retries)
+      progress.tick(r.status)
+      return r
+    }
+    progress.finish()
+
+    var report = RunReport(
+      seed: seed, shuffled: o.shuffle, shard: o.shard.map { "\($0.index)/\($0.count)" }, results: results,
+      duration: FileSystem.now() - started)
+    report.goldens = goldens(
+      paths: paths, files: files, collected: collected, results: results, options: o, strict: ci,
+      mode: config.snapshots.mode)
+    if o.deterministicTimes { report.zeroTimes() }
+    if indexed.isEmpty { FileSystem.write(fd: 2, "\(progname) test: no scenario matched the selection\n") }
+    guard Reporters.write(report, o.reporters, progname: progname) else { return 2 }
+    return report.exitStatus(failOnFlaky: o.failOnFlaky, passWithNoTests: o.passWithNoTests)
+  }
+
+  /// Runs every file in collect mode (in parallel) and keeps each file's bytecode for the run.
+  static func collect(_ files: [String], config: ExecutionConfig, jobs: Int) -> [Result<[ScenarioInfo], Failure>] {
+    let outcomes = Parallel.map(files, jobs: jobs) { file -> (Result<[ScenarioInfo], Failure>, [UInt8]?) in
       do throws(ScenarioSession.SetupError) {
         let session = try ScenarioSession(file: file, config: config)
         let result = session.collect()
@@ -62,10 +94,17 @@ public enum TestCommand {
         return (.failure(error.failure), nil)
       }
     }
-    let collected = outcomes.map(\.0)
     var compiled: [String: [UInt8]] = [:]
     for (file, outcome) in zip(files, outcomes) { compiled[file] = outcome.1 }
     config.chunks.store(compiled)
+    return outcomes.map(\.0)
+  }
+
+  /// The run items in suite order: each file's selected scenarios (times `--repeat-each`), or its
+  /// load failure.
+  static func plan(
+    files: [String], collected: [Result<[ScenarioInfo], Failure>], options o: RunnerOptions, matcher: PatternMatcher
+  ) throws -> [RunItem] {
     var items: [RunItem] = []
     for (file, outcome) in zip(files, collected) {
       switch outcome {
@@ -84,45 +123,23 @@ public enum TestCommand {
         }
       }
     }
-    if o.shuffle { Selection.shuffle(&items, seed: seed) }
-    var indexed = Array(items.enumerated())
-    if let shard = o.shard { indexed = Selection.shard(indexed, index: shard.index, count: shard.count) }
+    return items
+  }
 
-    if o.list {
-      var text = ""
-      for (_, item) in indexed where item.loadFailure == nil {
-        let tags =
-          item.scenario.tags.isEmpty ? "" : "  [" + item.scenario.tags.map { "#" + $0 }.joined(separator: " ") + "]"
-        text += "\(item.scenario.location): \(item.scenario.fullName)\(tags)\n"
-      }
-      FileSystem.write(fd: 1, text)
-      for (_, item) in indexed {
-        if let f = item.loadFailure { FileSystem.write(fd: 2, "\(progname) test: \(f.headline)\n") }
-      }
-      if indexed.contains(where: { $0.1.loadFailure != nil }) { return 1 }
-      return indexed.isEmpty && !o.passWithNoTests ? 3 : 0
+  /// `--list`: `file:line: full name  [#tags]` per selected scenario; load failures on stderr.
+  static func list(_ items: [RunItem], options o: RunnerOptions, progname: String) -> Int32 {
+    var text = ""
+    for item in items where item.loadFailure == nil {
+      let tags =
+        item.scenario.tags.isEmpty ? "" : "  [" + item.scenario.tags.map { "#" + $0 }.joined(separator: " ") + "]"
+      text += "\(item.scenario.location): \(item.scenario.fullName)\(tags)\n"
     }
-
-    // Run: each item in fresh states, on `jobs` threads; results land in their own slots.
-    let progress = Progress(
-      enabled: o.reporters.contains { $0.name == "default" && $0.path == nil } && FileSystem.isTerminal(1),
-      total: indexed.count)
-    let results = Parallel.map(indexed, jobs: o.jobs) { pair -> ScenarioResult in
-      let r = RunItem.execute(pair.1, index: pair.0, config: config, retries: o.retries)
-      progress.tick(r.status)
-      return r
+    FileSystem.write(fd: 1, text)
+    for item in items {
+      if let f = item.loadFailure { FileSystem.write(fd: 2, "\(progname) test: \(f.headline)\n") }
     }
-    progress.finish()
-
-    var report = RunReport(
-      seed: seed, shuffled: o.shuffle, shard: o.shard.map { "\($0.index)/\($0.count)" }, results: results,
-      duration: FileSystem.now() - started)
-    report.goldens = goldens(
-      paths: paths, files: files, collected: collected, results: results, options: o, strict: ci, mode: config.snapshots.mode)
-    if o.deterministicTimes { report.zeroTimes() }
-    if indexed.isEmpty { FileSystem.write(fd: 2, "\(progname) test: no scenario matched the selection\n") }
-    guard Reporters.write(report, o.reporters, progname: progname) else { return 2 }
-    return report.exitStatus(failOnFlaky: o.failOnFlaky, passWithNoTests: o.passWithNoTests)
+    if items.contains(where: { $0.loadFailure != nil }) { return 1 }
+    return items.isEmpty && !o.passWithNoTests ? 3 : 0
   }
 
   /// Goldens next to the files that ran, which of them were used, and (with
@@ -135,7 +152,7 @@ public enum TestCommand {
     for (file, outcome) in zip(files, collected) {
       if case .success = outcome { g.existing += SnapshotStore.existing(specFile: file) }
     }
-    g.existing += Discovery.orphanGoldens(paths)
+    g.existing = Array(Set(g.existing + Discovery.orphanGoldens(paths))).sorted(by: bytewise)
     var used = Set<String>()
     for r in results { used.formUnion(r.snapshotsUsed) }
     g.used = used.sorted(by: bytewise)

@@ -74,7 +74,9 @@ final class RunnerScenarioTests: XCTestCase {
         it("three", function() assert.is_nil(leaked) end)
       end)
       """#, status: 1)
-    XCTAssertEqual(s.map { $0["status"] as! String }, ["passed", "passed", "error", "passed", "passed", "passed"])
+    XCTAssertEqual(
+      s.map { $0["status"] as! String }, ["passed", "passed", "error", "passed", "passed", "passed"],
+      "\(s.map { $0["failure"] ?? "" })")
     XCTAssertEqual(s[4]["output"] as? String, "a1\nb\nc\n")
     XCTAssertTrue((failure(s[2])["message"] as! String).contains("os.exit(3) called in a scenario"))
   }
