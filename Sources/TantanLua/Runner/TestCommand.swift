@@ -32,11 +32,15 @@ public enum TestCommand {
 
   static func run(_ o: RunnerOptions, progname: String) throws -> Int32 {
     let started = FileSystem.now()
-    // A scenario reading stdin sees end of file instead of waiting forever (no hook runs in a read).
-    let devNull = open("/dev/null", O_RDONLY)
-    if devNull >= 0 {
-      dup2(devNull, 0)
-      close(devNull)
+    // A scenario reading stdin sees end of file instead of waiting forever (no hook runs in a read):
+    // stdin becomes an empty pipe whose write end is closed (not /dev/null, which need not be a device).
+    var ends: [Int32] = [0, 0]
+    if pipe(&ends) == 0 {
+      close(ends[1])
+      if ends[0] != 0 {
+        dup2(ends[0], 0)
+        close(ends[0])
+      }
     }
     let matcher = try PatternMatcher()
     try matcher.validate(o.pattern)
