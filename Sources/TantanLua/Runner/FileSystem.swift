@@ -39,18 +39,27 @@ enum FileSystem {
     return String(decoding: bytes, as: UTF8.self)
   }
 
-  /// Writes through a temporary file and a rename, so a reader never sees half a file.
+  /// Writes a regular file through a temporary file and a rename, so a reader never sees half a
+  /// file. Anything else that exists (`/dev/null`, `/dev/stdout`, a FIFO) is written in place: a
+  /// rename would replace the device with a file.
   @discardableResult
   static func write(_ path: String, _ text: String) -> Bool {
+    var st = stat()
+    let exists = stat(path, &st) == 0
+    if exists && (st.st_mode & S_IFMT) != S_IFREG { return write(path, text, to: path) }
     let tmp = path + ".tmp\(getpid())-\(pthread_self())"  // unique per process and thread
-    guard let f = fopen(tmp, "wb") else { return false }
-    var text = text
-    let ok = text.withUTF8 { b in b.isEmpty || fwrite(b.baseAddress, 1, b.count, f) == b.count }
-    guard fclose(f) == 0, ok else {
+    guard write(tmp, text, to: tmp) else {
       unlink(tmp)
       return false
     }
     return rename(tmp, path) == 0
+  }
+
+  private static func write(_ path: String, _ text: String, to file: String) -> Bool {
+    guard let f = fopen(file, "wb") else { return false }
+    var text = text
+    let ok = text.withUTF8 { b in b.isEmpty || fwrite(b.baseAddress, 1, b.count, f) == b.count }
+    return fclose(f) == 0 && ok
   }
 
   @discardableResult

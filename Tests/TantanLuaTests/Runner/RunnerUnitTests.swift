@@ -104,4 +104,11 @@ final class RunnerUnitTests: XCTestCase {
     XCTAssertTrue(bytewise("B", "a"))
     XCTAssertTrue(bytewise("a_spec.lua", "ab_spec.lua"))
   }
+
+  func testWritingToADeviceKeepsTheDevice() {
+    XCTAssertTrue(FileSystem.write("/dev/null", "report"))
+    var st = stat()
+    XCTAssertEqual(stat("/dev/null", &st), 0)
+    XCTAssertEqual(st.st_mode & S_IFMT, S_IFCHR, "/dev/null is still a character device")
+  }
 }
