@@ -56,6 +56,13 @@ public enum TestCommand {
       seed: seed, maxInstructions: o.maxInstructions, maxMemory: o.maxMemory, timeout: o.timeout,
       snapshots: SnapshotStore(mode: o.updateSnapshots ?? (ci ? .none : .new)), sandbox: o.sandbox)
 
+    // One state set up on this thread first, so lazily built shared tables (the prelude's bytecode,
+    // userdata classes, extension registries) are built before any worker thread starts.
+    _ = Prelude.bytecode
+    if let warm = try? LuaState() {
+      _ = HostInterpreter.makeHost(warm, seed: seed)
+      warm.close()
+    }
     let collected = collect(files, config: config, jobs: o.jobs)
     var items = try plan(files: files, collected: collected, options: o, matcher: matcher)
     if o.shuffle { Selection.shuffle(&items, seed: seed) }
