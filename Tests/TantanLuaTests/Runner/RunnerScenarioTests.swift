@@ -35,6 +35,15 @@ final class RunnerScenarioTests: XCTestCase {
       XCTAssertEqual(failure(s[2])["message"] as? String, "spec/s_spec.lua:3: instruction limit (\(limit)) exceeded")
       XCTAssertTrue((failure(s[3])["message"] as? String ?? "").hasSuffix("not enough memory"), "\(s[3])")
     }
+    let hooks = try SuiteDir([
+      "spec/h_spec.lua": #"""
+        it("removes the hook", function() pcall(debug.sethook) while true do end end)
+        it("loops in a coroutine", function() coroutine.wrap(function() while true do end end)() end)
+        """#
+    ])
+    let h = try hooks.test(["--max-instructions", "1000000", "--reporter", "json"], timeout: 60)
+    let hs = try json(h.stdout)["scenarios"] as! [[String: Any]]
+    for s in hs { XCTAssertTrue((failure(s)["message"] as? String ?? "").hasSuffix("instruction limit (1000000) exceeded"), "\(s)") }
     let quick = try dir.test(["--max-instructions", "100000", "--filter", "loops", "--reporter", "json"])
     XCTAssertEqual(
       failure((try json(quick.stdout)["scenarios"] as! [[String: Any]])[0])["message"] as? String,

@@ -47,6 +47,12 @@ enum PreludeCore {
         return captured
       end
     end
+    if debug then
+      -- The instruction and time limits live in the hook: a scenario may not replace it.
+      debug.sethook = function()
+        error("debug.sethook is not available in scenarios (the runner's limits use the hook)", 2)
+      end
+    end
     if os then
       os.exit = function(code)
         error("os.exit(" .. tostring(code) .. ") called in a scenario (the runner keeps running)", 2)
