@@ -69,8 +69,8 @@ enum PreludeAssert {
     def("same", 2, function(e, a)
       return deep_eq(e, a), "expected values to be the same (deep comparison)", "expected values to differ (deep comparison)", e, a
     end)
-    def("truthy", 1, function(v) return v ~= nil and v ~= false, "expected a truthy value", "expected a falsy value", raw("truthy"), v end)
-    def("falsy", 1, function(v) return v == nil or v == false, "expected a falsy value", "expected a truthy value", raw("falsy"), v end)
+    def("truthy", 1, function(v) return v ~= nil and v ~= false, "expected a truthy value", "expected a falsy value", raw("truthy"), v, raw("falsy") end)
+    def("falsy", 1, function(v) return v == nil or v == false, "expected a falsy value", "expected a truthy value", raw("falsy"), v, raw("truthy") end)
     def("true", 1, function(v) return v == true, "expected true", "expected anything but true", true, v end)
     def("false", 1, function(v) return v == false, "expected false", "expected anything but false", false, v end)
     def("nil", 1, function(v) return v == nil, "expected nil", "expected a value other than nil", nil, v end)
@@ -157,7 +157,7 @@ enum PreludeAssert {
     local S = {}
     local function sdef(names, fn) for n in names:gmatch("[%w_]+") do S[n] = fn end end
     sdef("called", function(s, n)
-      if n == nil then return #s.calls > 0, "expected the spy to be called", "expected the spy not to be called", raw("at least 1 call"), raw(#s.calls .. " call(s)") end
+      if n == nil then return #s.calls > 0, "expected the spy to be called", "expected the spy not to be called", raw("at least 1 call"), raw(#s.calls .. " call(s)"), raw("no calls") end
       return #s.calls == n, "expected the spy to be called " .. n .. " time(s)", "expected the spy not to be called " .. n .. " time(s)", raw(n .. " call(s)"), raw(#s.calls .. " call(s)")
     end)
     sdef("called_at_least", function(s, n) return #s.calls >= n, "expected at least " .. n .. " call(s)", "expected fewer than " .. n .. " call(s)", n, #s.calls end)
@@ -180,11 +180,17 @@ enum PreludeAssert {
     local NEGATORS = { ["not"] = true, no = true }
     local chain
 
+    -- A description of what was wanted reads "not ..." under negation; a value stays as it is.
+    local function negate_wanted(wanted)
+      if getmetatable(wanted) == RawMT then return raw("not " .. wanted.text) end
+      return wanted
+    end
+
     local function run_assertion(spec, negated, name, ...)
       local n = select("#", ...)
       if n < spec.arity then error("assert." .. name .. ": " .. spec.arity .. " argument(s) expected, got " .. n, 3) end
-      local ok, msg, nmsg, wanted, found = spec.fn(...)
-      if negated then ok, msg = not ok, nmsg end
+      local ok, msg, nmsg, wanted, found, nwanted = spec.fn(...)
+      if negated then ok, msg, wanted = not ok, nmsg, nwanted or negate_wanted(wanted) end
       if not ok then
         local custom = select(spec.msgpos, ...)
         fail(custom ~= nil and tostring(custom) or msg, wanted, found)
@@ -206,8 +212,8 @@ enum PreludeAssert {
             local f = S[name]
             if not f then error("unknown spy assertion '" .. key .. "'", 3) end
             return function(...)
-              local ok, msg, nmsg, wanted, found = f(spied, ...)
-              if negated then ok, msg = not ok, nmsg end
+              local ok, msg, nmsg, wanted, found, nwanted = f(spied, ...)
+              if negated then ok, msg, wanted = not ok, nmsg, nwanted or negate_wanted(wanted) end
               if not ok then fail(msg, wanted, found) end
               return spied
             end
