@@ -77,7 +77,7 @@ final class RunnerReporterTests: XCTestCase {
       tap.points[0].description.contains("\\#quick"), "# escaped in descriptions: \(tap.points[0].description)")
     XCTAssertEqual(tap.points[3].directive, "SKIP")
     let fail = tap.points[1].yaml
-    XCTAssertEqual(fail["message"] as? String, "expected values to be the same (deep comparison)")
+    XCTAssertEqual(fail["message"] as? String, "expected values to be the same (deep comparison; first difference at [2])")
     XCTAssertEqual(fail["severity"] as? String, "fail")
     XCTAssertEqual((fail["at"] as? [String: Any])?["file"] as? String, "spec/mixed_spec.lua")
     XCTAssertEqual((fail["at"] as? [String: Any])?["line"] as? Int, 5)
@@ -115,7 +115,7 @@ final class RunnerReporterTests: XCTestCase {
     XCTAssertTrue(out.hasPrefix("tantan-host test: seed 5\n"), out)
     XCTAssertTrue(
       out.contains(
-        "FAILED spec/mixed_spec.lua:3 outcomes fails on an assertion\n  spec/mixed_spec.lua:5: expected values to be the same (deep comparison)\n    expected: {1, 2}\n    actual:   {1, 3}\n"
+        "FAILED spec/mixed_spec.lua:3 outcomes fails on an assertion\n  spec/mixed_spec.lua:5: expected values to be the same (deep comparison; first difference at [2])\n    expected: {1, 2}\n    actual:   {1, 3}\n"
       ), out)
     XCTAssertTrue(
       out.contains(

@@ -163,7 +163,7 @@ final class RunnerScenarioTests: XCTestCase {
       ("assert.equal(1, 2)", "expected values to be equal", "1", "2"),
       ("assert.equal('a', 'b', 'custom text')", "custom text", "\"a\"", "\"b\""),
       (
-        "assert.same({x = {1}}, {x = {2}})", "expected values to be the same (deep comparison)", "{x = {1}}",
+        "assert.same({x = {1}}, {x = {2}})", "expected values to be the same (deep comparison; first difference at x[1])", "{x = {1}}",
         "{x = {2}}"
       ),
       ("assert.is_not.same({1}, {1})", "expected values to differ (deep comparison)", "{1}", "{1}"),

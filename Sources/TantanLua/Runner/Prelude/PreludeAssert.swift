@@ -66,8 +66,27 @@ enum PreludeAssert {
     def("equal equals", 2, function(e, a)
       return e == a, "expected values to be equal", "expected values to differ", e, a
     end)
+    -- Where two values first differ, as a key path (`[2].x`), for the failure message.
+    local function first_difference(a, b, path, depth)
+      if deep_eq(a, b) then return nil end
+      if type(a) ~= "table" or type(b) ~= "table" or depth > 20 then return path end
+      local keys = {}
+      for k in next, a do keys[#keys + 1] = k end
+      for k in next, b do if rawget(a, k) == nil then keys[#keys + 1] = k end end
+      sort(keys, key_less)
+      for _, k in ipairs(keys) do
+        local sub = type(k) == "string" and k:match("^[%a_][%w_]*$") and (path .. "." .. k) or (path .. "[" .. fmt_scalar(k) .. "]")
+        local d = first_difference(rawget(a, k), rawget(b, k), sub, depth + 1)
+        if d then return d end
+      end
+      return path
+    end
+
     def("same", 2, function(e, a)
-      return deep_eq(e, a), "expected values to be the same (deep comparison)", "expected values to differ (deep comparison)", e, a
+      local where = first_difference(e, a, "", 0)
+      local msg = "expected values to be the same (deep comparison)"
+      if where and where ~= "" then msg = msg:sub(1, -2) .. "; first difference at " .. where:gsub("^%.", "") .. ")" end
+      return where == nil, msg, "expected values to differ (deep comparison)", e, a
     end)
     def("truthy", 1, function(v) return v ~= nil and v ~= false, "expected a truthy value", "expected a falsy value", raw("truthy"), v, raw("falsy") end)
     def("falsy", 1, function(v) return v == nil or v == false, "expected a falsy value", "expected a truthy value", raw("falsy"), v, raw("truthy") end)
