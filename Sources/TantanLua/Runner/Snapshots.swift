@@ -67,6 +67,28 @@ struct SnapshotStore: Sendable {
     return Outcome(ok: true, path: path)
   }
 
+  /// Two scenarios comparing against one golden would race (and depend on the order): every
+  /// scenario after the first that used a golden fails, in report order, whatever ran first.
+  static func failSharedGoldens(_ results: [ScenarioResult]) -> [ScenarioResult] {
+    var owner: [String: ScenarioInfo] = [:]
+    var out = results
+    for i in out.indices {
+      for path in out[i].snapshotsUsed {
+        guard let first = owner[path] else {
+          owner[path] = out[i].scenario
+          continue
+        }
+        if first == out[i].scenario || out[i].status == .error { continue }  // a repeat of the same scenario
+        out[i].status = .failed
+        out[i].failure = Failure(
+          kind: .failure,
+          message: "golden \(path) is also used by \(first.location) \(first.fullName): "
+            + "snapshot names must be unique within a file", file: out[i].scenario.file, line: out[i].scenario.line)
+      }
+    }
+    return out
+  }
+
   /// Goldens present next to `specFile` (the `.snap` files in its snapshot folder).
   static func existing(specFile: String) -> [String] {
     let folder = folder(for: specFile)

@@ -77,12 +77,13 @@ public enum TestCommand {
     let progress = Progress(
       enabled: o.reporters.contains { $0.name == "default" && $0.path == nil } && FileSystem.isTerminal(1),
       total: indexed.count)
-    let results = Parallel.map(indexed, jobs: o.jobs) { pair -> ScenarioResult in
+    var results = Parallel.map(indexed, jobs: o.jobs) { pair -> ScenarioResult in
       let r = RunItem.execute(pair.1, index: pair.0, config: config, retries: o.retries)
       progress.tick(r.status)
       return r
     }
     progress.finish()
+    results = SnapshotStore.failSharedGoldens(results)
 
     var report = RunReport(
       seed: seed, shuffled: o.shuffle, shard: o.shard.map { "\($0.index)/\($0.count)" }, results: results,
