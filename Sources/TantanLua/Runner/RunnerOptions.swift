@@ -165,7 +165,7 @@ struct RunnerOptions {
     usage: tantan-host test [options] [paths...]
     Runs busted-style scenario files (*_spec.lua), each scenario in a fresh Lua state with its own
     virtual clock. Paths are files, folders (searched for --pattern) or file.lua:LINE; default spec/
-    or scenarios/. (To run a script named 'test', write ./test.)
+    or scenarios/. (A script named 'test' runs as: tantan-host ./test)
       --filter PAT           only scenarios whose full name matches the Lua pattern (repeatable)
       --filter-out PAT       skip scenarios whose full name matches (repeatable)
       -t, --tags a,b         only scenarios tagged #a or #b
