@@ -62,13 +62,14 @@ public final class HostInterpreter: InterpreterHost {
     prepared = true
     let settings: Settings
     do { settings = try Self.settings(options) } catch { return fail(options, "\(error)") }
-    let host = TantanHost(state: state)
-    host.seed = settings.seed
+    let host: TantanHost
+    switch Self.makeHost(state, seed: settings.seed) {
+    case .success(let h): host = h
+    case .failure(let e): return fail(options, e.description)
+    }
     self.host = host
-    TantanModule.install(host)
     let repl = options.interactive || (options.script == nil && !options.hasExecute && !options.showVersion)
     if repl { ApiDocs.installHelp(state.lua) }
-    if let seed = settings.seed, !run(state, "math.randomseed(\(seed))", options) { return false }
     if settings.sandbox {
       let dir = options.script.map(Self.directory) ?? "."
       guard state.load(Sandbox.prelude, name: "=sandbox") == LUA_OK else { return report(state, options) }
@@ -94,9 +95,20 @@ public final class HostInterpreter: InterpreterHost {
     return true
   }
 
-  private func run(_ state: LuaState, _ code: String, _ o: InterpreterOptions) -> Bool {
-    guard state.load(code, name: "=(host)") == LUA_OK, state.lua.pcall(0, 0, traceback: true) else { return report(state, o) }
-    return true
+  /// The set-up every tantan-host state gets, shared by the interpreter and the scenario runner
+  /// (so a scenario sees exactly the `tantan` module a script sees): the host and its virtual
+  /// clock, the `tantan` module, and `math.randomseed(seed)` when a seed is given.
+  static func makeHost(_ state: LuaState, seed: Int?) -> Result<TantanHost, HostSetupError> {
+    let host = TantanHost(state: state)
+    host.seed = seed
+    TantanModule.install(host)
+    if let seed {
+      guard state.load("math.randomseed(\(seed))", name: "=(host)") == LUA_OK, state.lua.pcall(0, 0, traceback: true) else {
+        defer { state.lua.pop() }
+        return .failure(HostSetupError(description: state.lua.string(-1) ?? "cannot seed math.random"))
+      }
+    }
+    return .success(host)
   }
 
   private func report(_ state: LuaState, _ o: InterpreterOptions) -> Bool {
@@ -123,4 +135,9 @@ extension InterpreterOptions.ParseError: CustomStringConvertible {
     case .badValue(let o, let m): return "bad value for \(o): \(m)"
     }
   }
+}
+
+/// Why a state could not be set up as a tantan-host state.
+struct HostSetupError: Error, CustomStringConvertible {
+  let description: String
 }

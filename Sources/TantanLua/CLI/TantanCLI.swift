@@ -5,10 +5,20 @@ import Glibc
 import LuaRuntime
 
 /// Entry point of the `tantan-host` executable: `lua`-style options, then the interpreter.
+/// A first argument naming a subcommand (`test`, `merge-reports`) runs it instead: it wins over a
+/// script of that name, which runs as `tantan-host ./test`.
 public enum TantanCLI {
+  public static let subcommands: [String: @Sendable ([String], String) -> Int32] = [
+    "test": { TestCommand.main($0, progname: $1) },
+    "merge-reports": { MergeReports.main($0, progname: $1) },
+  ]
+
   public static func main(_ argv: [String]) -> Int32 {
     var options: InterpreterOptions
     let progname = argv.first.flatMap { $0.isEmpty ? nil : $0 } ?? "tantan-host"
+    if argv.count > 1, let sub = subcommands[argv[1]] {
+      return sub(Array(argv.dropFirst(2)), progname)
+    }
     do {
       options = try InterpreterOptions.parse(argv, valued: HostInterpreter.valuedOptions, flags: HostInterpreter.flagOptions)
       options.rawArgv = rawArguments(matching: argv)

@@ -1,0 +1,122 @@
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+/// Files and folders through Glibc (no Foundation in `Sources/`: it doubles start-up time).
+enum FileSystem {
+  enum Kind { case file, directory, missing }
+
+  static func kind(_ path: String) -> Kind {
+    var st = stat()
+    guard stat(path, &st) == 0 else { return .missing }
+    return (st.st_mode & S_IFMT) == S_IFDIR ? .directory : .file
+  }
+
+  /// Entries of a folder (not `.`/`..`), sorted bytewise so every machine sees the same order.
+  static func list(_ dir: String) -> [String] {
+    guard let d = opendir(dir) else { return [] }
+    defer { closedir(d) }
+    var names: [String] = []
+    while let e = readdir(d) {
+      let name = withUnsafeBytes(of: e.pointee.d_name) { raw in
+        String(decoding: raw.prefix(while: { $0 != 0 }), as: UTF8.self)
+      }
+      if name != "." && name != ".." { names.append(name) }
+    }
+    return names.sorted(by: bytewise)
+  }
+
+  static func read(_ path: String) -> String? {
+    guard let f = fopen(path, "rb") else { return nil }
+    defer { fclose(f) }
+    var bytes: [UInt8] = []
+    var buf = [UInt8](repeating: 0, count: 65536)
+    while true {
+      let n = fread(&buf, 1, buf.count, f)
+      if n > 0 { bytes.append(contentsOf: buf[0..<n]) }
+      if n < buf.count { break }
+    }
+    return String(decoding: bytes, as: UTF8.self)
+  }
+
+  /// Writes a regular file through a temporary file and a rename, so a reader never sees half a
+  /// file. Anything else that exists (`/dev/null`, `/dev/stdout`, a FIFO) is written in place: a
+  /// rename would replace the device with a file.
+  @discardableResult
+  static func write(_ path: String, _ text: String) -> Bool {
+    var st = stat()
+    let exists = stat(path, &st) == 0
+    if exists && (st.st_mode & S_IFMT) != S_IFREG { return write(path, text, to: path) }
+    let tmp = path + ".tmp\(getpid())-\(pthread_self())"  // unique per process and thread
+    guard write(tmp, text, to: tmp) else {
+      unlink(tmp)
+      return false
+    }
+    return rename(tmp, path) == 0
+  }
+
+  private static func write(_ path: String, _ text: String, to file: String) -> Bool {
+    guard let f = fopen(file, "wb") else { return false }
+    var text = text
+    let ok = text.withUTF8 { b in b.isEmpty || fwrite(b.baseAddress, 1, b.count, f) == b.count }
+    return fclose(f) == 0 && ok
+  }
+
+  @discardableResult
+  static func remove(_ path: String) -> Bool { unlink(path) == 0 }
+
+  /// `mkdir -p`.
+  @discardableResult
+  static func makeDirectories(_ path: String) -> Bool {
+    if kind(path) == .directory { return true }
+    let parent = directory(of: path)
+    if parent != path, parent != ".", parent != "/" { makeDirectories(parent) }
+    return mkdir(path, 0o755) == 0 || kind(path) == .directory
+  }
+
+  static func directory(of path: String) -> String {
+    guard let slash = path.lastIndex(of: "/") else { return "." }
+    return slash == path.startIndex ? "/" : String(path[..<slash])
+  }
+
+  static func baseName(_ path: String) -> String {
+    guard let slash = path.lastIndex(of: "/") else { return path }
+    return String(path[path.index(after: slash)...])
+  }
+
+  static func join(_ a: String, _ b: String) -> String {
+    a.isEmpty || a == "." ? b : (a.hasSuffix("/") ? a + b : a + "/" + b)
+  }
+
+  static func environment(_ name: String) -> String? { getenv(name).map { String(cString: $0) } }
+
+  static func isTerminal(_ fd: Int32) -> Bool { isatty(fd) != 0 }
+
+  /// Monotonic seconds.
+  static func now() -> Double {
+    var ts = timespec()
+    clock_gettime(CLOCK_MONOTONIC, &ts)
+    return Double(ts.tv_sec) + Double(ts.tv_nsec) / 1e9
+  }
+
+  /// Writes all of `text` to a file descriptor.
+  static func write(fd: Int32, _ text: String) {
+    var text = text
+    text.withUTF8 { b in
+      var off = 0
+      while off < b.count {
+        let n = Glibc.write(fd, b.baseAddress! + off, b.count - off)
+        if n <= 0 {
+          if errno == EINTR { continue }
+          return
+        }
+        off += n
+      }
+    }
+  }
+}
+
+/// Byte order of UTF-8, the same on every machine and locale.
+func bytewise(_ a: String, _ b: String) -> Bool {
+  a.utf8.lexicographicallyPrecedes(b.utf8)
+}

@@ -1,0 +1,128 @@
+/// `tantan-host merge-reports`: joins the JSON reports of `--shard i/n` runs (a CI matrix) into one
+/// report, rendered by any reporters (typically `--reporter junit=report.xml` and the summary).
+/// The merged report lists scenarios in suite order, as one unsharded run would.
+public enum MergeReports {
+  static let usage = """
+    usage: tantan-host merge-reports [options] report.json...
+    Joins the JSON reports (--reporter json=PATH) of the shards of one suite.
+      --reporter NAME[=PATH]  default, tap, junit or json, to stdout or PATH (repeatable; default: default)
+      --deterministic-times   report every duration as 0
+      --fail-on-flaky         exit 1 when a scenario was flaky
+      --pass-with-no-tests    exit 0 instead of 3 when the reports hold no scenario
+    Exit status as 'tantan-host test': 0, 1 a failure or error, 2 bad input, 3 no scenarios.
+
+    """
+
+  public static func main(_ args: [String], progname: String = "tantan-host") -> Int32 {
+    var inputs: [String] = []
+    var reporterArgs: [String] = []
+    var flags = Set<String>()
+    var i = 0
+    while i < args.count {
+      let a = args[i]
+      switch a {
+      case "-h", "--help":
+        FileSystem.write(fd: 1, usage)
+        return 0
+      case "--deterministic-times", "--fail-on-flaky", "--pass-with-no-tests": flags.insert(a)
+      case "--reporter", "-o":
+        i += 1
+        guard i < args.count else { return fail(progname, "option '\(a)' needs a value") }
+        reporterArgs += ["--reporter", args[i]]
+      default:
+        if a.hasPrefix("--reporter=") {
+          reporterArgs.append(a)
+        } else if a.hasPrefix("-") && a != "-" {
+          return fail(progname, "unrecognized option '\(a)'")
+        } else {
+          inputs.append(a)
+        }
+      }
+      i += 1
+    }
+    guard !inputs.isEmpty else { return fail(progname, "no reports to merge") }
+    let options: RunnerOptions
+    do { options = try RunnerOptions.parse(reporterArgs) } catch { return fail(progname, error.description) }
+    var reports: [RunReport] = []
+    for path in inputs {
+      guard let text = FileSystem.read(path) else { return fail(progname, "cannot read \(path)") }
+      do { reports.append(try JSONReporter.decode(text)) } catch { return fail(progname, "\(path): \(error)") }
+    }
+    var merged: RunReport
+    do { merged = try merge(reports) } catch { return fail(progname, error.description) }
+    if flags.contains("--deterministic-times") { merged.zeroTimes() }
+    guard Reporters.write(merged, options.reporters, progname: progname) else { return 2 }
+    return merged.exitStatus(
+      failOnFlaky: flags.contains("--fail-on-flaky"), passWithNoTests: flags.contains("--pass-with-no-tests"))
+  }
+
+  static func fail(_ progname: String, _ message: String) -> Int32 {
+    FileSystem.write(fd: 2, "\(progname) merge-reports: \(message)\n")
+    return 2
+  }
+
+  struct MergeError: Error, CustomStringConvertible { let description: String }
+
+  static func merge(_ reports: [RunReport]) throws(MergeError) -> RunReport {
+    guard let first = reports.first else { throw MergeError(description: "no reports") }
+    for r in reports where r.seed != first.seed || r.shuffled != first.shuffled {
+      throw MergeError(description: "the reports come from runs with different seeds or shuffle settings")
+    }
+    var results: [ScenarioResult] = []
+    var seen = Set<Int>()
+    for r in reports {
+      for s in r.results {
+        guard seen.insert(s.index).inserted else {
+          throw MergeError(
+            description:
+              "scenario #\(s.index) (\(s.scenario.location)) appears in two reports: the same shard given twice?")
+        }
+        results.append(s)
+      }
+    }
+    results.sort { $0.index < $1.index }
+    // Shards "i/n": complete coverage means every i in 1...n exactly once.
+    var shardCounts = Set<Int>()
+    var shardIndices: [Int] = []
+    var unsharded = 0
+    for r in reports {
+      guard let s = r.shard else {
+        unsharded += 1
+        continue
+      }
+      let parts = s.split(separator: "/")
+      if parts.count == 2, let i = Int(parts[0]), let n = Int(parts[1]) {
+        shardIndices.append(i)
+        shardCounts.insert(n)
+      }
+    }
+    let fullCoverage =
+      (unsharded == 1 && reports.count == 1)
+      || (unsharded == 0 && shardCounts.count == 1 && shardIndices.sorted() == Array(1...shardCounts.first!))
+    var g = RunReport.Goldens()
+    var existing = Set<String>()
+    var used = Set<String>()
+    var removed = Set<String>()
+    for r in reports {
+      existing.formUnion(r.goldens.existing)
+      used.formUnion(r.goldens.used)
+      removed.formUnion(r.goldens.removed)
+    }
+    g.existing = existing.sorted(by: bytewise)
+    g.used = used.sorted(by: bytewise)
+    g.removed = removed.sorted(by: bytewise)
+    g.complete = reports.allSatisfy(\.goldens.complete)
+    g.strict = reports.contains(where: \.goldens.strict)
+    g.sharded = !fullCoverage
+    let shard =
+      fullCoverage
+      ? nil
+      : "partial: " + shardIndices.sorted().map(String.init).joined(separator: ",")
+        + " of \(shardCounts.sorted().map(String.init).joined(separator: ","))"
+    var merged = RunReport(
+      seed: first.seed, shuffled: first.shuffled, shard: reports.count == 1 ? first.shard : shard,
+      results: results, duration: reports.reduce(0) { $0 + $1.duration })
+    merged.goldens = g
+    return merged
+  }
+}

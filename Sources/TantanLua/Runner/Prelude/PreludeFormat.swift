@@ -1,0 +1,143 @@
+/// Lua side of the runner, part 1: value formatting (failure messages, one line) and the
+/// snapshot serializer (golden files, one entry per line, keys sorted: stable and diff-friendly).
+/// The parts are concatenated into one chunk named `=tantan-test` (see `Prelude.source`).
+enum PreludeFormat {
+  static let source = #"""
+    local host = ...
+    local type, tostring, tonumber, pairs, ipairs, next, select, error, pcall, xpcall =
+      type, tostring, tonumber, pairs, ipairs, next, select, error, pcall, xpcall
+    local setmetatable, getmetatable, rawget, rawlen, rawequal = setmetatable, getmetatable, rawget, rawlen, rawequal
+    local sformat, srep, concat, sort, insert = string.format, string.rep, table.concat, table.sort, table.insert
+    local mtype = math.type
+    local getinfo, traceback = debug.getinfo, debug.traceback
+    local PRELUDE_SOURCE = "=tantan-test"
+
+    local KEYWORDS = {}
+    for w in ("and break do else elseif end false for function goto if in local nil not or repeat return then true until while"):gmatch("%a+") do
+      KEYWORDS[w] = true
+    end
+
+    local function fmt_number(v)
+      if mtype(v) == "integer" then return tostring(v) end
+      if v ~= v then return "nan" end
+      if v == math.huge then return "inf" elseif v == -math.huge then return "-inf" end
+      for p = 14, 17 do
+        local s = sformat("%." .. p .. "g", v)
+        if tonumber(s) == v then
+          if not s:find("[%.eEn]") then s = s .. ".0" end
+          return s
+        end
+      end
+      return sformat("%.17g", v)
+    end
+
+    local ESC = { ["\\"] = "\\\\", ['"'] = '\\"', ["\n"] = "\\n", ["\r"] = "\\r", ["\t"] = "\\t" }
+    local function fmt_string(s)
+      return '"' .. s:gsub('[%c"\\]', function(c) return ESC[c] or sformat("\\%03d", c:byte()) end) .. '"'
+    end
+
+    local function fmt_scalar(v)
+      local tv = type(v)
+      if tv == "string" then return fmt_string(v)
+      elseif tv == "number" then return fmt_number(v)
+      elseif tv == "nil" or tv == "boolean" then return tostring(v)
+      elseif tv == "userdata" or tv == "table" then
+        local mt = getmetatable(v)
+        if type(mt) == "table" and rawget(mt, "__tostring") then
+          local ok, s = pcall(tostring, v)
+          if ok and type(s) == "string" then return s end
+        end
+        return "<" .. tv .. ">"
+      end
+      return "<" .. tv .. ">"
+    end
+
+    local KORDER = { number = 1, string = 2, boolean = 3 }
+    local function key_less(a, b)
+      local ta, tb = type(a), type(b)
+      if ta ~= tb then return (KORDER[ta] or 9) < (KORDER[tb] or 9) end
+      if ta == "number" or ta == "string" then return a < b end
+      if ta == "boolean" then return (not a) and b end
+      return tostring(a) < tostring(b)
+    end
+
+    -- The array part 1..n (stopping at the first nil) and the other keys, sorted.
+    local function split_keys(t)
+      local n = 0
+      while rawget(t, n + 1) ~= nil do n = n + 1 end
+      local keys = {}
+      for k in next, t do
+        if not (mtype(k) == "integer" and k >= 1 and k <= n) then keys[#keys + 1] = k end
+      end
+      sort(keys, key_less)
+      return n, keys
+    end
+
+    local function fmt_key(k)
+      if type(k) == "string" and k:match("^[%a_][%w_]*$") and not KEYWORDS[k] then return k end
+      return "[" .. fmt_scalar(k) .. "]"
+    end
+
+    local function has_tostring(v)
+      local mt = getmetatable(v)
+      return type(mt) == "table" and rawget(mt, "__tostring") ~= nil
+    end
+
+    -- Text shown as is in a message (a description, not a value).
+    local RawMT = {}
+    local function raw(s) return setmetatable({ text = s }, RawMT) end
+
+    -- One line, for messages: {1, 2, x = 3}; long or deep values are cut.
+    local function compact(v, depth, seen)
+      if getmetatable(v) == RawMT then return v.text end
+      if type(v) ~= "table" or has_tostring(v) then return fmt_scalar(v) end
+      depth, seen = depth or 0, seen or {}
+      if seen[v] then return "<cycle>" end
+      if depth > 8 then return "{...}" end
+      seen[v] = true
+      local n, keys = split_keys(v)
+      local parts = {}
+      for i = 1, n do parts[#parts + 1] = compact(rawget(v, i), depth + 1, seen) end
+      for _, k in ipairs(keys) do parts[#parts + 1] = fmt_key(k) .. " = " .. compact(rawget(v, k), depth + 1, seen) end
+      seen[v] = nil
+      local s = "{" .. concat(parts, ", ") .. "}"
+      if #s > 4000 then s = s:sub(1, 4000) .. "...}" end
+      return s
+    end
+
+    -- Many lines, for golden files: one entry per line, two-space indent, trailing commas.
+    local function render(v, out, indent, seen)
+      if type(v) ~= "table" or has_tostring(v) then out[#out + 1] = fmt_scalar(v); return end
+      if seen[v] then out[#out + 1] = "<cycle>"; return end
+      local n, keys = split_keys(v)
+      if n == 0 and #keys == 0 then out[#out + 1] = "{}"; return end
+      seen[v] = true
+      local pad = srep("  ", indent + 1)
+      out[#out + 1] = "{\n"
+      for i = 1, n do
+        out[#out + 1] = pad
+        render(rawget(v, i), out, indent + 1, seen)
+        out[#out + 1] = ",\n"
+      end
+      for _, k in ipairs(keys) do
+        out[#out + 1] = pad .. fmt_key(k) .. " = "
+        render(rawget(v, k), out, indent + 1, seen)
+        out[#out + 1] = ",\n"
+      end
+      out[#out + 1] = srep("  ", indent) .. "}"
+      seen[v] = nil
+    end
+
+    local SNAPSHOT_HEADER = "-- tantan snapshot v1\n"
+    local function serialize(v)
+      if type(v) == "string" then
+        local body = v
+        if body:sub(-1) ~= "\n" then body = body .. "\n" end
+        return SNAPSHOT_HEADER .. "-- kind: text\n" .. body
+      end
+      local out = {}
+      render(v, out, 0, {})
+      return SNAPSHOT_HEADER .. "-- kind: value\n" .. concat(out) .. "\n"
+    end
+    """#
+}

@@ -1,0 +1,50 @@
+/// One thing to run: a scenario (or one `--repeat-each` copy), or a file that failed to load.
+struct RunItem {
+  var scenario: ScenarioInfo
+  var repeatIndex: Int
+  var loadFailure: Failure?
+
+  /// Runs the item, retrying a failure up to `retries` times, each attempt in a fresh state.
+  static func execute(_ item: RunItem, index: Int, config: ExecutionConfig, retries: Int) -> ScenarioResult {
+    var result = ScenarioResult(
+      scenario: item.scenario, index: index, repeatIndex: item.repeatIndex, status: .error, duration: 0, output: "",
+      failure: item.loadFailure, attempts: [], snapshotsUsed: [])
+    if item.loadFailure != nil { return result }
+    if let reason = item.scenario.pendingReason {
+      result.status = .pending
+      result.reason = reason
+      return result
+    }
+    var attempts: [Attempt] = []
+    var used: [String] = []
+    for attempt in 0...retries {
+      let t0 = FileSystem.now()
+      var status = Status.error
+      var failure: Failure?
+      var reason: String?
+      var output = ""
+      do throws(ScenarioSession.SetupError) {
+        let session = try ScenarioSession(file: item.scenario.file, config: config)
+        (status, failure, reason) = session.run(item.scenario)
+        output = session.output
+        for u in session.snapshotsUsed where !used.contains(u) { used.append(u) }
+      } catch {
+        failure = error.failure
+      }
+      let duration = FileSystem.now() - t0
+      if status == .failed || status == .error, attempt < retries, let f = failure {
+        attempts.append(Attempt(failure: f, output: output, duration: duration))
+        continue
+      }
+      result.status = status == .passed && !attempts.isEmpty ? .flaky : status
+      result.failure = failure
+      result.reason = reason
+      result.output = output
+      result.duration = duration + attempts.reduce(0) { $0 + $1.duration }
+      result.attempts = attempts
+      break
+    }
+    result.snapshotsUsed = used
+    return result
+  }
+}

@@ -1,0 +1,78 @@
+/// A `describe` block around a scenario: its name and the lines it spans.
+struct DescribeInfo: Equatable, Sendable {
+  var name: String
+  var line: Int
+  var last: Int
+}
+
+/// One `it` (or `pending`) found by running a file in collect mode.
+struct ScenarioInfo: Equatable, Sendable {
+  var file: String
+  /// 1-based position among the file's `it`/`pending` calls; 0 for a file that failed to load.
+  var ordinal: Int
+  var name: String
+  var line: Int
+  var first: Int
+  var last: Int
+  var describes: [DescribeInfo]
+  var tags: [String]
+  var pendingReason: String?
+
+  /// busted's full name: the describe names and the scenario's, joined by spaces.
+  var fullName: String { (describes.map(\.name) + [name]).joined(separator: " ") }
+  /// JUnit classname: `file:line` of the innermost describe, or the file for a top-level `it`.
+  var classname: String { describes.last.map { "\(file):\($0.line)" } ?? file }
+  var location: String { line > 0 ? "\(file):\(line)" : file }
+}
+
+/// Why a scenario did not pass: an assertion (`failure`) or a Lua error (`error`, with traceback).
+struct Failure: Error, Equatable, Sendable {
+  enum Kind: String, Sendable { case failure, error }
+  var kind: Kind
+  var message: String
+  var file: String?
+  var line: Int?
+  var wanted: String?
+  var found: String?
+  var traceback: String?
+
+  /// `file:line: message`, without repeating a position the message already starts with.
+  var headline: String {
+    guard let file, let line else { return message }
+    let at = "\(file):\(line): "
+    return message.hasPrefix(at) || message.hasPrefix(FileSystem.baseName(file) + ":") ? message : at + message
+  }
+}
+
+/// One failed attempt that a retry later made good (reported as `flakyFailure`).
+struct Attempt: Equatable, Sendable {
+  var failure: Failure
+  var output: String
+  var duration: Double
+}
+
+enum Status: String, Sendable {
+  case passed, failed, error, pending, flaky
+}
+
+/// The outcome of one run item (a scenario, or one of its `--repeat-each` copies).
+struct ScenarioResult: Equatable, Sendable {
+  var scenario: ScenarioInfo
+  /// Position in the whole suite (before sharding): reports and merges sort on it.
+  var index: Int
+  /// 1...N with `--repeat-each N` (N > 1), else 0.
+  var repeatIndex: Int
+  var status: Status
+  var duration: Double
+  var output: String
+  var failure: Failure?
+  var attempts: [Attempt]
+  var snapshotsUsed: [String]
+  /// Why a pending scenario is pending (`pending("reason")`), "" when no reason was given.
+  var reason: String?
+
+  /// The name shown in reports; repeats are numbered so names stay unique.
+  var displayName: String {
+    repeatIndex > 0 ? "\(scenario.fullName) [repeat \(repeatIndex)]" : scenario.fullName
+  }
+}

@@ -1,0 +1,198 @@
+import CLua
+import LuaRuntime
+
+/// What every scenario state gets: the same seed, limits and golden-file mode.
+struct ExecutionConfig: Sendable {
+  var seed: Int
+  var maxInstructions: Int?
+  var maxMemory: Int?
+  var timeout: Double?
+  var snapshots: SnapshotStore
+  /// `--sandbox`: the interpreter's sandbox (no io, os.execute, debug, C modules...) around each file.
+  var sandbox = false
+  var chunks = ChunkCache()
+}
+
+/// Each scenario file compiled once (during collection) and loaded as bytecode by every scenario
+/// state after that. Filled on the main thread between collection and the run, read-only after.
+final class ChunkCache: @unchecked Sendable {
+  private(set) var bytecode: [String: [UInt8]] = [:]
+  func store(_ all: [String: [UInt8]]) { bytecode = all }
+}
+
+/// One fresh Lua state set up exactly as the `tantan-host` interpreter sets up a script's state
+/// (`HostInterpreter.makeHost`: the `tantan` module, its own virtual clock, `math.randomseed`),
+/// plus the runner prelude. Used for one file collection or one scenario attempt, then closed.
+final class ScenarioSession {
+  let state: LuaState
+  let host: TantanHost
+  let file: String
+  let config: ExecutionConfig
+  private(set) var output = ""
+  private(set) var snapshotsUsed: [String] = []
+  /// The compiled file, after `collect`.
+  private(set) var compiled: [UInt8]?
+  private var runner: LuaRef?
+
+  struct SetupError: Error { let failure: Failure }
+
+  init(file: String, config: ExecutionConfig) throws(SetupError) {
+    self.file = file
+    self.config = config
+    do { state = try LuaState() } catch {
+      throw SetupError(
+        failure: Failure(kind: .error, message: "cannot create a Lua state: \(error)", file: file, line: nil))
+    }
+    switch HostInterpreter.makeHost(state, seed: config.seed) {
+    case .success(let h): host = h
+    case .failure(let e):
+      throw SetupError(failure: Failure(kind: .error, message: e.description, file: file, line: nil))
+    }
+    let lua = state.lua
+    guard Prelude.load(state) else {
+      let msg = lua.string(-1) ?? "?"
+      throw SetupError(failure: Failure(kind: .error, message: "runner prelude: \(msg)", file: file, line: nil))
+    }
+    lua.newTable()
+    lua.setFunction(-1, "emit") { [unowned self] (lua: Lua) throws(LuaCallError) -> Int32 in
+      self.output += lua.string(1) ?? ""
+      return 0
+    }
+    lua.setFunction(-1, "snapshot") { [unowned self] (lua: Lua) throws(LuaCallError) -> Int32 in
+      let name = try lua.checkString(1)
+      let text = try lua.checkString(2)
+      let outcome = self.config.snapshots.check(specFile: self.file, name: name, text: text)
+      if !self.snapshotsUsed.contains(outcome.path) { self.snapshotsUsed.append(outcome.path) }
+      lua.push(outcome.ok)
+      lua.push(outcome.message)
+      lua.push(outcome.wanted)
+      lua.push(outcome.found)
+      return 4
+    }
+    guard lua.pcall(1, 1, traceback: true) else {
+      let msg = lua.string(-1) ?? "?"
+      throw SetupError(failure: Failure(kind: .error, message: "runner prelude: \(msg)", file: file, line: nil))
+    }
+    runner = state.ref()
+    if config.sandbox {  // after the prelude, which keeps what it needs (debug, io) as locals
+      guard state.load(Sandbox.prelude, name: "=sandbox", mode: "t") == LUA_OK, {
+        lua.push(FileSystem.directory(of: file))
+        return lua.pcall(1, 0, traceback: true)
+      }()
+      else {
+        let msg = lua.string(-1) ?? "?"
+        throw SetupError(failure: Failure(kind: .error, message: "sandbox: \(msg)", file: file, line: nil))
+      }
+    }
+  }
+
+  deinit {
+    runner = nil
+    state.close()
+  }
+
+  /// Pushes `runner[name]` and the file's chunk; nil (stack balanced) with the failure otherwise.
+  private func prepare(_ entry: String) -> Failure? {
+    let lua = state.lua
+    runner?.push(lua)
+    lua.rawGet(-1, entry)
+    lua_rotate(lua.L, -2, 1)
+    lua.pop()
+    state.setLimits(maxMemory: config.maxMemory, maxInstructions: config.maxInstructions, timeout: config.timeout)
+    let status: Int32
+    if let bytes = config.chunks.bytecode[file] {
+      status = Bytecode.load(lua, bytes, name: "@" + file) ? LUA_OK : LUA_ERRSYNTAX
+    } else {
+      status = state.loadFile(file)
+      if status == LUA_OK, entry == "collect" { compiled = Bytecode.dump(lua) }
+    }
+    if status != LUA_OK {
+      let msg = state.limitMessage ?? lua.string(-1) ?? "cannot load \(file)"
+      lua.pop(2)
+      return Failure(kind: .error, message: msg, file: file, line: nil)
+    }
+    lua.push(file)
+    return nil
+  }
+
+  /// A failure from a call that did not return normally: a tripped limit, or an internal error.
+  private func abnormal(line: Int?) -> Failure {
+    let lua = state.lua
+    let msg = state.limitMessage ?? lua.string(-1) ?? "(error object is a \(lua.typeName(-1)) value)"
+    lua.pop()
+    return Failure(kind: .error, message: msg, file: file, line: line)
+  }
+
+  /// Runs the file in collect mode: its scenarios, or why it failed to load.
+  func collect() -> Result<[ScenarioInfo], Failure> {
+    if let f = prepare("collect") { return .failure(f) }
+    let lua = state.lua
+    guard lua.pcall(2, 2, traceback: true) else { return .failure(abnormal(line: nil)) }
+    defer { lua.pop(2) }
+    let records = (try? lua.value(-2)) ?? .nil
+    if case .table = records {
+      return .success(records.items.map { Self.scenario($0, file: file) })
+    }
+    let err = (try? lua.value(-1)) ?? .nil
+    return .failure(Self.failure(err, file: file, kind: .error))
+  }
+
+  /// Runs the scenario numbered `ordinal` in this (fresh) state.
+  func run(_ info: ScenarioInfo) -> (status: Status, failure: Failure?, reason: String?) {
+    if let f = prepare("run") { return (.error, f, nil) }
+    let lua = state.lua
+    lua.push(info.ordinal)
+    guard lua.pcall(3, 1, traceback: true) else { return (.error, abnormal(line: info.line), nil) }
+    defer { lua.pop() }
+    let r = (try? lua.value(-1)) ?? .nil
+    switch r["status"].text {
+    case "passed": return (.passed, nil, nil)
+    case "pending": return (.pending, nil, r["reason"].text ?? "")
+    case "failed": return (.failed, Self.failure(r, file: file, kind: .failure), nil)
+    default:
+      var f = Self.failure(r, file: file, kind: .error)
+      if f.line == nil { f.line = info.line }
+      return (.error, f, nil)
+    }
+  }
+
+  static func failure(_ r: LuaValue, file: String, kind: Failure.Kind) -> Failure {
+    Failure(
+      kind: kind, message: r["message"].text ?? "error", file: r["file"].text ?? file, line: r["line"].int,
+      wanted: r["wanted"].text, found: r["found"].text, traceback: r["traceback"].text)
+  }
+
+  static func scenario(_ r: LuaValue, file: String) -> ScenarioInfo {
+    ScenarioInfo(
+      file: file, ordinal: r["ordinal"].int ?? 0, name: r["name"].text ?? "", line: r["line"].int ?? 0,
+      first: r["first"].int ?? 0, last: r["last"].int ?? 0,
+      describes: r["describes"].items.map {
+        DescribeInfo(name: $0["name"].text ?? "", line: $0["line"].int ?? 0, last: $0["last"].int ?? 0)
+      },
+      tags: r["tags"].items.compactMap(\.text),
+      pendingReason: r["pending"] == .bool(true) ? (r["reason"].text ?? "") : nil)
+  }
+}
+
+extension LuaValue {
+  /// `t[key]` for a converted table; `.nil` for anything else.
+  subscript(_ key: String) -> LuaValue {
+    guard case .table(_, let entries) = self else { return .nil }
+    return entries.first { $0.key == .string(key) }?.value ?? .nil
+  }
+  var items: [LuaValue] {
+    guard case .table(let arr, _) = self else { return [] }
+    return arr
+  }
+  var text: String? {
+    if case .string(let s) = self { return s }
+    return nil
+  }
+  var int: Int? {
+    switch self {
+    case .integer(let i): return i
+    case .number(let d) where d == d.rounded() && abs(d) < 1e15: return Int(d)
+    default: return nil
+    }
+  }
+}

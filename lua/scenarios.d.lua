@@ -1,0 +1,89 @@
+---@meta scenarios
+-- Editor stubs for scenario files (`tantan-host test`): busted's blocks and luassert's assertions
+-- as the runner provides them (Sources/TantanLua/Runner/Prelude). Hand-written; keep in step.
+
+---A group of scenarios; `#tags` in the name apply to every scenario inside.
+---@param name string
+---@param fn fun()
+function describe(name, fn) end
+context, insulate, expose = describe, describe, describe
+
+---A scenario: runs in a fresh Lua state with its own virtual clock. Without `fn` it is pending.
+---@param name string
+---@param fn? fun()
+function it(name, fn) end
+spec, test = it, it
+
+---At block level: a pending scenario. Inside a scenario: stops it, reported as pending.
+---@param name string
+function pending(name) end
+
+---Runs before the scenario, for each scenario of the block (every scenario has a fresh state).
+---@param fn fun()
+function setup(fn) end
+---@param fn fun()
+function teardown(fn) end
+---@param fn fun()
+function before_each(fn) end
+---@param fn fun()
+function after_each(fn) end
+lazy_setup, strict_setup, lazy_teardown, strict_teardown = setup, setup, teardown, teardown
+
+---Inside a scenario: runs `fn` after it, even when it fails.
+---@param fn fun()
+function finally(fn) end
+
+---A spy: a callable table that records its calls.
+---@class Spy
+---@field calls table[] The arguments of each call (`n` = count).
+---@field returnvals table[] The results of each call.
+---@field revert fun(self: Spy): Spy Puts the original function back (spy.on, stub).
+---@field clear fun(self: Spy): Spy Forgets the recorded calls.
+
+---@class SpyModule
+---@field new fun(fn?: function): Spy A spy calling `fn`.
+---@field on fun(t: table, key: string): Spy Replaces `t[key]` by a spy calling the original.
+---@field is_spy fun(x: any): boolean
+spy = {}
+
+---Replaces `t[key]` by a spy returning the given values.
+---@type fun(t: table, key: string, ...: any): Spy
+stub = nil
+
+---@class match
+---@field _ any Matches any value in `same`, `called_with` and `returned_with`.
+match = {}
+
+---A spy assertion chain: `assert.spy(s).was.called(2)`, `.was_not.called_with(...)`.
+---@class SpyAssertion
+---@field was SpyAssertion
+---@field was_not SpyAssertion
+---@field called fun(n?: integer): Spy
+---@field called_with fun(...: any): Spy
+---@field returned_with fun(...: any): Spy
+---@field called_at_least fun(n: integer): Spy
+---@field called_at_most fun(n: integer): Spy
+
+---luassert's `assert`: callable as Lua's assert, with assertions as fields. Modifiers `is`, `are`,
+---`was`, `has`, `does` read naturally; `not`/`no` negate (`assert.is_not.equal`, `has_no.errors`).
+---An optional last argument replaces the failure message.
+---@class Assert
+---@overload fun(v: any, message?: any, ...: any): any
+---@field equal fun(expected: any, actual: any, message?: string) `==`
+---@field same fun(expected: any, actual: any, message?: string) Deep comparison.
+---@field truthy fun(v: any, message?: string)
+---@field falsy fun(v: any, message?: string)
+---@field is_true fun(v: any, message?: string)
+---@field is_false fun(v: any, message?: string)
+---@field is_nil fun(v: any, message?: string)
+---@field near fun(expected: number, actual: number, tolerance: number, message?: string)
+---@field matches fun(pattern: string, actual: string, message?: string)
+---@field has_error fun(fn: function, expected?: any, message?: string) Message compared without its `file:line:` prefix.
+---@field error_matches fun(fn: function, pattern: string, message?: string)
+---@field snapshot fun(name: string, value: any) Compares with `__snapshots__/<file>/<name>.snap`.
+---@field spy fun(s: Spy): SpyAssertion
+---@field is_not Assert
+---@field are Assert
+---@field is Assert
+---@field has_no Assert
+assert = {}
