@@ -1,5 +1,5 @@
 -- Swipes per second through the Lua binding: a function source (count 10^9, reusing models) and a
--- delegate implementing every callback. Run: .build/release/tantan-host scripts/bench/deck-swipes.lua [N]
+-- delegate implementing every callback. Run: .build/release/tantan-host bench/deck_swipes.lua [N]
 local N = math.tointeger(tonumber(arg and arg[1]) or 1000000)
 local calls = 0
 local function note() calls = calls + 1 end
