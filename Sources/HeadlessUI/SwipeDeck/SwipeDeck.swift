@@ -202,10 +202,10 @@ public final class SwipeDeck<Model> {
     }
   }
 
-  /// `source.card`; nil when it threw (the error is held). Called even after a delegate error,
-  /// because the stack must be refilled to stay consistent.
-  func sourceCard(_ index: Int, reused: Model?) -> Model? {
-    eventSink?(.card(index: index, reused: reused != nil))
+  /// Runs one data-source call: records it, marks the deck as inside a source callback, and holds
+  /// the first error (nil result) so the caller can finish making the deck consistent first.
+  private func callSource<T>(_ event: SwipeDeckEvent, _ body: () throws -> T?) -> T? {
+    eventSink?(event)
     callbackDepth += 1
     sourceDepth += 1
     defer {
@@ -213,50 +213,34 @@ public final class SwipeDeck<Model> {
       sourceDepth -= 1
     }
     do {
-      return try source.card(index, reused)
+      return try body()
     } catch {
       if pendingError == nil { pendingError = error }
       return nil
     }
   }
 
+  /// `source.card`; nil when it threw (the error is held). Called even after a delegate error,
+  /// because the stack must be refilled to stay consistent.
+  func sourceCard(_ index: Int, reused: Model?) -> Model? {
+    callSource(.card(index: index, reused: reused != nil)) { try source.card(index, reused) }
+  }
+
   /// `source.count`, validated; nil when it threw or answered nonsense (the error is held).
   func sourceCount() -> Int? {
-    eventSink?(.count)
-    callbackDepth += 1
-    sourceDepth += 1
-    defer {
-      callbackDepth -= 1
-      sourceDepth -= 1
-    }
-    do {
+    callSource(.count) {
       let n = try source.count()
       guard n >= 0, n <= SwipeDeckLimits.maxCount else {
         throw ComponentError.badDataSource(
           message: "source.count returned \(n) (expected 0 to \(SwipeDeckLimits.maxCount))")
       }
       return n
-    } catch {
-      if pendingError == nil { pendingError = error }
-      return nil
     }
   }
 
   /// `source.empty`; nil when absent or when it threw (the error is held).
   func sourceEmpty() -> Model? {
-    eventSink?(.empty)
-    callbackDepth += 1
-    sourceDepth += 1
-    defer {
-      callbackDepth -= 1
-      sourceDepth -= 1
-    }
-    do {
-      return try source.empty()
-    } catch {
-      if pendingError == nil { pendingError = error }
-      return nil
-    }
+    callSource(.empty) { try source.empty() }
   }
 
   func release(_ model: Model) { modelReleased?(model) }
