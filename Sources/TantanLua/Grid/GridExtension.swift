@@ -51,8 +51,6 @@ enum GridExtension: TantanExtension {
     lua.setFunction(module, "grid") { [unowned host] (lua: Lua) throws(LuaCallError) -> Int32 in
       let setup = try readSetup(host, lua)
       let g = LuaGrid(host: host, delegate: setup.delegate, source: setup.source, lockedConfig: setup.locked)
-      g.lua = lua  // source.count runs on the constructor's thread
-      defer { g.lua = host.lua }
       do {
         try g.start(config: setup.config, items: setup.items)
       } catch let e as ComponentError {
@@ -70,19 +68,18 @@ enum GridExtension: TantanExtension {
   typealias Method = LuaClass<LuaGrid>.Method
   typealias Field = LuaClass<LuaGrid>.Field
 
-  /// A method whose body runs with the calling thread as the callbacks' thread (coroutines).
+  /// Shorthands for the declarations (callbacks use the running thread through `LuaGrid.lua`).
   static func M(
     _ name: String, _ signature: String, _ doc: String,
     _ body: @escaping (LuaGrid, Lua) throws(LuaCallError) -> Int32
   ) -> Method {
-    Method(name, signature, doc) { g, lua throws(LuaCallError) in try g.entered(lua) { () throws(LuaCallError) in try body(g, lua) } }
+    Method(name, signature, doc, body)
   }
 
-  /// A field read the same way (reading `items` may call `source.item`).
   static func F(
     _ name: String, _ type: String, _ doc: String, _ get: @escaping (LuaGrid, Lua) throws(LuaCallError) -> Void
   ) -> Field {
-    Field(name, type, doc) { g, lua throws(LuaCallError) in try g.entered(lua) { () throws(LuaCallError) in try get(g, lua) } }
+    Field(name, type, doc, get)
   }
 
   // MARK: Argument helpers (1-based in, 0-based out)

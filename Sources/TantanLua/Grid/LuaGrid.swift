@@ -28,25 +28,14 @@ final class LuaGrid {
   /// 1-based locked indices from the config, checked against the source's first count.
   let lockedConfig: [Int]
   var log: EventLog
-  /// The thread whose stack callbacks use: the caller of the grid method running now (possibly a
-  /// coroutine), else the main thread (autoscroll ticks). Set and restored by `entered`.
-  var lua: Lua
+  /// The stack callbacks use: the running thread (a coroutine's when one called the grid).
+  var lua: Lua { host.lua }
   /// Nil only while the model's initialiser asks `source.count` (the grid is being built).
   private(set) var current: ReorderGrid<LuaRef>?
 
   init(host: TantanHost, delegate: Callbacks, source: Callbacks?, lockedConfig: [Int]) {
     self.host = host; self.delegate = delegate; self.source = source; self.lockedConfig = lockedConfig
     self.log = EventLog(host: host, component: "grid")
-    self.lua = host.lua
-  }
-
-  /// Runs a method or field body with `lua` (the calling thread) as the callbacks' thread.
-  @inline(__always)
-  func entered<T>(_ lua: Lua, _ body: () throws(LuaCallError) -> T) throws(LuaCallError) -> T {
-    let saved = self.lua
-    self.lua = lua
-    defer { self.lua = saved }
-    return try body()
   }
 
   /// Pops the top of the current thread's stack into the registry.
