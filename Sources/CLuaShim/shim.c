@@ -1,3 +1,5 @@
+// The core of the bridge: the trampoline that raises after Swift returns, the limit-aware allocator,
+// the sticky limit hook, Ctrl-C and the --timeout watchdog, and protected calls. (api.c: the rest.)
 #include "CLuaShim.h"
 #include <signal.h>
 #include <stdio.h>
@@ -326,108 +328,11 @@ int tt_loadbuffer(lua_State *L, const char *buf, size_t len, const char *name, c
   return st;
 }
 
-static int do_loadfile(lua_State *L) {
-  const char *path = lua_tostring(L, 1);
-  int st = luaL_loadfilex(L, path, lua_tostring(L, 2));
-  if (st != LUA_OK) { lua_pushinteger(L, st); lua_insert(L, -2); return 2; }
-  return 1;
-}
-int tt_loadfile(lua_State *L, const char *path, const char *mode) {
-  lua_pushcfunction(L, do_loadfile);
-  if (path) lua_pushstring(L, path); else lua_pushnil(L);
-  if (mode) lua_pushstring(L, mode); else lua_pushnil(L);
-  int st = tt_pcall(L, 2, LUA_MULTRET, 0);
-  if (st != LUA_OK) return st;
-  if (lua_type(L, -2) == LUA_TNUMBER && lua_gettop(L) >= 2 && !lua_isfunction(L, -1)) {
-    st = (int)lua_tointeger(L, -2);
-    lua_remove(L, -2);
-    return st;
-  }
-  return LUA_OK;
-}
-
-static int do_tolstring(lua_State *L) { luaL_tolstring(L, 1, NULL); return 1; }
-int tt_tolstring(lua_State *L, int idx) {
-  idx = lua_absindex(L, idx);
-  lua_pushcfunction(L, do_tolstring);
-  lua_pushvalue(L, idx);
-  return tt_pcall(L, 1, 1, 0);
-}
-
-static int do_openlibs(lua_State *L) { luaL_openlibs(L); return 0; }
-int tt_openlibs(lua_State *L) { lua_pushcfunction(L, do_openlibs); return tt_pcall(L, 0, 0, 0); }
-
-int tt_registryindex(void) { return LUA_REGISTRYINDEX; }
-int tt_upvalueindex(int i) { return lua_upvalueindex(i); }
-void tt_pop(lua_State *L, int n) { lua_pop(L, n); }
-void tt_newtable(lua_State *L) { lua_newtable(L); }
-void tt_insert(lua_State *L, int idx) { lua_insert(L, idx); }
-void tt_remove(lua_State *L, int idx) { lua_remove(L, idx); }
-void tt_replace(lua_State *L, int idx) { lua_replace(L, idx); }
-const char *tt_tostring(lua_State *L, int idx, size_t *len) { return lua_tolstring(L, idx, len); }
-int tt_isnoneornil(lua_State *L, int idx) { return lua_isnoneornil(L, idx); }
-void tt_pushglobaltable(lua_State *L) { lua_pushglobaltable(L); }
-void tt_pushlightuserdata(lua_State *L, void *p) { lua_pushlightuserdata(L, p); }
-int tt_ref(lua_State *L) { return luaL_ref(L, LUA_REGISTRYINDEX); }
-void tt_unref(lua_State *L, int ref) { luaL_unref(L, LUA_REGISTRYINDEX, ref); }
-int tt_getref(lua_State *L, int ref) { return lua_rawgeti(L, LUA_REGISTRYINDEX, ref); }
-void *tt_newuserdata(lua_State *L, size_t size) { return lua_newuserdatauv(L, size, 1); }
-const char *tt_typename_at(lua_State *L, int idx) {
-  // luaL_typeerror's rule: __name of the metatable when it is a string, else the basic type name.
-  if (luaL_getmetafield(L, idx, "__name") == LUA_TSTRING) {
-    const char *s = lua_tostring(L, -1);
-    lua_pop(L, 1);  // the string stays alive: it is referenced by the metatable
-    return s;
-  }
-  if (lua_type(L, idx) == LUA_TLIGHTUSERDATA) return "light userdata";
-  return luaL_typename(L, idx);
-}
 void tt_clear_interrupt(lua_State *L) {
   Limits *m = LIM(L);
   interrupted = 0;
   if (m->tripped == 4) { m->tripped = 0; m->message[0] = 0; }
   arm_hook(L);
-}
-
-void tt_write_stdout(const char *s, size_t len) { fwrite(s, 1, len, stdout); }
-// As lua.c's lua_writestringerror: stdout is not flushed first (with 2>&1, what io.write
-// buffered comes after the message, in lua5.4 as here).
-void tt_write_stderr(const char *s, size_t len) { fwrite(s, 1, len, stderr); fflush(stderr); }
-void tt_flush_stdout(void) { fflush(stdout); }
-const char *tt_copyright(void) { return LUA_COPYRIGHT; }
-#include <unistd.h>
-int tt_stdin_is_tty(void) { return isatty(0); }
-// One line from fd 0, a byte at a time with read(2), as readline reads: what it has not read is
-// left to io.read (whose C buffer readline never sees, in lua5.4 as here).
-const char *tt_read_line(size_t *len) {
-  static char *line;
-  static size_t cap;
-  size_t n = 0;
-  char c;
-  for (;;) {
-    ssize_t r = read(0, &c, 1);
-    if (r < 0 && errno == EINTR) continue;
-    if (r <= 0) break;
-    if (n + 1 >= cap) {
-      char *bigger = realloc(line, cap ? cap * 2 : 256);
-      if (!bigger) break;
-      line = bigger; cap = cap ? cap * 2 : 256;
-    }
-    line[n++] = c;
-    if (c == '\n') break;
-  }
-  if (n == 0) return NULL;
-  *len = n;
-  return line;
-}
-
-static int do_getfield(lua_State *L) { lua_gettable(L, 1); return 1; }
-int tt_getfield_protected(lua_State *L, int idx, const char *key) {
-  idx = lua_absindex(L, idx);
-  lua_pushcfunction(L, do_getfield);
-  lua_pushvalue(L, idx);
-  lua_pushstring(L, key);
-  return tt_pcall(L, 2, 1, 0);
 }
 
 // __index for host classes: methods by a raw lookup in C (no Swift call on the hot path), then
