@@ -11,6 +11,13 @@ public protocol InterpreterHost: AnyObject {
   /// Called after the standard libraries and `arg` exist, before LUA_INIT runs. Return false after
   /// reporting an error to stop with status 1.
   func prepare(_ state: LuaState, options: InterpreterOptions) -> Bool
+  /// Called with every error message the interpreter reports (`progname: ` left out), before it
+  /// is printed: a host recording the run (a trace) keeps it.
+  func willReport(_ message: String)
+}
+
+extension InterpreterHost {
+  public func willReport(_ message: String) {}
 }
 
 /// `lua.c` in Swift: same options, same order of effects, same messages and exit statuses.
@@ -122,13 +129,16 @@ public final class Interpreter {
       if status == LUA_ERRMEM, let limit = state.limitMessage {
         // An allocation refused by --max-memory raises LUA_ERRMEM, which runs no message handler:
         // name the place where the limit struck, as the sticky hook does for every later error.
+        host.willReport(limit)
         message(limit)
       } else if t == LUA_TSTRING || t == LUA_TNUMBER, let p = tt_tostring(lua.L, -1, &len) {
         // The message's own bytes (it may quote a file name or data that is not UTF-8).
-        let bytes = Array((progname.map { "\($0): " } ?? "").utf8)
-          + Array(UnsafeRawBufferPointer(start: p, count: len)) + [0x0A]
+        let text = UnsafeRawBufferPointer(start: p, count: len)
+        host.willReport(String(decoding: text, as: UTF8.self))
+        let bytes = Array((progname.map { "\($0): " } ?? "").utf8) + Array(text) + [0x0A]
         bytes.withUnsafeBufferPointer { b in b.withMemoryRebound(to: CChar.self) { tt_write_stderr($0.baseAddress, $0.count) } }
       } else {
+        host.willReport("(error object is a \(lua.typeName(-1)) value)")
         message("(error object is a \(lua.typeName(-1)) value)")
       }
       lua.pop()

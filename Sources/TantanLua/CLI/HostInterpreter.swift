@@ -5,7 +5,7 @@ import LuaRuntime
 /// `tantan-host` as a drop-in `lua`: the stock interpreter plus the `tantan` module, limits,
 /// the sandbox and `--seed`.
 public final class HostInterpreter: InterpreterHost {
-  public static let valuedOptions: Set<String> = ["seed", "max-memory", "max-instructions", "timeout", "emit-meta", "plugin"]
+  public static let valuedOptions: Set<String> = ["seed", "max-memory", "max-instructions", "timeout", "emit-meta", "plugin", "trace"]
   public static let flagOptions: Set<String> = ["sandbox", "strict-plugins"]
   public static let optionHelp: [(String, String)] = [
     ("--seed N", "seed math.random (and the test runner's shuffle) with integer N"),
@@ -16,6 +16,7 @@ public final class HostInterpreter: InterpreterHost {
     ("--sandbox", "remove io, os.execute/remove/rename/exit/getenv/tmpname, debug, dofile, loadfile, binary load, C modules"),
     ("--plugin DIR", "load the plugin in DIR, or every plugin folder in DIR (repeatable; before ./plugins)"),
     ("--strict-plugins", "a plugin that fails to load (or whose hook raises) stops the run with status 1"),
+    ("--trace FILE", "record every step (gestures, calls, clock) and write an HTML trace viewer to FILE"),
   ]
 
   public var host: TantanHost?
@@ -23,6 +24,8 @@ public final class HostInterpreter: InterpreterHost {
   public var prepared = false
   /// `tantan-host plugins`: load without reporting failures on stderr (the listing shows them).
   public var quietPlugins = false
+  /// `--trace FILE`: the recording, written when the run ends.
+  var trace: ScriptTrace?
   public init() {}
 
   public var versionLine: String { "tantan-host \(TantanHost.version) -- \(String(cString: tt_copyright()))" }
@@ -35,6 +38,7 @@ public final class HostInterpreter: InterpreterHost {
     var sandbox = false
     var plugins: [String] = []
     var strictPlugins = false
+    var trace: String?
   }
 
   static func settings(_ o: InterpreterOptions) throws(InterpreterOptions.ParseError) -> Settings {
@@ -54,6 +58,10 @@ public final class HostInterpreter: InterpreterHost {
     s.sandbox = o.long["sandbox"] != nil
     s.plugins = o.values("plugin")
     s.strictPlugins = o.long["strict-plugins"] != nil
+    if let v = o.long["trace"] {
+      guard !v.isEmpty else { throw .badValue(option: "--trace", message: "file name expected, got ''") }
+      s.trace = v
+    }
     return s
   }
 
@@ -75,6 +83,9 @@ public final class HostInterpreter: InterpreterHost {
       guard state.load(Sandbox.prelude, name: "=sandbox") == LUA_OK else { return report(state, options) }
       state.lua.push(dir)
       guard state.lua.pcall(1, 0, traceback: true) else { return report(state, options) }
+    }
+    if let path = settings.trace {
+      trace = ScriptTrace(host: host, path: path, title: options.script ?? "(command line)", progname: options.progname)
     }
     state.setLimits(maxMemory: settings.maxMemory, maxInstructions: settings.maxInstructions, timeout: settings.timeout)
     if let timeout = settings.timeout {
@@ -110,6 +121,11 @@ public final class HostInterpreter: InterpreterHost {
     }
     return .success(host)
   }
+
+  public func willReport(_ message: String) { trace?.failed(message) }
+
+  /// Writes the trace, if the run is traced; an error message when it cannot be written.
+  public func finishTrace(status: Int32) -> String? { trace?.write(status: status) }
 
   private func report(_ state: LuaState, _ o: InterpreterOptions) -> Bool {
     fail(o, state.lua.string(-1) ?? "error")

@@ -38,10 +38,18 @@ public enum TantanCLI {
     let hostInterpreter = HostInterpreter()
     let interpreter = Interpreter(state: state, options: options, host: hostInterpreter)
     defer { state.close() }
-    if let status = subcommand(options, interpreter, hostInterpreter, state) { return status }
-    var status = interpreter.run()
-    // --strict-plugins: a plugin hook that raised during the run fails it.
-    if status == 0, let plugins = hostInterpreter.host?.plugins, plugins.strict, plugins.hookFailed { status = 1 }
+    var status: Int32
+    if let s = subcommand(options, interpreter, hostInterpreter, state) {
+      status = s
+    } else {
+      status = interpreter.run()
+      // --strict-plugins: a plugin hook that raised during the run fails it.
+      if status == 0, let plugins = hostInterpreter.host?.plugins, plugins.strict, plugins.hookFailed { status = 1 }
+    }
+    if let err = hostInterpreter.finishTrace(status: status) {
+      writeError("\(progname): \(err)\n")
+      status = 1
+    }
     return status
   }
 

@@ -15,6 +15,8 @@ public final class TantanHost {
   /// What plugins registered in this state (sources, presets, assertions, reporters, commands,
   /// hooks) and how each plugin fared. Empty when no plugin was found.
   public let plugins = PluginRegistry()
+  /// The trace recorder when the run is traced (`--trace`, `test --trace`); nil otherwise.
+  var tracer: TraceRecorder?
 
   public var lua: Lua { state.lua }
 

@@ -2,7 +2,7 @@ import CLua
 import LuaRuntime
 
 /// Where a component's `EventLog` reports its events when some plugin registered an `event`
-/// hook. Get one with `host.plugins.eventObserver(component:)` (or `EventLog(host:component:)`).
+/// hook or the run is traced. Get one with `host.plugins.eventObserver(component:)` (or `EventLog(host:component:)`).
 public final class EventObserver {
   let registry: PluginRegistry
   public let component: String
@@ -12,7 +12,10 @@ public final class EventObserver {
     self.component = component
   }
 
-  public func observe(_ event: Event) { registry.deliver(event, component: component) }
+  public func observe(_ event: Event) {
+    registry.deliver(event, component: component)
+    registry.host?.tracer?.event(event, component: component)
+  }
 }
 
 extension PluginRegistry {

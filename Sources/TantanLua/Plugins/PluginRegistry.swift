@@ -89,10 +89,10 @@ public final class PluginRegistry {
   public func hooks(_ kind: Hook) -> [Entry] { hooks[kind] ?? [] }
   public var hasEventHooks: Bool { !(hooks[.event] ?? []).isEmpty }
 
-  /// The observer an `EventLog` of `component` reports to, or nil when no plugin listens (the
-  /// log's append then costs one branch).
+  /// The observer an `EventLog` of `component` reports to, or nil when no plugin listens and the
+  /// run is not traced (the log's append then costs one branch).
   public func eventObserver(component: String) -> EventObserver? {
-    guard hasEventHooks else { return nil }
+    guard hasEventHooks || host?.tracer != nil else { return nil }
     if let o = observers[component] { return o }
     let o = EventObserver(registry: self, component: component)
     observers[component] = o
