@@ -5,7 +5,10 @@ struct RunItem {
   var loadFailure: Failure?
 
   /// Runs the item, retrying a failure up to `retries` times, each attempt in a fresh state.
-  static func execute(_ item: RunItem, index: Int, config: ExecutionConfig, retries: Int) -> ScenarioResult {
+  /// With a `trace` name (`--trace`), each attempt is recorded and kept as the mode says.
+  static func execute(_ item: RunItem, index: Int, config: ExecutionConfig, retries: Int, trace: String? = nil)
+    -> ScenarioResult
+  {
     var result = ScenarioResult(
       scenario: item.scenario, index: index, repeatIndex: item.repeatIndex, status: .error, duration: 0, output: "",
       failure: item.loadFailure, attempts: [], snapshotsUsed: [])
@@ -17,6 +20,7 @@ struct RunItem {
     }
     var attempts: [Attempt] = []
     var used: [String] = []
+    var traces: [String] = []
     for attempt in 0...retries {
       let t0 = FileSystem.now()
       var status = Status.error
@@ -25,7 +29,14 @@ struct RunItem {
       var output = ""
       do throws(ScenarioSession.SetupError) {
         let session = try ScenarioSession(file: item.scenario.file, config: config)
+        if trace != nil { session.startTrace(title: item.scenario.fullName) }
         (status, failure, reason) = session.run(item.scenario)
+        if let trace, ScenarioTraces.keeps(config.trace, status),
+          let html = session.traceHTML(status: status, failure: failure, meta: traceMeta(item, attempt, config))
+        {
+          let path = FileSystem.join(config.traceDir, trace + (attempt > 0 ? "-retry\(attempt)" : "") + ".html")
+          if FileSystem.write(path, html) { traces.append(path) }
+        }
         output = session.output
         for u in session.snapshotsUsed where !used.contains(u) { used.append(u) }
       } catch {
@@ -45,6 +56,14 @@ struct RunItem {
       break
     }
     result.snapshotsUsed = used
+    result.traces = traces
     return result
+  }
+
+  static func traceMeta(_ item: RunItem, _ attempt: Int, _ config: ExecutionConfig) -> [(String, String)] {
+    var meta = [("scenario", item.scenario.location), ("seed", String(config.seed))]
+    if attempt > 0 { meta.append(("retry", String(attempt))) }
+    if item.repeatIndex > 0 { meta.append(("repeat", String(item.repeatIndex))) }
+    return meta
   }
 }

@@ -35,6 +35,8 @@ struct RunnerOptions {
   var passWithNoTests = false
   var sandbox = false
   var deterministicTimes = false
+  var trace = ScenarioTraces.Mode.off
+  var traceDir = "tantan-traces"
   var help = false
 
   /// True when something other than sharding narrowed the suite (unused goldens are then not reported).
@@ -138,6 +140,16 @@ struct RunnerOptions {
       case "--pass-with-no-tests": o.passWithNoTests = true
       case "--sandbox": o.sandbox = true
       case "--deterministic-times": o.deterministicTimes = true
+      case "--trace":
+        let v = try value(name, inline)
+        guard let m = ScenarioTraces.Mode(rawValue: v) else {
+          throw UsageError(description: "bad value for --trace: on, off or retain-on-failure expected, got '\(v)'")
+        }
+        o.trace = m
+      case "--trace-dir":
+        let v = try value(name, inline)
+        guard !v.isEmpty else { throw UsageError(description: "bad value for --trace-dir: a folder expected, got ''") }
+        o.traceDir = v
       default: throw UsageError(description: "unrecognized option '\(a)'")
       }
       i += 1
@@ -188,6 +200,9 @@ struct RunnerOptions {
       --sandbox              run each file in the interpreter's sandbox (no io, os.execute, debug...)
       --pass-with-no-tests   exit 0 instead of 3 when nothing is selected
       --deterministic-times  report every duration as 0 (for comparing reports)
+      --trace MODE           on, off (default) or retain-on-failure: write an HTML trace of every
+                             scenario (or of the failed ones) to --trace-dir; JUnit attaches them
+      --trace-dir DIR        where traces go (default tantan-traces; stale traces there are removed)
     Exit status: 0 all passed, 1 a failure or error, 2 usage or configuration error, 3 nothing selected.
 
     """

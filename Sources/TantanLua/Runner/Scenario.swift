@@ -70,6 +70,8 @@ struct ScenarioResult: Equatable, Sendable {
   var snapshotsUsed: [String]
   /// Why a pending scenario is pending (`pending("reason")`), "" when no reason was given.
   var reason: String?
+  /// HTML traces written for this scenario's attempts (`--trace`), in attempt order.
+  var traces: [String] = []
 
   /// The name shown in reports; repeats are numbered so names stay unique.
   var displayName: String {

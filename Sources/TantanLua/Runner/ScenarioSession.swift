@@ -11,6 +11,9 @@ struct ExecutionConfig: Sendable {
   /// `--sandbox`: the interpreter's sandbox (no io, os.execute, debug, C modules...) around each file.
   var sandbox = false
   var chunks = ChunkCache()
+  /// `--trace`: which attempts keep an HTML trace, and the folder they go to.
+  var trace = ScenarioTraces.Mode.off
+  var traceDir = ""
 }
 
 /// Each scenario file compiled once (during collection) and loaded as bytecode by every scenario

@@ -56,7 +56,8 @@ public enum TestCommand {
     let seed = o.seed ?? (o.shuffle ? Int(time(nil)) : 0)
     let config = ExecutionConfig(
       seed: seed, maxInstructions: o.maxInstructions, maxMemory: o.maxMemory, timeout: o.timeout,
-      snapshots: SnapshotStore(mode: o.updateSnapshots ?? (ci ? .none : .new)), sandbox: o.sandbox)
+      snapshots: SnapshotStore(mode: o.updateSnapshots ?? (ci ? .none : .new)), sandbox: o.sandbox,
+      trace: o.trace, traceDir: o.traceDir)
 
     // One state set up on this thread first, so lazily built shared tables (the prelude's bytecode,
     // userdata classes, extension registries) are built before any worker thread starts.
@@ -72,13 +73,18 @@ public enum TestCommand {
     if let shard = o.shard { indexed = Selection.shard(indexed, index: shard.index, count: shard.count) }
 
     if o.list { return list(indexed.map(\.1), options: o, progname: progname) }
+    var traceNames: [Int: String] = [:]
+    if o.trace != .off {
+      if let problem = ScenarioTraces.prepare(o.traceDir) { throw RunnerOptions.UsageError(description: problem) }
+      traceNames = ScenarioTraces.names(indexed)
+    }
 
     // Run: each item in fresh states, on `jobs` threads; results land in their own slots.
     let progress = Progress(
       enabled: o.reporters.contains { $0.name == "default" && $0.path == nil } && FileSystem.isTerminal(1),
       total: indexed.count)
     var results = Parallel.map(indexed, jobs: o.jobs) { pair -> ScenarioResult in
-      let r = RunItem.execute(pair.1, index: pair.0, config: config, retries: o.retries)
+      let r = RunItem.execute(pair.1, index: pair.0, config: config, retries: o.retries, trace: traceNames[pair.0])
       progress.tick(r.status)
       return r
     }

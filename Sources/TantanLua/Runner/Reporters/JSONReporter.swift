@@ -81,7 +81,7 @@ struct JSONReporter: Reporter {
       ),
       ("output", .string(r.output)),
       ("snapshots", .array(r.snapshotsUsed.map { .string($0) })),
-    ])
+    ] + (r.traces.isEmpty ? [] : [("traces", .array(r.traces.map { .string($0) }))]))
   }
 
   struct DecodeError: Error, CustomStringConvertible { let description: String }
@@ -130,6 +130,7 @@ struct JSONReporter: Reporter {
           Attempt(failure: $0, output: a["output"].string ?? "", duration: a["time"].double ?? 0)
         }
       },
-      snapshotsUsed: v["snapshots"].array.compactMap(\.string), reason: v["reason"].string)
+      snapshotsUsed: v["snapshots"].array.compactMap(\.string), reason: v["reason"].string,
+      traces: v["traces"].array.compactMap(\.string))
   }
 }

@@ -113,7 +113,12 @@ struct JUnitReporter: Reporter {
             inner += Self.rerun(a.failure.kind == .failure ? "flakyFailure" : "flakyError", a, indent: "      ")
           }
         }
-        if !r.output.isEmpty { inner += "      <system-out>\(Self.escape(r.output))</system-out>\n" }
+        var stdout = r.output
+        if r.status != .passed && r.status != .pending && !r.traces.isEmpty {
+          if !stdout.isEmpty && !stdout.hasSuffix("\n") { stdout += "\n" }
+          stdout += ScenarioTraces.attachments(r.traces)
+        }
+        if !stdout.isEmpty { inner += "      <system-out>\(Self.escape(stdout))</system-out>\n" }
         out += inner.isEmpty ? "/>\n" : ">\n" + inner + "    </testcase>\n"
       }
       out += "  </testsuite>\n"

@@ -46,6 +46,7 @@ struct TextReporter: Reporter {
         if let f = r.failure { out += Self.describe(f) }
         if !r.attempts.isEmpty { out += "  (failed \(r.attempts.count + 1) times)\n" }
         if !r.output.isEmpty { out += "  output:\n" + Self.indent(r.output, "    ") }
+        for t in r.traces { out += "  trace: \(t)\n" }
       case .flaky:
         out += "\n" + paint("FLAKY", "33;1") + " \(title) (passed on attempt \(r.attempts.count + 1))\n"
         for (i, a) in r.attempts.enumerated() {
