@@ -33,8 +33,10 @@ enum JSONExtension: TantanExtension {
       guard lua.type(1) == LUA_TSTRING else { throw lua.typeError(1, "string") }
       var len = 0
       let p = tt_tostring(lua.L, 1, &len)
-      var reader = JSONReader(lua: lua, bytes: UnsafeRawBufferPointer(start: p, count: p == nil ? 0 : len), arrayMeta: Lua.upvalue(1))
-      do throws(JSONReader.Failure) { try reader.decode() } catch { throw .message("tantan.json.decode: \(error.message)") }
+      var reader = JSONReader(
+        bytes: UnsafeRawBufferPointer(start: p, count: p == nil ? 0 : len),
+        sink: LuaJSONSink(lua: lua, arrayMeta: Lua.upvalue(1)))
+      do throws(JSONFailure) { try reader.decode() } catch { throw .message("tantan.json.decode: \(error.message)") }
       return 1
     }, upvalues: 1)
     lua.rawSet(json, "decode")

@@ -1,44 +1,29 @@
-import CLua
-import CLuaShim
-import LuaRuntime
-
-/// A strict RFC 8259 parser that pushes the decoded value straight onto the Lua stack.
+/// A strict RFC 8259 parser; what the values become is the sink's business (Lua values on the
+/// stack for `tantan.json.decode`, `JSONValue` trees for the runner's reports).
 ///
-/// - Objects become plain tables (a repeated key: the last one wins); arrays become tables with
-///   the `tantan.json.array_mt` metatable, so `[]` and `{}` stay apart when encoded again.
-/// - `null` becomes `tantan.json.null` (the NULL light userdata, like cjson's), also inside arrays,
-///   so their length is kept.
 /// - Numbers without fraction or exponent that fit are integers, others floats (correctly
 ///   rounded); a number too large for a double is an error, as are lone UTF-16 surrogates in
 ///   `\u` escapes, control characters in strings, trailing commas and trailing text.
-/// - Bytes of strings are passed through unchanged (Lua strings are bytes).
-struct JSONReader {
-  struct Failure: Error {
-    let message: String
-  }
-
-  static let maxDepth = 200
-
-  let lua: Lua
+/// - Bytes of strings are passed through unchanged.
+struct JSONReader<Sink: JSONSink> {
   let bytes: UnsafeRawBufferPointer
-  let arrayMeta: Int32
+  var sink: Sink
   var pos = 0
   var depth = 0
 
-  init(lua: Lua, bytes: UnsafeRawBufferPointer, arrayMeta: Int32) {
-    self.lua = lua; self.bytes = bytes; self.arrayMeta = arrayMeta
+  init(bytes: UnsafeRawBufferPointer, sink: Sink) {
+    self.bytes = bytes; self.sink = sink
   }
 
-  /// Parses the whole text, leaving one value on the stack on success (nothing on failure).
-  mutating func decode() throws(Failure) {
-    let top = lua.top
-    do throws(Failure) {
+  /// Parses the whole text into the sink, which is told to `discard` what it built on failure.
+  mutating func decode() throws(JSONFailure) {
+    do throws(JSONFailure) {
       skipSpace()
       try value()
       skipSpace()
       if pos < bytes.count { throw fail("unexpected \(describe(pos)) after the value") }
     } catch {
-      lua.setTop(top)
+      sink.discard()
       throw error
     }
   }
@@ -60,8 +45,8 @@ struct JSONReader {
     return "byte 0x\(String(b, radix: 16, uppercase: true))"
   }
 
-  func fail(_ message: String, at: Int? = nil) -> Failure {
-    Failure(message: "\(message) at \(location(at ?? pos))")
+  func fail(_ message: String, at: Int? = nil) -> JSONFailure {
+    JSONFailure(message: "\(message) at \(location(at ?? pos))")
   }
 
   var peek: UInt8? { pos < bytes.count ? bytes[pos] : nil }
@@ -70,7 +55,7 @@ struct JSONReader {
     while let b = peek, b == 0x20 || b == 0x09 || b == 0x0A || b == 0x0D { pos += 1 }
   }
 
-  mutating func expect(_ word: String) throws(Failure) {
+  mutating func expect(_ word: String) throws(JSONFailure) {
     let start = pos
     for b in word.utf8 {
       guard peek == b else { throw fail("invalid literal (expected '\(word)')", at: start) }
@@ -80,32 +65,32 @@ struct JSONReader {
 
   // MARK: - Values
 
-  mutating func value() throws(Failure) {
-    guard lua_checkstack(lua.L, 4) != 0 else { throw fail("out of stack space") }
+  mutating func value() throws(JSONFailure) {
+    guard sink.reserve() else { throw fail("out of stack space") }
     guard let b = peek else { throw fail("expected a value, got end of input") }
     switch b {
     case UInt8(ascii: "{"): try object()
     case UInt8(ascii: "["): try array()
     case UInt8(ascii: "\""): try string()
-    case UInt8(ascii: "t"): try expect("true"); lua.push(true)
-    case UInt8(ascii: "f"): try expect("false"); lua.push(false)
-    case UInt8(ascii: "n"): try expect("null"); tt_pushlightuserdata(lua.L, nil)
+    case UInt8(ascii: "t"): try expect("true"); sink.bool(true)
+    case UInt8(ascii: "f"): try expect("false"); sink.bool(false)
+    case UInt8(ascii: "n"): try expect("null"); sink.null()
     case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"): try number()
     default: throw fail("expected a value, got \(describe(pos))")
     }
   }
 
-  mutating func enter() throws(Failure) {
+  mutating func enter() throws(JSONFailure) {
     depth += 1
-    if depth > Self.maxDepth { throw fail("nested too deeply (over \(Self.maxDepth) levels)") }
+    if depth > JSONLimits.maxDepth { throw fail("nested too deeply (over \(JSONLimits.maxDepth) levels)") }
   }
 
-  mutating func object() throws(Failure) {
+  mutating func object() throws(JSONFailure) {
     try enter()
     pos += 1
-    lua.newTable()
+    sink.beginObject()
     skipSpace()
-    if peek == UInt8(ascii: "}") { pos += 1; depth -= 1; return }
+    if peek == UInt8(ascii: "}") { pos += 1; depth -= 1; sink.endContainer(); return }
     while true {
       skipSpace()
       guard peek == UInt8(ascii: "\"") else { throw fail("expected a string key, got \(describe(pos))") }
@@ -115,40 +100,38 @@ struct JSONReader {
       pos += 1
       skipSpace()
       try value()
-      lua_rawset(lua.L, -3)
+      sink.endMember()
       skipSpace()
       switch peek {
       case UInt8(ascii: ","): pos += 1
-      case UInt8(ascii: "}"): pos += 1; depth -= 1; return
+      case UInt8(ascii: "}"): pos += 1; depth -= 1; sink.endContainer(); return
       default: throw fail("expected ',' or '}' in an object, got \(describe(pos))")
       }
     }
   }
 
-  mutating func array() throws(Failure) {
+  mutating func array() throws(JSONFailure) {
     try enter()
     pos += 1
-    lua.newTable()
-    lua.pushValue(arrayMeta)
-    lua_setmetatable(lua.L, -2)
+    sink.beginArray()
     skipSpace()
-    if peek == UInt8(ascii: "]") { pos += 1; depth -= 1; return }
+    if peek == UInt8(ascii: "]") { pos += 1; depth -= 1; sink.endContainer(); return }
     var n = 0
     while true {
       skipSpace()
       try value()
       n += 1
-      lua.rawSet(-2, index: n)
+      sink.endElement(n)
       skipSpace()
       switch peek {
       case UInt8(ascii: ","): pos += 1
-      case UInt8(ascii: "]"): pos += 1; depth -= 1; return
+      case UInt8(ascii: "]"): pos += 1; depth -= 1; sink.endContainer(); return
       default: throw fail("expected ',' or ']' in an array, got \(describe(pos))")
       }
     }
   }
 
-  mutating func number() throws(Failure) {
+  mutating func number() throws(JSONFailure) {
     let start = pos
     var isInteger = true
     if peek == UInt8(ascii: "-") { pos += 1 }
@@ -175,12 +158,12 @@ struct JSONReader {
       guard digits(&self) > 0 else { throw fail("expected a digit in the exponent, got \(describe(pos))") }
     }
     let text = String(decoding: UnsafeRawBufferPointer(rebasing: bytes[start..<pos]), as: UTF8.self)
-    if isInteger, let n = Int64(text) { lua.push(Int(n)); return }
+    if isInteger, let n = Int(text) { sink.integer(n); return }
     guard let d = Double(text), d.isFinite else { throw fail("number \(text) is out of range", at: start) }
-    lua.push(d)
+    sink.float(d, text: text)
   }
 
-  mutating func hex4() throws(Failure) -> UInt32 {
+  mutating func hex4() throws(JSONFailure) -> UInt32 {
     var v: UInt32 = 0
     for _ in 0..<4 {
       guard let b = peek else { throw fail("unexpected end of input in a \\u escape") }
@@ -197,7 +180,7 @@ struct JSONReader {
     return v
   }
 
-  mutating func string() throws(Failure) {
+  mutating func string() throws(JSONFailure) {
     let start = pos
     pos += 1
     var out: [UInt8] = []
@@ -206,9 +189,7 @@ struct JSONReader {
       pos += 1
       switch b {
       case UInt8(ascii: "\""):
-        out.withUnsafeBufferPointer { buf in
-          _ = lua_pushlstring(lua.L, UnsafeRawPointer(buf.baseAddress)?.assumingMemoryBound(to: CChar.self), buf.count)
-        }
+        sink.string(out)
         return
       case UInt8(ascii: "\\"):
         guard let e = peek else { throw fail("unterminated string", at: start) }
@@ -231,7 +212,7 @@ struct JSONReader {
     }
   }
 
-  mutating func unicodeEscape(into out: inout [UInt8]) throws(Failure) {
+  mutating func unicodeEscape(into out: inout [UInt8]) throws(JSONFailure) {
     let start = pos - 2
     var code = try hex4()
     if code >= 0xD800 && code < 0xDC00 {

@@ -81,7 +81,7 @@ struct JSONWriter {
   mutating func table(_ i: Int32, at location: String) throws(Failure) {
     guard let ptr = lua_topointer(lua.L, i) else { return }
     guard !path.contains(ptr) else { throw Failure(message: "cannot encode a table that contains itself (at \(location))") }
-    guard path.count < JSONReader.maxDepth else { throw Failure(message: "cannot encode a table nested over \(JSONReader.maxDepth) levels (at \(location))") }
+    guard path.count < JSONLimits.maxDepth else { throw Failure(message: "cannot encode a table nested over \(JSONLimits.maxDepth) levels (at \(location))") }
     guard lua_checkstack(lua.L, 4) != 0 else { throw Failure(message: "out of stack space (at \(location))") }
     path.append(ptr)
     defer { path.removeLast() }

@@ -7,8 +7,9 @@ enum HostBinary {
       .deletingLastPathComponent().deletingLastPathComponent()
   }
 
-  static var path: String {
-    if let env = ProcessInfo.processInfo.environment["TANTAN_HOST"] { return env }
+  /// `$TANTAN_HOST`, else `tantan-host` next to the test bundle; nil when not built.
+  static var found: String? {
+    if let env = ProcessInfo.processInfo.environment["TANTAN_HOST"], !env.isEmpty { return env }
     let runner = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath()
     var dir = runner.deletingLastPathComponent()
     // The runner is `.build/<config>/<name>.xctest` (a file on Linux); the binary is its sibling.
@@ -17,45 +18,23 @@ enum HostBinary {
       if FileManager.default.isExecutableFile(atPath: candidate) { return candidate }
       dir = dir.deletingLastPathComponent()
     }
-    return packageRoot.appendingPathComponent(".build/debug/tantan-host").path
+    return nil
   }
 
-  struct Result {
-    var stdout: String
-    var stderr: String
-    var status: Int32
-  }
+  static var path: String { found ?? packageRoot.appendingPathComponent(".build/debug/tantan-host").path }
+
+  typealias Result = RunResult
 
   /// Runs with a hard time limit so a hang fails the test instead of the suite.
   static func run(_ args: [String], stdin: String? = nil, env: [String: String] = [:], cwd: URL? = nil, timeout: TimeInterval = 30) throws -> Result {
-    let p = Process()
-    p.executableURL = URL(fileURLWithPath: path)
-    p.arguments = args
     var environment = ProcessInfo.processInfo.environment
     for (k, v) in env { environment[k] = v }
-    p.environment = environment
-    p.currentDirectoryURL = cwd ?? packageRoot
-    // Output goes to temporary files (no pipe buffers to drain while waiting).
-    let tmp = FileManager.default.temporaryDirectory.appendingPathComponent("tantan-\(UUID().uuidString)")
-    try FileManager.default.createDirectory(at: tmp, withIntermediateDirectories: true)
-    defer { try? FileManager.default.removeItem(at: tmp) }
-    let outURL = tmp.appendingPathComponent("out"), errURL = tmp.appendingPathComponent("err"), inURL = tmp.appendingPathComponent("in")
-    _ = FileManager.default.createFile(atPath: outURL.path, contents: nil)
-    _ = FileManager.default.createFile(atPath: errURL.path, contents: nil)
-    _ = FileManager.default.createFile(atPath: inURL.path, contents: Data((stdin ?? "").utf8))
-    p.standardOutput = try FileHandle(forWritingTo: outURL)
-    p.standardError = try FileHandle(forWritingTo: errURL)
-    p.standardInput = try FileHandle(forReadingFrom: inURL)
-    try p.run()
-    let deadline = Date().addingTimeInterval(timeout)
-    while p.isRunning && Date() < deadline { usleep(2000) }
-    if p.isRunning {
-      p.terminate()
-      p.waitUntilExit()
+    let p = try RunningProcess(path, args, env: environment, cwd: (cwd ?? packageRoot).path)
+    p.write(stdin: stdin)
+    let r = p.wait(timeout: timeout)
+    if r.timedOut {
       throw NSError(domain: "HostBinary", code: 1, userInfo: [NSLocalizedDescriptionKey: "timed out after \(timeout) s: \(args)"])
     }
-    p.waitUntilExit()
-    let outData = try Data(contentsOf: outURL), errData = try Data(contentsOf: errURL)
-    return Result(stdout: String(decoding: outData, as: UTF8.self), stderr: String(decoding: errData, as: UTF8.self), status: p.terminationStatus)
+    return r
   }
 }
