@@ -1,0 +1,82 @@
+import Foundation
+import XCTest
+
+#if canImport(FoundationXML)
+  import FoundationXML
+#endif
+
+/// `tantan-host test --trace on|off|retain-on-failure`: one trace per scenario, failures kept,
+/// JUnit attachments, stale traces removed, determinism across runs and jobs, bad values.
+final class TraceRunnerTests: XCTestCase {
+  static let spec = #"""
+    describe("deck", function()
+      local deck
+      before_each(function() deck = tantan.deck{ source = { {title = "A"}, {title = "B"} } } end)
+      it("swipes right", function()
+        deck:pan(150, 0)
+        tantan.clock:settle()
+        assert.equal(2, deck.index)
+      end)
+      it("fails </script> on purpose", function()
+        deck:swipe("left")
+        tantan.clock:settle()
+        assert.equal(1, deck.index)
+      end)
+    end)
+
+    """#
+
+  func testRetainOnFailureKeepsOnlyTheFailingScenarioAndJUnitAttachesIt() throws {
+    let suite = try SuiteDir(["spec/deck_spec.lua": Self.spec])
+    try suite.write("tantan-traces/stale.html", "<!DOCTYPE html>\n<meta name=\"generator\" content=\"tantan-host trace\">\n")
+    try suite.write("tantan-traces/mine.html", "<p>not a trace</p>\n")
+    let r = try suite.test(["--trace", "retain-on-failure", "--reporter", "junit=junit.xml", "--reporter", "default"])
+    XCTAssertEqual(r.status, 1, r.description)
+    let name = "tantan-traces/deck_spec-L9-fails-script-on-purpose.html"
+    XCTAssertTrue(r.stdout.contains("  trace: \(name)\n"), r.stdout)
+    XCTAssertEqual(
+      try FileManager.default.contentsOfDirectory(atPath: suite.url.appendingPathComponent("tantan-traces").path).sorted(),
+      ["deck_spec-L9-fails-script-on-purpose.html", "mine.html"])
+    let t = try TraceFile(path: suite.url.appendingPathComponent(name).path)
+    XCTAssertEqual(t.status, "failed")
+    XCTAssertEqual(t.data["title"] as? String, "deck fails </script> on purpose")
+    XCTAssertEqual(t.titles, ["tantan.deck{source={…}}", "deck:swipe(\"left\")", "clock:settle()", "spec/deck_spec.lua:12: expected values to be equal"])
+    let last = try XCTUnwrap(t.steps.last)
+    XCTAssertEqual(last["line"] as? Int, 12)
+    XCTAssertTrue((last["error"] as? String ?? "").contains("expected: 1\nactual:   2"))
+
+    // JUnit: the failed testcase's system-out holds the attachment line, as Jenkins and GitLab read it.
+    let xml = try XMLDocument(data: Data((suite.read("junit.xml") ?? "").utf8))
+    let cases = try xml.nodes(forXPath: "//testcase") as? [XMLElement] ?? []
+    XCTAssertEqual(cases.count, 2)
+    let failed = try XCTUnwrap(cases.first { $0.attribute(forName: "name")?.stringValue?.contains("fails") == true })
+    let out = try failed.nodes(forXPath: "system-out").first?.stringValue
+    XCTAssertEqual(out, "[[ATTACHMENT|\(name)]]\n")
+    let passed = try XCTUnwrap(cases.first { $0.attribute(forName: "name")?.stringValue?.contains("swipes") == true })
+    XCTAssertTrue(try passed.nodes(forXPath: "system-out").isEmpty)
+  }
+
+  func testOnKeepsEveryScenarioDeterministicallyWhateverTheJobs() throws {
+    let suite = try SuiteDir(["spec/deck_spec.lua": Self.spec])
+    XCTAssertEqual(try suite.test(["--trace", "on", "--trace-dir", "out/traces", "--seed", "3"]).status, 1)
+    let dir = suite.url.appendingPathComponent("out/traces")
+    let names = try FileManager.default.contentsOfDirectory(atPath: dir.path).sorted()
+    XCTAssertEqual(names, ["deck_spec-L4-swipes-right.html", "deck_spec-L9-fails-script-on-purpose.html"])
+    let first = try names.map { try Data(contentsOf: dir.appendingPathComponent($0)) }
+    XCTAssertEqual(try suite.test(["--trace=on", "--trace-dir=out/traces", "--seed", "3", "--jobs", "2"]).status, 1)
+    XCTAssertEqual(try names.map { try Data(contentsOf: dir.appendingPathComponent($0)) }, first)
+    XCTAssertEqual(try TraceFile(path: dir.appendingPathComponent(names[0]).path).status, "passed")
+  }
+
+  func testOffWritesNothingAndBadValuesAreUsageErrors() throws {
+    let suite = try SuiteDir(["spec/deck_spec.lua": Self.spec])
+    XCTAssertEqual(try suite.test([]).status, 1)
+    XCTAssertFalse(suite.exists("tantan-traces"))
+    let bogus = try suite.test(["--trace", "bogus"])
+    XCTAssertEqual(bogus.status, 2)
+    XCTAssertTrue(bogus.stderr.contains("bad value for --trace: on, off or retain-on-failure expected, got 'bogus'"), bogus.stderr)
+    let missing = try suite.test(["--trace"])
+    XCTAssertEqual(missing.status, 2)
+    XCTAssertTrue(missing.stderr.contains("option '--trace' needs a value"), missing.stderr)
+  }
+}
