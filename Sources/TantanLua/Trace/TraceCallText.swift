@@ -8,18 +8,24 @@ enum TraceCallText {
   static let maxArgument = 48
   static let maxTitle = 160
 
-  static func method(_ receiver: String, _ name: String, _ lua: Lua) -> String {
-    shorten("\(receiver):\(name)(\(arguments(lua, from: 2)))")
+  /// Names a host object argument (a component's label); nil: its class name.
+  typealias Labels = (AnyObject) -> String?
+
+  static func method(_ receiver: String, _ name: String, _ lua: Lua, _ labels: Labels) -> String {
+    shorten("\(receiver):\(name)(\(arguments(lua, from: 2, labels)))")
   }
 
-  static func function(_ name: String, _ lua: Lua) -> String {
+  static func function(_ name: String, _ lua: Lua, _ labels: Labels) -> String {
     if lua.top == 1, lua.type(1) == LUA_TTABLE { return shorten(name + table(lua, 1, depth: 0)) }
-    return shorten("\(name)(\(arguments(lua, from: 1)))")
+    return shorten("\(name)(\(arguments(lua, from: 1, labels)))")
   }
 
-  static func arguments(_ lua: Lua, from first: Int32) -> String {
+  static func arguments(_ lua: Lua, from first: Int32, _ labels: Labels) -> String {
     guard lua.top >= first else { return "" }
-    return (first...lua.top).map { value(lua, $0, depth: 0) }.joined(separator: ", ")
+    return (first...lua.top).map { i in
+      if let object = lua.classObject(at: i), let label = labels(object) { return label }
+      return value(lua, i, depth: 0)
+    }.joined(separator: ", ")
   }
 
   static func value(_ lua: Lua, _ i: Int32, depth: Int) -> String {

@@ -14,25 +14,39 @@ enum TraceInstaller {
     let instrumented = Instrumented()
     lua_getfield(lua.L, Lua.registryIndex, LUA_LOADED_TABLE)
     guard lua.rawGet(-1, "tantan") == LUA_TTABLE else { return }
-    let module = lua.top
+    wrapTable(lua, lua.top, prefix: "tantan.", recorder, instrumented, nested: true)
+  }
+
+  /// Wraps the Swift functions of the table at `t` (and, when `nested`, of its sub-tables) and
+  /// instruments the classes of the host objects it holds (`tantan.clock`).
+  static func wrapTable(
+    _ lua: Lua, _ t: Int32, prefix: String, _ recorder: TraceRecorder, _ done: Instrumented, nested: Bool
+  ) {
     var functions: [String] = []
     var objects: [String] = []
+    var tables: [String] = []
     lua.pushNil()
-    while lua_next(lua.L, module) != 0 {
+    while lua_next(lua.L, t) != 0 {
       if lua.type(-2) == LUA_TSTRING, let key = lua.string(-2) {
         if lua.swiftFunction(at: -1) != nil { functions.append(key) }
         if lua.classObject(at: -1) != nil { objects.append(key) }
+        if nested && lua.type(-1) == LUA_TTABLE { tables.append(key) }
       }
       lua.pop()
     }
     for name in functions.sorted() {
-      lua.rawGet(module, name)
-      if lua.pushWrapped(-1, { body in constructor(name, body, recorder, instrumented) }) { lua.rawSet(module, name) }
+      lua.rawGet(t, name)
+      if lua.pushWrapped(-1, { body in constructor(prefix + name, body, recorder, done) }) { lua.rawSet(t, name) }
       lua.pop()
     }
-    for name in objects.sorted() {  // tantan.clock
-      lua.rawGet(module, name)
-      instrumentClass(lua, -1, kind: name, recorder, instrumented)
+    for name in objects.sorted() {
+      lua.rawGet(t, name)
+      instrumentClass(lua, -1, kind: name, recorder, done)
+      lua.pop()
+    }
+    for name in tables.sorted() {
+      lua.rawGet(t, name)
+      wrapTable(lua, lua.top, prefix: prefix + name + ".", recorder, done, nested: false)
       lua.pop()
     }
   }
@@ -42,23 +56,25 @@ enum TraceInstaller {
     var metatables: Set<UnsafeRawPointer> = []
   }
 
-  /// `tantan.NAME(...)`: a step when it returns a new component, fires events or fails; host
-  /// objects it returns get their class instrumented and drawable ones are registered.
+  /// `tantan.NAME(...)`: a step when it returns a new component, fires events, moves the clock
+  /// or fails; host objects it returns get their class instrumented and drawable ones are
+  /// registered (as `kind`: the function's last name, `deck` for `tantan.deck`).
   static func constructor(
     _ name: String, _ body: @escaping LuaSwiftFunction, _ recorder: TraceRecorder, _ done: Instrumented
   ) -> LuaSwiftFunction {
     return { [unowned recorder] (lua: Lua) throws(LuaCallError) -> Int32 in
       var created = false
+      let kind = String(name.split(separator: ".").last ?? "")
       return try recorder.call(
-        lua, kind: .create, query: true, title: { TraceCallText.function("tantan." + name, lua) }, body: body,
+        lua, kind: .call, query: true, title: { TraceCallText.function(name, lua, recorder.label) }, body: body,
         after: { lua, n in
           for k in 0..<n {
             let i = lua.top - n + 1 + k
             guard lua.classObject(at: i) != nil else { continue }
-            instrumentClass(lua, i, kind: name, recorder, done)
-            if recorder.register(lua, i, kind: name) != nil { created = true }
+            instrumentClass(lua, i, kind: kind, recorder, done)
+            if recorder.register(lua, i, kind: kind) != nil { created = true }
           }
-          if created { recorder.markKept() }
+          if created { recorder.markCreated() }
         })
     }
   }
@@ -101,7 +117,7 @@ enum TraceInstaller {
             lua, kind: stepKind, query: query,
             title: {
               let receiver = lua.classObject(at: 1).flatMap { recorder.label(of: $0) } ?? kind
-              return TraceCallText.method(receiver, name, lua)
+              return TraceCallText.method(receiver, name, lua, recorder.label)
             }, body: body)
         }
       }

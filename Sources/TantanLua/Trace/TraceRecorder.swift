@@ -66,8 +66,8 @@ final class TraceRecorder {
   // MARK: calls (from the installed wrappers)
 
   /// Runs `body` as a step when it is the outermost traced call; inside a step it is noted as a
-  /// `call` event instead. `query` calls become steps only when they fired events or failed;
-  /// `after` sees the results on the stack top (the installer registers new components there).
+  /// `call` event instead. `query` calls become steps only when they fired events, moved the clock or
+  /// failed; `after` sees the results on the stack top (the installer registers new components there).
   func call(
     _ lua: Lua, kind: TraceStep.Kind, query: Bool, title: () -> String, body: LuaSwiftFunction,
     after: (Lua, Int32) -> Void = { _, _ in }
@@ -83,6 +83,7 @@ final class TraceRecorder {
     }
     open = TraceStep(kind: kind, title: title(), source: position?.source, line: position?.line, time: 0)
     keepOpen = false
+    let started = host.clock.now
     open?.events = loose
     loose = []
     depth = 1
@@ -96,12 +97,17 @@ final class TraceRecorder {
     }
     depth = 0
     after(lua, n)
-    close(lua, error: nil, keep: !query || keepOpen || !(open?.events.isEmpty ?? true))
+    let moved = host.clock.now != started
+    close(lua, error: nil, keep: !query || keepOpen || moved || !(open?.events.isEmpty ?? true))
     return n
   }
 
-  /// Keeps the open step even when its call is a query (a constructor made a component).
-  func markKept() { keepOpen = true }
+  /// The open step made a component: kept as a `create` step even though its call is a query.
+  func markCreated() {
+    guard depth == 0 else { return }  // made inside another step: that step stays what it is
+    keepOpen = true
+    open?.kind = .create
+  }
 
   /// The message a `LuaCallError` will raise, as the trampoline words it (`luaL_argerror`,
   /// `luaL_where`).
