@@ -123,3 +123,20 @@ final class TraceCLITests: XCTestCase {
     XCTAssertTrue(unwritable.stderr.contains("cannot write the trace to file/t.html"), unwritable.stderr)
   }
 }
+
+/// `examples/trace-swipe.lua` (ExamplesTests runs it with its `-- run:` options): its trace
+/// steps through the card's flight frame by frame.
+final class TraceExampleTests: XCTestCase {
+  func testTheExampleTraceStepsThroughTheFlight() throws {
+    let dir = try TraceScratch()
+    let example = HostBinary.packageRoot.appendingPathComponent("examples/trace-swipe.lua").path
+    let r = try dir.run(["--seed", "1", "--trace", "t.html", example])
+    XCTAssertEqual(r.status, 0, r.description)
+    let t = try TraceFile(path: dir.path("t.html"))
+    let flight = t.steps.filter { $0["title"] as? String == "clock:advance(0.05)" }
+    XCTAssertEqual(flight.count, 6)
+    XCTAssertEqual(Set(flight.flatMap { t.frameIDs($0) }).count, 6, "each flight step should show a new frame")
+    XCTAssertTrue(t.titles.contains("grid:drop()"))
+    XCTAssertEqual(t.status, "ok")
+  }
+}
