@@ -21,7 +21,7 @@ public struct Event {
       switch a {
       case .int(let i): return String(i)
       case .number(let d): return lua.formatNumber(d)
-      case .string(let s): return quote(s)
+      case .string(let s): return Self.quote(s)
       case .bool(let b): return b ? "true" : "false"
       case .none: return "nil"
       case .raw(let s): return s
@@ -30,7 +30,8 @@ public struct Event {
     return "\(name)(\(parts.joined(separator: ", ")))"
   }
 
-  private func quote(_ s: String) -> String {
+  /// A string argument as events print it: `"a \"b\"\n"`.
+  static func quote(_ s: String) -> String {
     var out = "\""
     for c in s.unicodeScalars {
       switch c {

@@ -67,22 +67,11 @@ enum TraceCallText {
     return "{" + parts.joined(separator: ", ") + (more ? (parts.isEmpty ? "…" : ", …") : "") + "}"
   }
 
+  /// Quoted as events quote strings, cut after `maxArgument` characters.
   static func quote(_ s: String) -> String {
-    var out = "\""
-    for (count, c) in s.unicodeScalars.enumerated() {
-      if count == maxArgument {
-        out += "…"
-        break
-      }
-      switch c {
-      case "\"": out += "\\\""
-      case "\\": out += "\\\\"
-      case "\n": out += "\\n"
-      case _ where c.value < 0x20: out += "\\\(c.value)"
-      default: out.unicodeScalars.append(c)
-      }
-    }
-    return out + "\""
+    let scalars = s.unicodeScalars
+    guard scalars.count > maxArgument else { return Event.quote(s) }
+    return Event.quote(String(String.UnicodeScalarView(scalars.prefix(maxArgument))) + "…")
   }
 
   static func shorten(_ s: String) -> String {

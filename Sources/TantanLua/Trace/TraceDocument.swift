@@ -130,30 +130,20 @@ struct TraceJSON {
   mutating func int(_ i: Int) { separate(); text += String(i) }
   mutating func raw(_ s: String) { separate(); text += s }
 
+  /// `JSONValue.quote`, then `<`, `>`, `&`, U+2028 and U+2029 as `\u` escapes: the result cannot
+  /// end a `<script>` element, open a comment or end a JavaScript line.
   static func quote(_ s: String) -> String {
-    var out = "\""
-    out.reserveCapacity(s.utf8.count + 2)
-    for u in s.unicodeScalars {
+    var out = ""
+    for u in JSONValue.quote(s).unicodeScalars {
       switch u {
-      case "\"": out += "\\\""
-      case "\\": out += "\\\\"
-      case "\n": out += "\\n"
-      case "\r": out += "\\r"
-      case "\t": out += "\\t"
       case "<": out += "\\u003c"
       case ">": out += "\\u003e"
       case "&": out += "\\u0026"
       case "\u{2028}": out += "\\u2028"
       case "\u{2029}": out += "\\u2029"
-      default:
-        if u.value < 0x20 || u.value == 0x7F {
-          let hex = String(u.value, radix: 16)
-          out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-        } else {
-          out.unicodeScalars.append(u)
-        }
+      default: out.unicodeScalars.append(u)
       }
     }
-    return out + "\""
+    return out
   }
 }

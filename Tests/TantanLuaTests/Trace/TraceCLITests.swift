@@ -108,6 +108,27 @@ final class TraceCLITests: XCTestCase {
     XCTAssertTrue(bad.stderr.contains("bad argument #1 to 'exit' (number expected, got string)"), bad.stderr)
   }
 
+  func testLongRunsKeepTheirStartAndEndWithinTheLimits() throws {
+    let dir = try TraceScratch()
+    try dir.write(
+      "long.lua",
+      "local deck = tantan.deck{ source = { {}, {} }, cyclic = true }\ndeck:pan(150, 0, {steps = 1000})\n"
+        + "for i = 1, 2300 do tantan.clock:advance(0.001) end\nerror('late')\n")
+    XCTAssertEqual(try dir.run(["--trace", "t.html", "long.lua"]).status, 1)
+    let t = try TraceFile(path: dir.path("t.html"))
+    XCTAssertEqual(t.steps.count, 2001)
+    XCTAssertEqual(t.data["omittedSteps"] as? Int, 303)
+    XCTAssertEqual(t.steps[200]["kind"] as? String, "gap")
+    XCTAssertEqual(t.steps[200]["count"] as? Int, 303)
+    XCTAssertEqual(t.titles[1], "deck:pan(150, 0, {steps=1000})")
+    XCTAssertEqual(t.events(t.steps[1]).count, 400)
+    XCTAssertEqual(t.steps[1]["droppedEvents"] as? Int, 603)  // will_swipe, 1000 did_drag, should_swipe, did_swipe
+    XCTAssertEqual(t.titles.last, "long.lua:4: late")
+    // Identical frames are stored once: once the card has flown, every advance draws the same picture.
+    XCTAssertEqual(Set(t.steps.suffix(1000).flatMap { t.frameIDs($0) }).count, 1)
+    XCTAssertLessThan(t.frames.count, 200)
+  }
+
   func testBadTraceOptions() throws {
     let dir = try TraceScratch()
     let missing = try dir.run(["--trace"])
