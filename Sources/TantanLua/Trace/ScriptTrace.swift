@@ -11,7 +11,7 @@ import LuaRuntime
 final class ScriptTrace {
   let recorder: TraceRecorder
   let path: String
-  private var failure: String?
+  private var failures = 0
   private var written = false
   private let progname: String
 
@@ -24,26 +24,25 @@ final class ScriptTrace {
     wrapExit(host)
   }
 
-  /// An error the interpreter reports (the first one ends the script).
+  /// An error the interpreter reports: a step at once (in the REPL the session goes on).
   func failed(_ message: String) {
-    if failure == nil { failure = message }
+    failures += 1
+    let (source, line) = Self.position(of: message)
+    let first = message.split(separator: "\n", maxSplits: 1).first.map(String.init) ?? message
+    recorder.finish(recorder.host.lua, kind: .error, title: first, error: message, source: source, line: line)
   }
 
   /// Writes the trace (once); returns an error message when the file cannot be written.
   func write(status: Int32) -> String? {
     guard !written else { return nil }
     written = true
-    let lua = recorder.host.lua
-    if let failure {
-      let (source, line) = Self.position(of: failure)
-      let first = failure.split(separator: "\n", maxSplits: 1).first.map(String.init) ?? failure
-      recorder.finish(lua, kind: .error, title: first, error: failure, source: source, line: line)
-    } else {
-      recorder.finish(lua, kind: .end, title: "end of script (exit status \(status))", error: nil, source: nil, line: nil)
+    if failures == 0 || status == 0 {
+      let title = "end of script (exit status \(status))"
+      recorder.finish(recorder.host.lua, kind: .end, title: title, error: nil, source: nil, line: nil)
     }
     var meta: [(String, String)] = [("tantan-host", TantanHost.version)]
     if let seed = recorder.host.seed { meta.append(("seed", String(seed))) }
-    let doc = TraceDocument(status: failure != nil || status != 0 ? "error" : "ok", meta: meta)
+    let doc = TraceDocument(status: status != 0 ? "error" : "ok", meta: meta)
     let dir = FileSystem.directory(of: path)
     if dir != "." && FileSystem.kind(dir) == .missing { _ = FileSystem.makeDirectories(dir) }
     return FileSystem.write(path, doc.html(recorder)) ? nil : "cannot write the trace to \(path)"
