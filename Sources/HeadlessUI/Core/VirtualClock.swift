@@ -34,6 +34,9 @@ public final class VirtualClock {
 
   /// Fired timers limit for `settle()`; a repeating timer cannot hang the host.
   public var settleLimit = 1_000_000
+  /// Called after every `advance(by:)` (the trace recorder draws the frames of a call that steps
+  /// the clock itself, such as `tantan.render.frames`); nil unless a run is traced.
+  public var didAdvance: (() -> Void)?
 
   public init() {}
 
@@ -119,6 +122,7 @@ public final class VirtualClock {
       try entry.action()
     }
     now = target
+    didAdvance?()
   }
 
   /// Runs until no timer is pending; returns the number fired.

@@ -61,6 +61,17 @@ final class TraceRecorder {
     lua.rawSet(-2, "__mode")
     lua_setmetatable(lua.L, -2)
     live = host.state.ref()
+    host.clock.didAdvance = { [unowned self] in self.advanced() }
+  }
+
+  /// A call that is not a clock step moved the clock (`tantan.render.frames` samples an
+  /// animation): each advance becomes a step of its own, so the trace shows every frame.
+  private func advanced() {
+    guard depth > 0, let step = open, step.kind != .clock else { return }
+    var frame = step
+    frame.title += " · t = " + formatSeconds(host.clock.now)
+    open?.events = []
+    append(frame, host.lua)
   }
 
   // MARK: calls (from the installed wrappers)

@@ -129,6 +129,23 @@ final class TraceCLITests: XCTestCase {
     XCTAssertLessThan(t.frames.count, 300)
   }
 
+  func testACallThatStepsTheClockItselfGetsAStepPerAdvance() throws {
+    // As tantan.render.frames does: here a delegate samples the flight from inside deck:like().
+    let dir = try TraceScratch()
+    try dir.write(
+      "film.lua",
+      "local deck\ndeck = tantan.deck{ source = { {}, {} }, delegate = { did_swipe = function()\n"
+        + "  for _ = 1, 3 do tantan.clock:advance(0.1) end end } }\ndeck:like()\n")
+    XCTAssertEqual(try dir.run(["--trace", "t.html", "film.lua"]).status, 0)
+    let t = try TraceFile(path: dir.path("t.html"))
+    XCTAssertEqual(
+      t.titles,
+      ["tantan.deck{delegate={…}, source={…}}", "deck:like() · t = 0.100", "deck:like() · t = 0.200", "deck:like() · t = 0.300",
+       "deck:like()", "end of script (exit status 0)"])
+    XCTAssertEqual(Set(t.steps[1...3].flatMap { t.frameIDs($0) }).count, 3)
+    XCTAssertEqual(t.events(t.steps[1]).first, "deck will_swipe(1)")
+  }
+
   func testBadTraceOptions() throws {
     let dir = try TraceScratch()
     let missing = try dir.run(["--trace"])
