@@ -68,6 +68,17 @@ final class TraceRunnerTests: XCTestCase {
     XCTAssertEqual(try TraceFile(path: dir.appendingPathComponent(names[0]).path).status, "passed")
   }
 
+  func testTraceNamesAreUniqueAndFileSystemSafe() throws {
+    let spec = "for i = 1, 2 do it(\"Same name: é/../x\", function() tantan.clock:advance(i) end) end\n"
+    let suite = try SuiteDir(["spec/loop_spec.lua": spec])
+    XCTAssertEqual(try suite.test(["--trace", "on", "--repeat-each", "2"]).status, 0)
+    let names = try FileManager.default.contentsOfDirectory(atPath: suite.url.appendingPathComponent("tantan-traces").path)
+    XCTAssertEqual(
+      names.sorted(),
+      ["loop_spec-L1-same-name-x-repeat1-2.html", "loop_spec-L1-same-name-x-repeat1.html",
+       "loop_spec-L1-same-name-x-repeat2-2.html", "loop_spec-L1-same-name-x-repeat2.html"])
+  }
+
   func testOffWritesNothingAndBadValuesAreUsageErrors() throws {
     let suite = try SuiteDir(["spec/deck_spec.lua": Self.spec])
     XCTAssertEqual(try suite.test([]).status, 1)
