@@ -75,6 +75,7 @@ public final class HostInterpreter: InterpreterHost {
       guard state.load(Sandbox.prelude, name: "=sandbox") == LUA_OK else { return report(state, options) }
       state.lua.push(dir)
       guard state.lua.pcall(1, 0, traceback: true) else { return report(state, options) }
+      host.sandboxed = true
     }
     state.setLimits(maxMemory: settings.maxMemory, maxInstructions: settings.maxInstructions, timeout: settings.timeout)
     if let timeout = settings.timeout {

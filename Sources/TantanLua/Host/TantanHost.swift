@@ -15,6 +15,8 @@ public final class TantanHost {
   /// What plugins registered in this state (sources, presets, assertions, reporters, commands,
   /// hooks) and how each plugin fared. Empty when no plugin was found.
   public let plugins = PluginRegistry()
+  /// True when the `--sandbox` prelude ran in this state: host functions that write files refuse.
+  var sandboxed = false
 
   public var lua: Lua { state.lua }
 
