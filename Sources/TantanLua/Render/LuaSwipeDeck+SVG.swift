@@ -45,7 +45,7 @@ extension LuaSwipeDeck: SVGDrawable {
 /// conformance reads as the list of what is drawn).
 enum DeckPainter {
   /// Room around the container, so the stacking offsets and a tilted card stay in the picture.
-  static let margin = 24.0
+  static let margin = 32.0
 
   /// The LIKE/NOPE overlay: which word, where and how opaque.
   struct Stamp {

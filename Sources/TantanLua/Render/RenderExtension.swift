@@ -50,7 +50,8 @@ enum RenderExtension: TantanExtension {
     let near = exact.rounded()
     let steps = abs(exact - near) <= 1e-9 * max(1, exact) ? near : exact.rounded(.up)
     guard steps + 1 <= Double(maxFrames) else {
-      throw .argument(3, "too many frames: \(lua.formatNumber(seconds)) s at \(lua.formatNumber(fps)) fps is \(lua.formatNumber(steps + 1)) frames (at most \(maxFrames))")
+      let frames = steps < 1e15 ? String(Int(steps) + 1) : lua.formatNumber(steps + 1)
+      throw .argument(3, "too many frames: \(lua.string(2) ?? "?") s at \(lua.string(3) ?? "?") fps is \(frames) frames (at most \(maxFrames))")
     }
     let count = Int(steps)
     var pictures = [obj.svgDocument()]
@@ -71,7 +72,7 @@ enum RenderExtension: TantanExtension {
 
   private static func positive(_ lua: Lua, _ arg: Int32) throws(LuaCallError) -> Double {
     let d = try lua.checkNumber(arg)
-    guard d.isFinite, d > 0 else { throw .argument(arg, "positive finite number expected, got \(lua.formatNumber(d))") }
+    guard d.isFinite, d > 0 else { throw .argument(arg, "positive finite number expected, got \(lua.string(arg) ?? "?")") }
     return d
   }
 }
