@@ -74,7 +74,7 @@ struct ListPainter {
       let a = r * 0.5, dir: Double = armed ? -1 : 1
       p.move(ringX, cy - dir * a); p.line(ringX, cy + dir * a)
       p.move(ringX - a * 0.7, cy + dir * a * 0.3); p.line(ringX, cy + dir * a); p.line(ringX + a * 0.7, cy + dir * a * 0.3)
-      w.start("path"); w.attr("d", p.data); w.attr("fill", "none"); w.attr("stroke", Self.tint); w.attr("stroke-width", r * 0.2)
+      w.start("path"); w.attr("d", p); w.attr("fill", "none"); w.attr("stroke", Self.tint); w.attr("stroke-width", r * 0.2)
       w.attr("stroke-linecap", "round"); w.end()
     case .refreshing:
       text = "Refreshing\u{2026}"

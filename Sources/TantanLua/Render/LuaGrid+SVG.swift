@@ -93,7 +93,7 @@ struct GridPainter {
     let a = r * 0.45
     var p = SVGPath()
     p.move(x - a, y - a); p.line(x + a, y + a); p.move(x + a, y - a); p.line(x - a, y + a)
-    w.start("path"); w.attr("d", p.data); w.attr("stroke", "#fff"); w.attr("stroke-width", r * 0.3)
+    w.start("path"); w.attr("d", p); w.attr("stroke", "#fff"); w.attr("stroke-width", r * 0.3)
     w.attr("stroke-linecap", "round"); w.end()
   }
 }

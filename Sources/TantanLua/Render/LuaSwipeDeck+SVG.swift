@@ -72,7 +72,7 @@ enum DeckPainter {
     let color = label.color ?? RGBColor.palette(card.index)
     w.start("g")
     w.transform(translateX: card.center.x, y: card.center.y, rotateDegrees: card.rotation * 180 / .pi, scale: card.scale)
-    if SVGNumber.format(card.alpha, decimals: 3) != "1" { w.attr("opacity", card.alpha, decimals: 3) }
+    if !SVGNumber.isOne(card.alpha, decimals: 3) { w.attr("opacity", card.alpha, decimals: 3) }
     w.open()
     w.start("rect"); w.frame(x, y + 3, cw, ch); w.attr("rx", radius); w.attr("fill", "#000"); w.attr("fill-opacity", "0.12"); w.end()
     w.start("rect"); w.frame(x, y, cw, ch); w.attr("rx", radius); w.attr("fill", color.hex)

@@ -4,11 +4,14 @@ enum XMLText {
   /// newline and carriage return as character references (attribute normalisation would turn
   /// them into spaces), and every character XML 1.0 forbids (other C0 controls, U+FFFE, U+FFFF)
   /// replaced by U+FFFD. Lua strings that are not valid UTF-8 already arrive with U+FFFD.
-  static func append(_ s: String, to out: inout String) {
-    if s.utf8.allSatisfy({ $0 >= 0x20 && $0 < 0x7F && !isSpecial($0) }) {
-      out += s
-      return
+  static func append(_ s: String, to out: inout [UInt8]) {
+    var s = s
+    let plain = s.withUTF8 { b in
+      guard b.allSatisfy({ $0 >= 0x20 && $0 < 0x7F && !isSpecial($0) }) else { return false }
+      out.append(contentsOf: b)
+      return true
     }
+    if plain { return }
     for u in s.unicodeScalars {
       switch u.value {
       case 0x26: out += "&amp;"
@@ -19,16 +22,16 @@ enum XMLText {
       case 0x09: out += "&#9;"
       case 0x0A: out += "&#10;"
       case 0x0D: out += "&#13;"
-      case 0x00..<0x20, 0xFFFE, 0xFFFF: out.unicodeScalars.append("\u{FFFD}")
-      default: out.unicodeScalars.append(u)
+      case 0x00..<0x20, 0xFFFE, 0xFFFF: out.append(contentsOf: "\u{FFFD}".utf8)
+      default: out.append(contentsOf: UTF8.encode(u)!)
       }
     }
   }
 
   static func escaped(_ s: String) -> String {
-    var out = ""
+    var out: [UInt8] = []
     append(s, to: &out)
-    return out
+    return String(decoding: out, as: UTF8.self)
   }
 
   private static func isSpecial(_ b: UInt8) -> Bool {
