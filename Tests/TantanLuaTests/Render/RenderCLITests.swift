@@ -52,6 +52,19 @@ final class RenderCLITests: XCTestCase {
     XCTAssertFalse(FileManager.default.fileExists(atPath: path))
   }
 
+  func testScenariosUnderTheSandboxCannotWriteEither() throws {
+    let spec = dir.appendingPathComponent("pictures_spec.lua")
+    try """
+      it("saves", function() tantan.deck{source = {{}}}:save_svg("out.svg") end)
+      it("draws", function() assert.is_string(tantan.render.svg(tantan.grid{items = {"a"}})) end)
+      """.write(to: spec, atomically: true, encoding: .utf8)
+    let r = try HostBinary.run(["test", "--sandbox", spec.path], cwd: dir)
+    XCTAssertEqual(r.status, 1, r.stdout + r.stderr)
+    XCTAssertTrue(r.stdout.contains("save_svg: writing files is not allowed in the sandbox (--sandbox)"), r.stdout)
+    XCTAssertTrue(r.stdout.contains("1 passed"), r.stdout)
+    XCTAssertFalse(FileManager.default.fileExists(atPath: dir.appendingPathComponent("out.svg").path))
+  }
+
   /// `docs/pictures/*.svg` (shown in the README) equal a fresh `examples/pictures.lua docs/pictures`.
   func testCommittedPicturesMatchAFreshGeneration() throws {
     let r = try HostBinary.run(["examples/pictures.lua", dir.path])
