@@ -47,6 +47,26 @@ final class RenderAPITests: XCTestCase {
     XCTAssertEqual(t.eval("tantan.clock.now"), "2.05", "the clock stopped where the callback failed")
   }
 
+  /// Drawing from inside callbacks (even while a component is being built) gives a document.
+  func testDrawingFromInsideCallbacks() throws {
+    let t = try LuaTestHost()
+    t.ok("""
+      pictures = {}
+      local function draw(obj) pictures[#pictures + 1] = tantan.render.svg(obj) end
+      d = tantan.deck{source = {count = function(deck) draw(deck) return 3 end, card = function(deck) draw(deck) return {} end},
+        delegate = {did_drag = function(deck) draw(deck) end, did_swipe = function(deck) draw(deck) end}}
+      d:pan(200, 0); tantan.clock:settle()
+      g = tantan.grid{items = {"a", "b", "c"}, delegate = {can_drop = function(grid) draw(grid) return true end}}
+      g:drag(1, 3)
+      l = tantan.list{item_height = function(list) draw(list) return 10 end, sections = {{id = 1, items = {{id = 1}}}}}
+      """)
+    let count = Int(t.eval("#pictures")) ?? 0
+    XCTAssertGreaterThan(count, 6)
+    for i in 1...count { XCTAssertNil(SVGDocument(t.eval("pictures[\(i)]")).error, "picture \(i)") }
+    XCTAssertTrue(t.eval("pictures[1]").contains("tantan.SwipeDeck (constructing)"))
+    XCTAssertTrue(t.eval("pictures[#pictures]").contains("tantan.List (building)"))
+  }
+
   func testBadArgumentsAreLuaErrors() throws {
     let t = try LuaTestHost()
     t.ok(deck)
