@@ -187,7 +187,7 @@ local tantan_json = {}
 
 ---@class tantan.render
 ---@field svg fun(obj: tantan.SwipeDeck|tantan.ReorderGrid|tantan.List): string An SVG 1.1 document of the component now: deck cards with frame, rotation, scale, alpha, title and colour and the LIKE/NOPE stamp while dragging; grid cells, the dragged slot, the snapshot, delete badges and the scroll position; list items, sticky headers, the refresh indicator and paging. Titles come from view-model keys title/name/text/label, subtitles from subtitle/detail/author, colours from color/colour (#rgb or #rrggbb); no Lua code runs.
----@field frames fun(obj: tantan.SwipeDeck|tantan.ReorderGrid|tantan.List, seconds: number, fps: number): string[] Pictures of an animation: the SVG now, then after each step of 1/fps seconds of tantan.clock (timers and animations run as with clock:advance) until `seconds` have passed; seconds * fps + 1 frames, at most 1000.
+---@field frames fun(obj: tantan.SwipeDeck|tantan.ReorderGrid|tantan.List, seconds: number, fps: number): string[] Pictures of an animation: the SVG now, then after each step of 1/fps seconds of tantan.clock (timers and animations run as with clock:advance) until `seconds` have passed (the last step may be shorter): ceil(seconds * fps) + 1 frames, at most 1000.
 local tantan_render = {}
 
 ---What a plugin's setup(host) receives: registers its sources, presets, assertions, reporters, commands and hooks (host.f(...) or host:f(...)).
