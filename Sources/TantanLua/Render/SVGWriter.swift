@@ -3,11 +3,11 @@
 ///
 ///     var w = SVGWriter(width: 300, height: 400, title: "deck")
 ///     w.start("rect"); w.attr("width", 10); w.attr("fill", "#fff"); w.end()
-///     w.start("g"); w.attr("opacity", 0.5, decimals: 3); w.open(); ...; w.close("g")
+///     w.start("g"); w.attr("opacity", 0.5, decimals: 3); w.open(); ...; w.closeGroup()
 ///     let svg = w.finish()
 ///
 /// Attribute names and literal values given as `String` are the renderer's own (not escaped);
-/// everything that comes from a view model goes through `text(_:)` or `escapedAttr`.
+/// everything that comes from a view model goes through `text(_:)` or `textElement`.
 struct SVGWriter {
   /// UTF-8 bytes: appending to an array is several times cheaper than to a `String` (measured:
   /// string appends were two thirds of a deck's drawing time).
@@ -94,15 +94,6 @@ struct SVGWriter {
     out += name
     out += "=\""
     SVGNumber.append(value, decimals: decimals, to: &out)
-    out += "\""
-  }
-
-  /// An attribute whose value comes from outside the renderer.
-  mutating func escapedAttr(_ name: String, _ value: String) {
-    out += " "
-    out += name
-    out += "=\""
-    XMLText.append(value, to: &out)
     out += "\""
   }
 
