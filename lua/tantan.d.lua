@@ -12,6 +12,7 @@
 ---@field grid fun(config?: {width?: number, height?: number, columns?: integer, item?: {w?: number, h?: number}, spacing?: {line?: number, item?: number}, insets?: {top?: number, left?: number, bottom?: number, right?: number}, top_bar?: number, items?: any[], source?: table, locked?: integer[], target?: "half_cell"|"center_inside"|"closest_center", long_press?: number, autoscroll?: {edge?: number, speed?: number, tick?: number}, delegate?: table}): tantan.ReorderGrid A reorder grid over `items` (any Lua values) or a callback `source`; seed defaults 375 x 587, 4 columns; unknown keys are errors.
 ---@field list fun(config: table): tantan.List A list from `sections` (values with ids) or `source` callbacks (section_count(list), item_count(list, s), item(list, s, i), header/footer/section_id(list, s)); item_height may be fun(list, s, i, item): number; refresh.on_refresh(list, done); paging.on_load_more(list, page, done); delegate.did_scroll(list, offset).
 ---@field json tantan.json JSON for view models.
+---@field render tantan.render SVG pictures of decks, grids and lists (deterministic: the same state gives the same bytes).
 ---@field source fun(kind: string, ...: any): table Builds a data source with the provider a plugin registered for `kind` (e.g. tantan.source("csv", "people.csv")): a table of functions or an array.
 ---@field preset fun(component: string, name: string): table? A fresh copy of the config a plugin registered as preset `name` for `component`, or nil.
 ---@field assertion fun(name: string): fun(...: any) A checker for a plugin's assertion: calls it and raises its message (at the caller) when it fails.
@@ -45,6 +46,7 @@ local tantan_Timer = {}
 ---@field reload fun(self: tantan.SwipeDeck, opts?: {keep_position?: boolean}) Reads source.count again and refills the stack (recycling the old models); cancels any drag, animation and queued operation. keep_position keeps the current top item on top.
 ---@field events fun(self: tantan.SwipeDeck): string[] Every delegate and source call so far, oldest first, e.g. `did_swipe(3, "right")`, `card(6, true)` (true: a model was handed over for reuse).
 ---@field clear_events fun(self: tantan.SwipeDeck) Forgets the recorded events.
+---@field save_svg fun(self: tantan.SwipeDeck, path: string): true Writes tantan.render.svg(self) to `path` (replacing the file) and returns true; a file that cannot be written is an error with the path and the reason. Not available under --sandbox, which allows no file writes.
 ---@field index integer? Item index of the top card, or nil when no card shows.
 ---@field top {index: integer, model: table, frame: {x: number, y: number, w: number, h: number}, center: {x: number, y: number}, rotation: number, scale: number, alpha: number, depth: integer}? The top card sampled at tantan.clock.now, or nil.
 ---@field cards {index: integer, model: table, frame: {x: number, y: number, w: number, h: number}, center: {x: number, y: number}, rotation: number, scale: number, alpha: number, depth: integer}[] The visible cards, top first (depth 1 = top); frame is the untransformed rect, rotation in radians.
@@ -100,6 +102,7 @@ local tantan_SwipeDeck = {}
 ---@field cell fun(self: tantan.ReorderGrid, index: integer): {index: integer, frame: {x: number, y: number, w: number, h: number}, hidden: boolean, delete_visible: boolean, locked: boolean, item: any} One cell: its layout frame (content coordinates), hidden (the dragged item's slot), delete_visible (editing and not locked), locked, and the item at that position in the live order.
 ---@field item fun(self: tantan.ReorderGrid, index: integer): any The item at index in the live order (cheaper than grid.items[index] with a source).
 ---@field index_at fun(self: tantan.ReorderGrid, x: number, y: number): integer? The cell whose frame contains the point (content coordinates), or nil in gaps, insets and below the last item.
+---@field save_svg fun(self: tantan.ReorderGrid, path: string): true Writes tantan.render.svg(self) to `path` (replacing the file) and returns true; a file that cannot be written is an error with the path and the reason. Not available under --sandbox, which allows no file writes.
 ---@field items any[] The live order (during a drag the dragged item is already at its live index); with a source this asks source.item for every index.
 ---@field count integer Number of items.
 ---@field editing boolean Editing mode: delete badges shown, the Edit button reads Done.
@@ -159,6 +162,7 @@ local tantan_ReorderGridSource = {}
 ---@field index_at fun(self: tantan.List, x: number, y: number): integer?, integer? The section and index of the item under a point (content coordinates), or nil.
 ---@field events fun(self: tantan.List): string[] Every callback call so far, as `name(arg, ...)` strings, 1-based.
 ---@field clear_events fun(self: tantan.List) Forgets the recorded events.
+---@field save_svg fun(self: tantan.List, path: string): true Writes tantan.render.svg(self) to `path` (replacing the file) and returns true; a file that cannot be written is an error with the path and the reason. Not available under --sandbox, which allows no file writes.
 ---@field offset number UIKit's contentOffset.y: -content_inset.top at rest.
 ---@field content_height number Exact height of all sections.
 ---@field refresh_state "idle"|"pulling"|"armed"|"refreshing"|"finishing" Pull-to-refresh state.
@@ -180,6 +184,11 @@ local tantan_List = {}
 ---@field null lightuserdata Stands for JSON null in both directions (equal to cjson.null).
 ---@field array_mt table The metatable marking decoded arrays; set it on a table to encode it as an array, even empty.
 local tantan_json = {}
+
+---@class tantan.render
+---@field svg fun(obj: tantan.SwipeDeck|tantan.ReorderGrid|tantan.List): string An SVG 1.1 document of the component now: deck cards with frame, rotation, scale, alpha, title and colour and the LIKE/NOPE stamp while dragging; grid cells, the dragged slot, the snapshot, delete badges and the scroll position; list items, sticky headers, the refresh indicator and paging. Titles come from view-model keys title/name/text/label, subtitles from subtitle/detail/author, colours from color/colour (#rgb or #rrggbb); no Lua code runs.
+---@field frames fun(obj: tantan.SwipeDeck|tantan.ReorderGrid|tantan.List, seconds: number, fps: number): string[] Pictures of an animation: the SVG now, then after each step of 1/fps seconds of tantan.clock (timers and animations run as with clock:advance) until `seconds` have passed (the last step may be shorter): ceil(seconds * fps) + 1 frames, at most 1000.
+local tantan_render = {}
 
 ---What a plugin's setup(host) receives: registers its sources, presets, assertions, reporters, commands and hooks (host.f(...) or host:f(...)).
 ---@class tantan.PluginHost

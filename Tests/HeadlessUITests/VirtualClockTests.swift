@@ -26,6 +26,18 @@ final class VirtualClockTests: XCTestCase {
     XCTAssertTrue(fired)
   }
 
+  /// A timer that advances the clock itself (tantan.render.frames from a callback) moves time
+  /// past the outer advance's target; the outer advance must not take time back.
+  func testTimeNeverGoesBackWhenATimerAdvancesTheClock() throws {
+    let clock = VirtualClock()
+    var seen: [Double] = []
+    try clock.schedule(after: 0.1) { try clock.advance(by: 1) }
+    try clock.schedule(after: 0.3) { seen.append(clock.now) }
+    try clock.advance(by: 0.5)
+    XCTAssertEqual(seen, [0.3], "the inner advance fired the later timer at its due time")
+    XCTAssertEqual(clock.now, 1.1)
+  }
+
   func testSettleIsBoundedAndRejectsBadDurations() throws {
     let clock = VirtualClock()
     clock.settleLimit = 10

@@ -121,7 +121,8 @@ public final class VirtualClock {
       now = max(now, entry.due)
       try entry.action()
     }
-    now = target
+    // A timer may have advanced the clock itself, past `target`: time never goes back.
+    now = max(now, target)
     didAdvance?()
   }
 

@@ -99,18 +99,8 @@ extension SwipeDeck {
     phase = .dragging(translation: t)
     guard pendingError == nil else { return }
     // did_drag reports the allowed direction the card moves most toward, and how far to its threshold.
-    var best = SwipeDirection.right
-    var bestDistance = -Double.infinity
-    for d in swipeDirectionPreference where directionMask & d.bit != 0 {
-      let a = along(d, t)
-      if a > bestDistance {
-        best = d
-        bestDistance = a
-      }
-    }
-    let threshold = distanceThreshold(best)
-    let progress = threshold > 0 ? (max(bestDistance, 0) / threshold).clamped(0, 1) : (bestDistance > 0 ? 1 : 0)
-    emit(.didDrag(index: topIndex, direction: best, progress: progress))
+    let i = indication(for: t)
+    emit(.didDrag(index: topIndex, direction: i.direction, progress: i.progress))
   }
 
   /// The release decision: past a distance threshold (largest wins), else a fling past `velocity_threshold`.

@@ -83,6 +83,7 @@ public final class HostInterpreter: InterpreterHost {
       guard state.load(Sandbox.prelude, name: "=sandbox") == LUA_OK else { return report(state, options) }
       state.lua.push(dir)
       guard state.lua.pcall(1, 0, traceback: true) else { return report(state, options) }
+      host.sandboxed = true
     }
     if let path = settings.trace {
       trace = ScriptTrace(host: host, path: path, title: options.script ?? "(command line)", progname: options.progname)

@@ -8,7 +8,7 @@ enum SwipeDeckBinding: TantanExtension {
     name: "tantan.SwipeDeck",
     doc:
       "A TanTan/Tinder swipe card deck over Lua view models, on the virtual clock. Callbacks get the deck first; indices are 1-based. Programmatic swipes, like, nope and undo made during an animation or from a callback are queued; a drag finishes a running animation at once; a swipe during a drag is an error; reload cancels everything.",
-    methods: methods, fields: stateFields + configFields,
+    methods: methods + [RenderExtension.saveMethod()], fields: stateFields + configFields,
     describe: { d in
       guard let m = d.model else { return "tantan.SwipeDeck(constructing)" }
       return

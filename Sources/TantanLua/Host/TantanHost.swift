@@ -17,6 +17,8 @@ public final class TantanHost {
   public let plugins = PluginRegistry()
   /// The trace recorder when the run is traced (`--trace`, `test --trace`); nil otherwise.
   var tracer: TraceRecorder?
+  /// True when the `--sandbox` prelude ran in this state: host functions that write files refuse.
+  var sandboxed = false
 
   public var lua: Lua { state.lua }
 

@@ -14,7 +14,7 @@ public protocol TantanExtension {
 public enum TantanModule {
   /// Built-in extensions, in installation order.
   nonisolated(unsafe) public static var extensions: [any TantanExtension.Type] = [
-    ClockExtension.self, SwipeDeckBinding.self, GridExtension.self, ListExtension.self, JSONExtension.self,
+    ClockExtension.self, SwipeDeckBinding.self, GridExtension.self, ListExtension.self, JSONExtension.self, RenderExtension.self,
     PluginExtension.self,
   ]
 

@@ -146,7 +146,7 @@ enum ListExtension: TantanExtension {
 
   static let listClass = LuaClass<LuaList>(
     name: "tantan.List", doc: "A sectioned view-model list with layout, sticky headers, pull to refresh, paging and diffing.",
-    methods: methods, fields: fields,
+    methods: methods + [RenderExtension.saveMethod()], fields: fields,
     describe: { l in l.model.map { "tantan.List(\($0.sectionCount) sections, \($0.itemCount) items)" } ?? "tantan.List(building)" })
 
   /// Callbacks are documented in the constructor's line: the docs groups only know module

@@ -86,6 +86,7 @@ final class ScenarioSession {
         let msg = lua.string(-1) ?? "?"
         throw SetupError(failure: Failure(kind: .error, message: "sandbox: \(msg)", file: file, line: nil))
       }
+      host.sandboxed = true
     }
   }
 

@@ -13,7 +13,7 @@ final class GridDocsTests: XCTestCase {
       "long_press", "pan_begin", "drag_by", "drag_to", "drop", "cancel", "drag", "set_editing", "toggle_editing",
       "delete", "move", "scroll_to", "cell", "index_at", "events", "clear_events",
     ]
-    let added = ["reload", "item"]
+    let added = ["reload", "item", "save_svg"]
     XCTAssertEqual(methods, Set(apiMethods + added))
     let apiFields = ["items", "count", "editing", "dragging", "offset", "content_height", "visible"]
     for f in apiFields + ["locked", "max_offset", "edit_title"] { XCTAssertTrue(fields.contains(f), f) }

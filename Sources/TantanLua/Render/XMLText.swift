@@ -1,0 +1,92 @@
+/// Text from view models made safe for an SVG document, and fitted to a width.
+enum XMLText {
+  /// Appends `s` escaped for XML 1.0 text and attribute values: `& < > " '` as entities, tab,
+  /// newline and carriage return as character references (attribute normalisation would turn
+  /// them into spaces), and every character XML 1.0 forbids (other C0 controls, U+FFFE, U+FFFF)
+  /// replaced by U+FFFD. Lua strings that are not valid UTF-8 already arrive with U+FFFD.
+  static func append(_ s: String, to out: inout [UInt8]) {
+    var s = s
+    let plain = s.withUTF8 { b in
+      guard b.allSatisfy({ $0 >= 0x20 && $0 < 0x7F && !isSpecial($0) }) else { return false }
+      out.append(contentsOf: b)
+      return true
+    }
+    if plain { return }
+    for u in s.unicodeScalars {
+      switch u.value {
+      case 0x26: out += "&amp;"
+      case 0x3C: out += "&lt;"
+      case 0x3E: out += "&gt;"
+      case 0x22: out += "&quot;"
+      case 0x27: out += "&apos;"
+      case 0x09: out += "&#9;"
+      case 0x0A: out += "&#10;"
+      case 0x0D: out += "&#13;"
+      case 0x00..<0x20, 0xFFFE, 0xFFFF: out.append(contentsOf: "\u{FFFD}".utf8)
+      default: out.append(contentsOf: UTF8.encode(u)!)
+      }
+    }
+  }
+
+  static func escaped(_ s: String) -> String {
+    var out: [UInt8] = []
+    append(s, to: &out)
+    return String(decoding: out, as: UTF8.self)
+  }
+
+  private static func isSpecial(_ b: UInt8) -> Bool {
+    b == 0x26 || b == 0x3C || b == 0x3E || b == 0x22 || b == 0x27
+  }
+
+  /// One line of text for a label: whitespace runs (including newlines and tabs) become one
+  /// space, other control characters are dropped, and the result is cut with an ellipsis so its
+  /// estimated width at `fontSize` fits `width`. The estimate is deterministic (no font
+  /// metrics): wide East Asian characters count 1 em, others about half an em.
+  static func fitted(_ s: String, width: Double, fontSize: Double) -> String {
+    var line = ""
+    var pendingSpace = false
+    for u in s.unicodeScalars {
+      if u.value == 0x20 || u.value == 0x09 || u.value == 0x0A || u.value == 0x0D {
+        pendingSpace = !line.isEmpty
+        continue
+      }
+      if u.value < 0x20 || u.value == 0x7F { continue }
+      if pendingSpace {
+        line += " "
+        pendingSpace = false
+      }
+      line.unicodeScalars.append(u)
+    }
+    guard width > 0, fontSize > 0 else { return "" }
+    let budget = width / fontSize
+    if estimatedEms(line) <= budget { return line }
+    let ellipsis = 1.0
+    var used = 0.0
+    var kept = ""
+    for c in line {
+      let w = ems(c)
+      if used + w + ellipsis > budget { break }
+      used += w
+      kept.append(c)
+    }
+    while kept.last == " " { kept.removeLast() }
+    return kept + "\u{2026}"
+  }
+
+  static func estimatedEms(_ s: String) -> Double { s.reduce(0) { $0 + ems($1) } }
+
+  private static func ems(_ c: Character) -> Double {
+    guard let v = c.unicodeScalars.first?.value else { return 0 }
+    if isWide(v) { return 1 }
+    if v >= 0x41 && v <= 0x5A { return 0.66 }  // capitals
+    if v == 0x20 || v == 0x2E || v == 0x2C || v == 0x69 || v == 0x6C || v == 0x27 { return 0.3 }
+    return 0.56
+  }
+
+  /// Hangul Jamo, CJK, Hiragana/Katakana, Hangul syllables, full-width forms and emoji planes.
+  private static func isWide(_ v: UInt32) -> Bool {
+    (0x1100...0x115F).contains(v) || (0x2E80...0xA4CF).contains(v) || (0xAC00...0xD7A3).contains(v)
+      || (0xF900...0xFAFF).contains(v) || (0xFE30...0xFE4F).contains(v) || (0xFF00...0xFF60).contains(v)
+      || (0xFFE0...0xFFE6).contains(v) || (0x1F300...0x1FAFF).contains(v) || (0x20000...0x3FFFD).contains(v)
+  }
+}
