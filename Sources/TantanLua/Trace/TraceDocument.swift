@@ -99,51 +99,74 @@ struct TraceDocument {
   }
 }
 
-/// A compact JSON writer whose strings are safe inside an HTML `<script>` element.
+/// A compact JSON writer whose strings are safe inside an HTML `<script>` element. It works on
+/// UTF-8 bytes: a trace holds megabytes of SVG, and quoting them scalar by scalar into a `String`
+/// was two thirds of the time a traced run took.
 struct TraceJSON {
-  private(set) var text = ""
+  private var bytes: [UInt8] = []
   private var needsComma = false
 
+  var text: String { String(decoding: bytes, as: UTF8.self) }
+
   private mutating func separate() {
-    if needsComma { text += "," }
+    if needsComma { bytes.append(UInt8(ascii: ",")) }
     needsComma = true
   }
 
   mutating func open(_ bracket: String) {
     separate()
-    text += bracket
+    bytes += bracket.utf8
     needsComma = false
   }
 
   mutating func close(_ bracket: String) {
-    text += bracket
+    bytes += bracket.utf8
     needsComma = true
   }
 
   mutating func key(_ k: String) {
     separate()
-    text += Self.quote(k) + ":"
+    Self.quote(k, into: &bytes)
+    bytes.append(UInt8(ascii: ":"))
     needsComma = false
   }
 
-  mutating func string(_ s: String) { separate(); text += Self.quote(s) }
-  mutating func int(_ i: Int) { separate(); text += String(i) }
-  mutating func raw(_ s: String) { separate(); text += s }
+  mutating func string(_ s: String) { separate(); Self.quote(s, into: &bytes) }
+  mutating func int(_ i: Int) { separate(); bytes += String(i).utf8 }
+  mutating func raw(_ s: String) { separate(); bytes += s.utf8 }
 
-  /// `JSONValue.quote`, then `<`, `>`, `&`, U+2028 and U+2029 as `\u` escapes: the result cannot
-  /// end a `<script>` element, open a comment or end a JavaScript line.
-  static func quote(_ s: String) -> String {
-    var out = ""
-    for u in JSONValue.quote(s).unicodeScalars {
-      switch u {
-      case "<": out += "\\u003c"
-      case ">": out += "\\u003e"
-      case "&": out += "\\u0026"
-      case "\u{2028}": out += "\\u2028"
-      case "\u{2029}": out += "\\u2029"
-      default: out.unicodeScalars.append(u)
+  private static let hex = Array("0123456789abcdef".utf8)
+
+  /// A JSON string literal with control characters (C0, DEL, C1), `<`, `>`, `&`, U+2028 and
+  /// U+2029 as `\u` escapes: it cannot end a `<script>` element, open a comment or end a
+  /// JavaScript line.
+  static func quote(_ s: String, into out: inout [UInt8]) {
+    func escape(_ v: UInt32) {
+      out += [0x5C, UInt8(ascii: "u"), hex[Int(v >> 12 & 15)], hex[Int(v >> 8 & 15)], hex[Int(v >> 4 & 15)], hex[Int(v & 15)]]
+    }
+    var s = s
+    out.append(0x22)
+    s.withUTF8 { b in
+      var i = 0
+      while i < b.count {
+        let c = b[i]
+        switch c {
+        case 0x22, 0x5C: out += [0x5C, c]
+        case 0x0A: out += [0x5C, UInt8(ascii: "n")]
+        case 0x0D: out += [0x5C, UInt8(ascii: "r")]
+        case 0x09: out += [0x5C, UInt8(ascii: "t")]
+        case 0..<0x20, 0x7F, UInt8(ascii: "<"), UInt8(ascii: ">"), UInt8(ascii: "&"): escape(UInt32(c))
+        case 0xC2 where i + 1 < b.count && (0x80...0x9F).contains(b[i + 1]):
+          escape(UInt32(b[i + 1]))
+          i += 1
+        case 0xE2 where i + 2 < b.count && b[i + 1] == 0x80 && (b[i + 2] == 0xA8 || b[i + 2] == 0xA9):
+          escape(b[i + 2] == 0xA8 ? 0x2028 : 0x2029)
+          i += 2
+        default: out.append(c)
+        }
+        i += 1
       }
     }
-    return out
+    out.append(0x22)
   }
 }
