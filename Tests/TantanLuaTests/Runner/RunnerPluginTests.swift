@@ -204,6 +204,19 @@ final class RunnerPluginTests: XCTestCase {
     XCTAssertEqual(strict.stdout, "")
   }
 
+  func testSandboxAppliesToPluginsInTheRunner() throws {
+    let s = try PluginSandbox()
+    try s.plugin("work/plugins/files", name: "files", setup: "host.register_assertion('io_here', function() return io ~= nil, 'no io' end)\n    local _ = io.write")
+    try s.write("work/spec/s_spec.lua", "it('has io', function() assert.io_here() end)\n")
+    XCTAssertEqual(try s.run(["test"]).status, 0)
+    let boxed = try s.run(["test", "--sandbox"])
+    XCTAssertEqual(boxed.status, 1, "the plugin did not load: its assertion is unknown")
+    XCTAssertTrue(
+      stderr(boxed).hasPrefix("tantan-host test: plugin 'files' failed: setup failed: plugins/files/plugin.lua:8: attempt to index a nil value (global 'io')\n"),
+      stderr(boxed))
+    XCTAssertTrue(boxed.stdout.contains("unknown assertion 'io_here'"), boxed.stdout)
+  }
+
   func testApiLevelTwoPluginsLoadAndLevelThreeIsRefused() throws {
     XCTAssertEqual(TantanHost.apiLevel, 2)
     let s = try PluginSandbox()
