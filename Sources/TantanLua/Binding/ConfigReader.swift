@@ -17,7 +17,9 @@ public struct ConfigReader {
     index = lua.absIndex(arg)
   }
 
-  private init(lua: Lua, index: Int32?, arg: Int32, path: String) {
+  /// A reader of the table at absolute stack `index` whose errors name argument `arg` (a plugin
+  /// preset's table read as the base of the user's config).
+  init(lua: Lua, index: Int32?, arg: Int32, path: String) {
     self.lua = lua; self.index = index; self.arg = arg; self.path = path
   }
 

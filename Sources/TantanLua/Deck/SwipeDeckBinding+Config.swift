@@ -10,10 +10,27 @@ extension SwipeDeckBinding {
     "bounds", "fly", "velocity_threshold", "directions", "like", "durations", "history_limit", "source", "delegate",
   ]
 
-  static func readConfig(_ r: ConfigReader) throws(LuaCallError) -> SwipeDeckConfig {
+  /// What a plugin preset may set: everything but the source and the delegate (functions).
+  static let presetKeys = configKeys.filter { $0 != "source" && $0 != "delegate" }
+
+  /// The built-in preset's defaults, then each plugin preset the `preset` key leads to (base
+  /// first), then the user's keys; validated after the presets and again at the end.
+  static func readConfig(_ r: ConfigReader, plugins: PluginRegistry) throws(LuaCallError) -> SwipeDeckConfig {
     try r.rejectUnknown(configKeys)
-    let presetName = try r.string("preset", options: SwipeDeckPreset.allCases.map(\.rawValue)) ?? "tantan"
-    var c = SwipeDeckConfig.preset(SwipeDeckPreset(rawValue: presetName) ?? .tantan)
+    let chain = try PluginPresets.resolve(
+      r, kind: "deck", builtins: SwipeDeckPreset.allCases.map(\.rawValue), registry: plugins)
+    var c = SwipeDeckConfig.preset(SwipeDeckPreset(rawValue: chain.builtin ?? "tantan") ?? .tantan)
+    try PluginPresets.apply(chain, r, keys: presetKeys) { (p: ConfigReader) throws(LuaCallError) in
+      try apply(p, to: &c)
+      try validate(c, p)
+    }
+    try apply(r, to: &c)
+    try validate(c, r)
+    return c
+  }
+
+  /// The config keys of `r` over `c` (everything but `preset`, `source` and `delegate`).
+  static func apply(_ r: ConfigReader, to c: inout SwipeDeckConfig) throws(LuaCallError) {
     c.width = try r.number("width") ?? c.width
     c.height = try r.number("height") ?? c.height
     if let s = try r.table("card_size") {
@@ -53,6 +70,9 @@ extension SwipeDeckBinding {
       c.durations.rewind = try d.number("rewind") ?? c.durations.rewind
     }
     c.historyLimit = try r.integer("history_limit", min: 0, max: 1 << 40) ?? c.historyLimit
+  }
+
+  static func validate(_ c: SwipeDeckConfig, _ r: ConfigReader) throws(LuaCallError) {
     do {
       try c.validate()
     } catch let ComponentError.badArgument(_, _, message) {
@@ -60,7 +80,6 @@ extension SwipeDeckBinding {
     } catch {
       throw .argument(r.arg, String(describing: error))
     }
-    return c
   }
 
   static func point(_ r: ConfigReader, _ key: String, _ def: Point) throws(LuaCallError) -> Point {

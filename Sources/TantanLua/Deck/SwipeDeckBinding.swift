@@ -19,7 +19,7 @@ enum SwipeDeckBinding: TantanExtension {
     [
       LuaDoc(
         .function, "tantan.deck", "fun(config: table): tantan.SwipeDeck",
-        "A swipe deck. Config keys (each also a read-only field of the deck; `like` reads as `like_direction`): width, height, card_size, preset (\"tantan\" or \"tinder\": the defaults), visible, offset, inset, cyclic, threshold, rotation_strength, rotation_max, rotation_angle, scale_strength, scale_min, dismiss_x, dismiss_y, bounds, fly, velocity_threshold, directions, like, durations, history_limit, source (required), delegate. Unknown keys are errors."
+        "A swipe deck. Config keys (each also a read-only field of the deck; `like` reads as `like_direction`): width, height, card_size, preset (\"tantan\", \"tinder\" or a plugin preset: the defaults), visible, offset, inset, cyclic, threshold, rotation_strength, rotation_max, rotation_angle, scale_strength, scale_min, dismiss_x, dismiss_y, bounds, fly, velocity_threshold, directions, like, durations, history_limit, source (required), delegate. Unknown keys are errors."
       )
     ] + deckClass.docs
   }
@@ -48,7 +48,7 @@ enum SwipeDeckBinding: TantanExtension {
   /// Reads the config, the source and the delegate, then builds the model (which reads the source).
   static func construct(_ host: TantanHost, _ lua: Lua) throws(LuaCallError) -> Int32 {
     let r = try ConfigReader(lua, arg: 1, optional: false)
-    let config = try readConfig(r)
+    let config = try readConfig(r, plugins: host.plugins)
     guard r.push("source") != LUA_TNIL else {
       lua.pop()
       throw r.error("source", "table expected, got nil")

@@ -7,7 +7,12 @@ import LuaRuntime
 extension GridExtension {
   static let configKeys = [
     "width", "height", "columns", "item", "spacing", "insets", "top_bar", "items", "source", "locked", "target",
-    "long_press", "autoscroll", "delegate",
+    "long_press", "autoscroll", "delegate", "preset",
+  ]
+
+  /// What a plugin preset may set: the layout and behaviour keys (not items, locked, source or delegate).
+  static let presetKeys = [
+    "width", "height", "columns", "item", "spacing", "insets", "top_bar", "target", "long_press", "autoscroll", "preset",
   ]
 
   struct Setup {
@@ -22,11 +27,50 @@ extension GridExtension {
   static func readSetup(_ host: TantanHost, _ lua: Lua) throws(LuaCallError) -> Setup {
     let r = try ConfigReader(lua, arg: 1)
     try r.rejectUnknown(configKeys)
+    // The grid has no built-in presets: `preset` names a plugin preset, applied over the defaults.
+    let chain = try PluginPresets.resolve(r, kind: "grid", builtins: [], registry: host.plugins)
     var c = ReorderGridConfig()
+    try PluginPresets.apply(chain, r, keys: presetKeys) { (p: ConfigReader) throws(LuaCallError) in
+      try applyLayout(p, to: &c)
+      do { try c.validate() } catch let ComponentError.badArgument(_, _, message) { throw .argument(1, message) } catch {
+        throw .argument(1, String(describing: error))
+      }
+    }
+    try applyLayout(r, to: &c)
+    let locked = try readLocked(r)
+    c.locked = locked.map { $0 - 1 }
+    let hasSource = r.has("source")
+    if hasSource && r.has("items") {
+      throw .argument(1, "items: cannot be given together with source (items is an array, source a table of callbacks)")
+    }
+    let items = try readItems(host, r)
+    // With a source the bound is checked against its first count (LuaGrid.sourceCount).
+    if !hasSource, let bad = locked.first(where: { $0 > items.count }) {
+      throw r.error("locked", "index out of range (got \(bad); \(items.count) items)")
+    }
+    var source: Callbacks?
+    if hasSource {
+      r.push("source")
+      defer { lua.pop() }
+      let s = try Callbacks(host, index: -1, arg: 1, what: "source", names: LuaGrid.sourceNames, lua: lua)
+      for slot in [LuaGrid.SourceSlot.count, .item] where !s.has(slot.rawValue) {
+        throw .argument(
+          1, "source.\(LuaGrid.sourceNames[slot.rawValue]): function expected, got nil (an array of items goes in 'items')")
+      }
+      source = s
+    }
+    r.push("delegate")
+    defer { lua.pop() }
+    let delegate = try Callbacks(host, index: -1, arg: 1, what: "delegate", names: LuaGrid.delegateNames, lua: lua)
+    return Setup(config: c, items: items, source: source, delegate: delegate, locked: locked)
+  }
+
+  /// The layout and behaviour keys of `r` over `c` (a plugin preset's, then the user's).
+  static func applyLayout(_ r: ConfigReader, to c: inout ReorderGridConfig) throws(LuaCallError) {
     c.width = try r.number("width") ?? c.width
     c.height = try r.number("height") ?? c.height
     c.columns = try r.integer("columns") ?? c.columns
-    c.topBar = try r.number("top_bar")
+    c.topBar = try r.number("top_bar") ?? c.topBar
     if let t = try r.string("target", options: ReorderGridConfig.TargetRule.allCases.map(\.rawValue)) {
       c.target = ReorderGridConfig.TargetRule(rawValue: t) ?? .halfCell
     }
@@ -55,32 +99,6 @@ extension GridExtension {
       c.autoscroll = .init(
         edge: try t.number("edge") ?? d.edge, speed: try t.number("speed") ?? d.speed, tick: try t.number("tick") ?? d.tick)
     }
-    let locked = try readLocked(r)
-    c.locked = locked.map { $0 - 1 }
-    let hasSource = r.has("source")
-    if hasSource && r.has("items") {
-      throw .argument(1, "items: cannot be given together with source (items is an array, source a table of callbacks)")
-    }
-    let items = try readItems(host, r)
-    // With a source the bound is checked against its first count (LuaGrid.sourceCount).
-    if !hasSource, let bad = locked.first(where: { $0 > items.count }) {
-      throw r.error("locked", "index out of range (got \(bad); \(items.count) items)")
-    }
-    var source: Callbacks?
-    if hasSource {
-      r.push("source")
-      defer { lua.pop() }
-      let s = try Callbacks(host, index: -1, arg: 1, what: "source", names: LuaGrid.sourceNames, lua: lua)
-      for slot in [LuaGrid.SourceSlot.count, .item] where !s.has(slot.rawValue) {
-        throw .argument(
-          1, "source.\(LuaGrid.sourceNames[slot.rawValue]): function expected, got nil (an array of items goes in 'items')")
-      }
-      source = s
-    }
-    r.push("delegate")
-    defer { lua.pop() }
-    let delegate = try Callbacks(host, index: -1, arg: 1, what: "delegate", names: LuaGrid.delegateNames, lua: lua)
-    return Setup(config: c, items: items, source: source, delegate: delegate, locked: locked)
   }
 
   /// `locked = {1, 3}`: 1-based indices (the upper bound is checked once the count is known).

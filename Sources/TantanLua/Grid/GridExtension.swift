@@ -23,8 +23,8 @@ enum GridExtension: TantanExtension {
   static var docs: [LuaDoc] {
     [LuaDoc(
       .function, "tantan.grid",
-      "fun(config?: {width?: number, height?: number, columns?: integer, item?: {w?: number, h?: number}, spacing?: {line?: number, item?: number}, insets?: {top?: number, left?: number, bottom?: number, right?: number}, top_bar?: number, items?: any[], source?: table, locked?: integer[], target?: \"half_cell\"|\"center_inside\"|\"closest_center\", long_press?: number, autoscroll?: {edge?: number, speed?: number, tick?: number}, delegate?: table}): tantan.ReorderGrid",
-      "A reorder grid over `items` (any Lua values) or a callback `source`; seed defaults 375 x 587, 4 columns; unknown keys are errors.")]
+      "fun(config?: {width?: number, height?: number, columns?: integer, item?: {w?: number, h?: number}, spacing?: {line?: number, item?: number}, insets?: {top?: number, left?: number, bottom?: number, right?: number}, top_bar?: number, items?: any[], source?: table, locked?: integer[], target?: \"half_cell\"|\"center_inside\"|\"closest_center\", long_press?: number, autoscroll?: {edge?: number, speed?: number, tick?: number}, delegate?: table, preset?: string}): tantan.ReorderGrid",
+      "A reorder grid over `items` (any Lua values) or a callback `source`; seed defaults 375 x 587, 4 columns, or a plugin's `preset` as the defaults; unknown keys are errors.")]
       + gridClass.docs + callbackDocs
   }
 

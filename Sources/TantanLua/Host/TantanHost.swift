@@ -7,7 +7,7 @@ import LuaRuntime
 public final class TantanHost {
   public static let version = "0.1.0"
   /// Rises with every addition to the Lua API; plugins state the minimum they need.
-  public static let apiLevel = 1
+  public static let apiLevel = 2
 
   public let state: LuaState
   public let clock = VirtualClock()

@@ -42,14 +42,14 @@ enum PluginHostObject {
        try c.registry.register(.preset(kind), e)
      }),
     ("register_assertion", "fun(name: string, fn: fun(...: any): boolean?)",
-     "Registers a scenario assertion: fn returns true, or false and a message (or raises). Scripts get a checker with tantan.assertion(name).",
+     "Registers a scenario assertion: fn returns true, or false and a message (optionally expected and actual values), or raises. `tantan-host test` scenarios call it as assert.NAME(...) (negated: assert.no.NAME, assert.is_not.NAME); scripts get a checker with tantan.assertion(name).",
      { c, lua, b throws(LuaCallError) in
        let n = try name(lua, b + 1, "name")
        try lua.checkFunction(b + 2)
        try add(c, lua, .assertion, n, fn: b + 2)
      }),
     ("register_reporter", "fun(name: string, reporter: table<string, function>)",
-     "Registers a reporter for `tantan-host test` (a table of functions the scenario runner calls).",
+     "Registers a reporter for `tantan-host test --reporter NAME`: a table with on_start(info), on_result(result) and on_finish(summary), each returning text (or nil) for the report.",
      { c, lua, b throws(LuaCallError) in
        let n = try name(lua, b + 1, "name")
        try lua.checkTable(b + 2)
@@ -66,7 +66,7 @@ enum PluginHostObject {
        try add(c, lua, .command, n, fn: b + 2)
      }),
     ("on", "fun(hook: \"before_scenario\"|\"after_scenario\"|\"event\", fn: function)",
-     "Adds a lifecycle hook: before_scenario(name), after_scenario(name, {passed=, message=}), event({component=, name=, args=, text=}) for every component event.",
+     "Adds a lifecycle hook: before_scenario(s) and after_scenario(s) around each `tantan-host test` scenario (s: {name=, full_name=, file=, line=, tags=}; after also status=, passed=, message=), event({component=, name=, args=, text=}) for every component event.",
      { c, lua, b throws(LuaCallError) in
        let h = try lua.checkOption(b + 1, hookNames)
        try lua.checkFunction(b + 2)

@@ -15,8 +15,11 @@ public enum PluginLoader {
     public var strict = false
     /// Report failures on stderr (the `plugins` listing shows them instead).
     public var quiet = false
-    public init(sandboxed: Bool = false, strict: Bool = false, quiet: Bool = false) {
-      self.sandboxed = sandboxed; self.strict = strict; self.quiet = quiet
+    /// Compiled manifests and modules shared by the states of one run (the scenario runner
+    /// loads the same plugins into every scenario's state).
+    public var cache: PluginChunkCache?
+    public init(sandboxed: Bool = false, strict: Bool = false, quiet: Bool = false, cache: PluginChunkCache? = nil) {
+      self.sandboxed = sandboxed; self.strict = strict; self.quiet = quiet; self.cache = cache
     }
   }
 
@@ -27,6 +30,7 @@ public enum PluginLoader {
     let registry = host.plugins
     registry.strict = options.strict
     guard !candidates.isEmpty else { return true }
+    registry.chunkCache = options.cache
     PluginModules.install(host, sandboxed: options.sandboxed)
     var names = Set<String>()
     for c in candidates {
@@ -51,13 +55,13 @@ public enum PluginLoader {
     if let problem = c.problem { return fail("\(c.dir): \(problem)") }
     let file = c.manifestPath
     guard PluginFiles.kind(file) == .file else { return fail("\(c.dir): no plugin.lua (a plugin folder needs one returning its manifest)") }
-    guard host.state.loadFile(file, mode: options.sandboxed ? "t" : nil) == LUA_OK else {
+    guard PluginChunkCache.load(file, into: host, sandboxed: options.sandboxed, cache: options.cache) else {
       return fail(lua.string(-1) ?? "\(file): cannot load")
     }
     lua.push(c.folderName)
     lua.push(c.dir)
     guard lua.pcall(2, 1) else { return fail(message(lua)) }
-    let at = "\(file):\(returnLine(file))"
+    var at: String { "\(file):\(returnLine(file))" }  // reads the file: only for messages
     guard lua.type(-1) == LUA_TTABLE else { return fail("\(at): manifest must be a table, got \(lua.typeName(-1))") }
     let m = lua.absIndex(-1)
 

@@ -80,7 +80,7 @@ enum PluginModules {
   /// Pushes a loader (the compiled chunk wrapped to track modules in progress) and the path.
   private static func loader(_ lua: Lua, _ registry: PluginRegistry, name: String, path: String, sandboxed: Bool) throws(LuaCallError) -> Int32 {
     guard let host = registry.host else { return 0 }
-    guard host.state.loadFile(path, mode: sandboxed ? "t" : nil) == LUA_OK else {
+    guard PluginChunkCache.load(path, into: host, sandboxed: sandboxed, cache: registry.chunkCache) else {
       let msg = lua.string(-1) ?? "?"
       lua.pop()
       throw .message("error loading module '\(name)' from file '\(path)':\n\t\(msg)")

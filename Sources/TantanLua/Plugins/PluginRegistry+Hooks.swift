@@ -18,6 +18,40 @@ public final class EventObserver {
   }
 }
 
+/// One hook that raised: which plugin, which hook, where it is defined, and the whole message
+/// (`plugin 'p' failed in its 'before_scenario' hook (file:line): ...`).
+public struct HookFailure: Sendable, Equatable {
+  public let plugin: String
+  public let hook: PluginRegistry.Hook
+  public let location: String
+  public let message: String
+}
+
+/// The scenario a `before_scenario` / `after_scenario` hook is called for.
+public struct ScenarioHookInfo: Sendable, Equatable {
+  public var name: String
+  public var fullName: String
+  public var file: String
+  public var line: Int
+  public var tags: [String]
+
+  public init(name: String, fullName: String? = nil, file: String = "", line: Int = 0, tags: [String] = []) {
+    self.name = name; self.fullName = fullName ?? name; self.file = file; self.line = line; self.tags = tags
+  }
+
+  /// Pushes `{name=, full_name=, file=, line=, tags={...}}`.
+  func push(_ lua: Lua) {
+    lua.newTable(narr: 0, nrec: 8)
+    lua.push(name); lua.rawSet(-2, "name")
+    lua.push(fullName); lua.rawSet(-2, "full_name")
+    lua.push(file); lua.rawSet(-2, "file")
+    lua.push(line); lua.rawSet(-2, "line")
+    lua.newTable(narr: Int32(tags.count))
+    for (i, t) in tags.enumerated() { lua.push(t); lua.rawSet(-2, index: i + 1) }
+    lua.rawSet(-2, "tags")
+  }
+}
+
 extension PluginRegistry {
   /// Calls every hook of `kind`, in registration order, with the arguments `pushArgs` pushes
   /// (it returns how many). A hook that raises is reported with its plugin's name and the error's
@@ -40,25 +74,33 @@ extension PluginRegistry {
       failures.append(line)
       hookFailed = true
       hooks[kind]?.removeAll { $0.value === fn }
+      onHookFailure?(HookFailure(plugin: entry.plugin, hook: kind, location: entry.location, message: line))
     }
     return failures
   }
 
-  /// Runs the `before_scenario` hooks with the scenario's name (for the scenario runner).
-  @discardableResult
-  public func beforeScenario(_ name: String) -> [String] {
-    runHooks(.beforeScenario) { lua in lua.push(name); return 1 }
+  /// Removes the hooks of `kind` that `plugin` registered at `location` (the scenario runner
+  /// drops, in every later scenario's state, a hook that failed in an earlier one).
+  func removeHook(_ kind: Hook, plugin: String, location: String) {
+    hooks[kind]?.removeAll { $0.plugin == plugin && $0.location == location }
   }
 
-  /// Runs the `after_scenario` hooks with the scenario's name and whether it passed.
+  /// Runs the `before_scenario` hooks with `{name=, full_name=, file=, line=, tags=}`.
   @discardableResult
-  public func afterScenario(_ name: String, passed: Bool, message: String? = nil) -> [String] {
+  public func beforeScenario(_ s: ScenarioHookInfo) -> [String] {
+    runHooks(.beforeScenario) { lua in s.push(lua); return 1 }
+  }
+
+  /// Runs the `after_scenario` hooks with the same table plus `status` ("passed", "failed",
+  /// "error", "pending"), `passed` and `message` (the failure's, or the pending reason).
+  @discardableResult
+  public func afterScenario(_ s: ScenarioHookInfo, status: String, message: String? = nil) -> [String] {
     runHooks(.afterScenario) { lua in
-      lua.push(name)
-      lua.newTable(narr: 0, nrec: 2)
-      lua.push(passed); lua.rawSet(-2, "passed")
+      s.push(lua)
+      lua.push(status); lua.rawSet(-2, "status")
+      lua.push(status == "passed"); lua.rawSet(-2, "passed")
       lua.push(message); lua.rawSet(-2, "message")
-      return 2
+      return 1
     }
   }
 

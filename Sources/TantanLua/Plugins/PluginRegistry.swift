@@ -55,6 +55,10 @@ public final class PluginRegistry {
   var loadingModules: [String] = []
   /// True while an `event` hook runs: events it causes are not delivered again.
   var firingEvent = false
+  /// Compiled plugin files shared with other states of the same run (`PluginLoader.Options.cache`).
+  var chunkCache: PluginChunkCache?
+  /// Called with every hook failure (after `report`): the scenario runner records them.
+  public var onHookFailure: ((HookFailure) -> Void)?
   /// An observer is handed out only once some plugin asked for events (`eventObserver`).
   private var observers: [String: EventObserver] = [:]
 

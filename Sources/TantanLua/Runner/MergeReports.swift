@@ -42,7 +42,10 @@ public enum MergeReports {
     }
     guard !inputs.isEmpty else { return fail(progname, "no reports to merge") }
     let options: RunnerOptions
-    do { options = try RunnerOptions.parse(reporterArgs) } catch { return fail(progname, error.description) }
+    do {
+      options = try RunnerOptions.parse(reporterArgs)
+      try options.checkReporters(plugins: [])
+    } catch { return fail(progname, error.description) }
     var reports: [RunReport] = []
     for path in inputs {
       guard let text = FileSystem.read(path) else { return fail(progname, "cannot read \(path)") }

@@ -99,14 +99,26 @@ enum Reporters {
   }
 
   /// Writes every requested report; returns false (after a message on stderr) when a file cannot
-  /// be written.
-  static func write(_ report: RunReport, _ specs: [RunnerOptions.ReporterSpec], progname: String) -> Bool {
+  /// be written, or when a plugin's reporter failed under `--strict-plugins` (without it, the
+  /// failure is reported and that report is not written).
+  static func write(
+    _ report: RunReport, _ specs: [RunnerOptions.ReporterSpec], progname: String, plugins: TestPlugins? = nil
+  ) -> Bool {
     var ok = true
     for spec in specs {
       let color =
         spec.path == nil && spec.name == "default" && FileSystem.isTerminal(1)
         && FileSystem.environment("NO_COLOR") == nil
-      let text = make(spec.name, color: color).render(report)
+      let text: String
+      if let plugins, !Set(RunnerOptions.reporterNames.values).contains(spec.name) {
+        guard let t = plugins.render(spec.name, report) else {
+          if plugins.strict { ok = false }
+          continue
+        }
+        text = t
+      } else {
+        text = make(spec.name, color: color).render(report)
+      }
       if let path = spec.path {
         let dir = FileSystem.directory(of: path)
         if dir != "." { FileSystem.makeDirectories(dir) }

@@ -34,6 +34,8 @@ struct RunnerOptions {
   var timeout: Double? = 10
   var passWithNoTests = false
   var sandbox = false
+  var plugins: [String] = []
+  var strictPlugins = false
   var deterministicTimes = false
   var trace = ScenarioTraces.Mode.off
   var traceDir = "tantan-traces"
@@ -52,6 +54,14 @@ struct RunnerOptions {
     "default": "default", "text": "default", "utfTerminal": "default", "plainTerminal": "default",
     "tap": "tap", "TAP": "tap", "junit": "junit", "json": "json",
   ]
+
+  /// Every `--reporter` names a built-in reporter or one of `plugins` (known once plugins loaded).
+  func checkReporters(plugins: [String]) throws(UsageError) {
+    for spec in reporters where !Set(Self.reporterNames.values).contains(spec.name) && !plugins.contains(spec.name) {
+      let fromPlugins = plugins.isEmpty ? "" : "; from plugins: " + plugins.joined(separator: ", ")
+      throw UsageError(description: "unknown reporter '\(spec.name)' (default, tap, junit, json\(fromPlugins))")
+    }
+  }
 
   static func parse(_ args: [String]) throws(UsageError) -> RunnerOptions {
     var o = RunnerOptions()
@@ -124,9 +134,8 @@ struct RunnerOptions {
       case "-o", "--output", "--reporter":
         let v = try value(name, inline)
         let (r, path) = v.split(separator: "=", maxSplits: 1).map(String.init).pair
-        guard let canonical = reporterNames[r] else {
-          throw UsageError(description: "unknown reporter '\(r)' (default, tap, junit, json)")
-        }
+        guard !r.isEmpty else { throw UsageError(description: "empty reporter name") }
+        let canonical = reporterNames[r] ?? r  // else a plugin's: checked once plugins are loaded
         if let path, path.isEmpty { throw UsageError(description: "empty path for reporter '\(r)'") }
         o.reporters.append(ReporterSpec(name: canonical, path: path == "-" ? nil : path))
       case "--max-instructions": o.maxInstructions = nonZero(try int(name, try value(name, inline), min: 0))
@@ -139,6 +148,8 @@ struct RunnerOptions {
         o.timeout = d == 0 ? nil : d
       case "--pass-with-no-tests": o.passWithNoTests = true
       case "--sandbox": o.sandbox = true
+      case "--plugin": o.plugins.append(try value(name, inline))
+      case "--strict-plugins": o.strictPlugins = true
       case "--deterministic-times": o.deterministicTimes = true
       case "--trace":
         let v = try value(name, inline)
@@ -193,11 +204,16 @@ struct RunnerOptions {
       --fail-on-flaky        exit 1 when a scenario was flaky
       --update-snapshots[=none|new|all]  write golden files: none, only missing ones, or all
                              (default new; none when CI=true); -u is --update-snapshots=all
-      --reporter NAME[=PATH] default, tap, junit or json, to stdout or PATH (repeatable; -o NAME)
+      --reporter NAME[=PATH] default, tap, junit, json or a plugin's reporter, to stdout or PATH
+                             (repeatable; -o NAME)
       --max-instructions N   per-scenario instruction limit (default 100000000; 0 = none)
       --max-memory BYTES     per-scenario memory limit (default 134217728; 0 = none)
       --timeout SECONDS      per-scenario wall-clock limit (default 10; 0 = none)
       --sandbox              run each file in the interpreter's sandbox (no io, os.execute, debug...)
+      --plugin DIR           load the plugin in DIR, or every plugin folder in DIR (repeatable; before
+                             ./plugins, TANTAN_PLUGIN_PATH and ~/.config/tantan/plugins)
+      --strict-plugins       a plugin that fails to load stops the run (status 2); a plugin hook
+                             that raises makes its scenario an error
       --pass-with-no-tests   exit 0 instead of 3 when nothing is selected
       --deterministic-times  report every duration as 0 (for comparing reports)
       --trace MODE           on, off (default) or retain-on-failure: write an HTML trace of every

@@ -10,6 +10,8 @@ struct ExecutionConfig: Sendable {
   var snapshots: SnapshotStore
   /// `--sandbox`: the interpreter's sandbox (no io, os.execute, debug, C modules...) around each file.
   var sandbox = false
+  /// The run's plugins, loaded into every state (nil: none found).
+  var plugins: TestPlugins? = nil
   var chunks = ChunkCache()
   /// `--trace`: which attempts keep an HTML trace, and the folder they go to.
   var trace = ScenarioTraces.Mode.off
@@ -36,6 +38,9 @@ final class ScenarioSession {
   /// The compiled file, after `collect`.
   private(set) var compiled: [UInt8]?
   private var runner: LuaRef?
+  /// Plugin hooks that raised in this state, and plugins that did not load in it.
+  private(set) var hookFailures: [HookFailure] = []
+  private(set) var pluginProblems: [String] = []
 
   struct SetupError: Error { let failure: Failure }
 
@@ -87,6 +92,34 @@ final class ScenarioSession {
         throw SetupError(failure: Failure(kind: .error, message: "sandbox: \(msg)", file: file, line: nil))
       }
       host.sandboxed = true
+    }
+    if let plugins = config.plugins { try installPlugins(plugins) }
+  }
+
+  /// Loads the run's plugins (after the sandbox, under the limits, as the interpreter does) and
+  /// hands their assertions to the prelude (`assert.NAME`).
+  private func installPlugins(_ plugins: TestPlugins) throws(SetupError) {
+    state.setLimits(maxMemory: config.maxMemory, maxInstructions: config.maxInstructions, timeout: config.timeout)
+    pluginProblems = plugins.install(into: host) { [unowned self] f in self.hookFailures.append(f) }
+    let registry = host.plugins
+    guard !registry.assertions.isEmpty else { return }
+    let lua = state.lua
+    runner?.push(lua)
+    lua.rawGet(-1, "plugin_assertions")
+    lua_rotate(lua.L, -2, 1)
+    lua.pop()
+    lua.newTable(narr: 0, nrec: Int32(registry.assertions.count))
+    for entry in registry.assertions {
+      guard let fn = entry.value else { continue }
+      lua.newTable(narr: 0, nrec: 3)
+      fn.push(lua); lua.rawSet(-2, "fn")
+      lua.push(entry.plugin); lua.rawSet(-2, "plugin")
+      lua.push(entry.location); lua.rawSet(-2, "location")
+      lua.rawSet(-2, entry.name)
+    }
+    guard lua.pcall(1, 0) else {
+      let msg = lua.string(-1) ?? "?"
+      throw SetupError(failure: Failure(kind: .error, message: "runner prelude: \(msg)", file: file, line: nil))
     }
   }
 
@@ -141,8 +174,57 @@ final class ScenarioSession {
     return .failure(Self.failure(err, file: file, kind: .error))
   }
 
-  /// Runs the scenario numbered `ordinal` in this (fresh) state.
+  /// Runs the scenario numbered `ordinal` in this (fresh) state, between the plugins'
+  /// `before_scenario` and `after_scenario` hooks (each under the limits, a fresh budget each).
+  /// A hook that raises is noted for the report and left out of later states; with
+  /// `--strict-plugins` it makes the scenario an error (a failing `before_scenario` skips it).
   func run(_ info: ScenarioInfo) -> (status: Status, failure: Failure?, reason: String?) {
+    guard let plugins = config.plugins else { return runScenario(info) }
+    let where_ = "\(info.location) \(info.fullName)"
+    if plugins.strict, let problem = pluginProblems.first {
+      return (.error, Failure(kind: .error, message: problem, file: file, line: info.line), nil)
+    }
+    for p in pluginProblems { plugins.note(p, p, scenario: where_) }
+    let hookInfo = ScenarioHookInfo(
+      name: info.name, fullName: info.fullName, file: info.file, line: info.line, tags: info.tags)
+    let registry = host.plugins
+    var outcome: (status: Status, failure: Failure?, reason: String?)
+    state.setLimits(maxMemory: config.maxMemory, maxInstructions: config.maxInstructions, timeout: config.timeout)
+    registry.beforeScenario(hookInfo)
+    if plugins.strict, let f = hookFailures.first {
+      outcome = (.error, Self.failure(f), nil)
+    } else {
+      outcome = runScenario(info)
+    }
+    if state.limitMessage == nil {  // a tripped limit is sticky: the state can run nothing more
+      state.setLimits(maxMemory: config.maxMemory, maxInstructions: config.maxInstructions, timeout: config.timeout)
+      registry.afterScenario(
+        hookInfo, status: outcome.status.rawValue, message: outcome.failure?.headline ?? outcome.reason)
+    }
+    if plugins.strict {
+      if let f = hookFailures.first, outcome.status == .passed || outcome.status == .pending {
+        outcome = (.error, Self.failure(f), nil)
+      }
+    } else {
+      for f in hookFailures {
+        plugins.note("\(f.plugin)\u{0}\(f.hook.rawValue)\u{0}\(f.location)", f.message, scenario: where_, hook: f)
+      }
+    }
+    return outcome
+  }
+
+  /// A hook's failure as the scenario's error, at the hook's `file:line`.
+  static func failure(_ f: HookFailure) -> Failure {
+    var file: String?
+    var line: Int?
+    if let colon = f.location.lastIndex(of: ":"), let n = Int(f.location[f.location.index(after: colon)...]) {
+      file = String(f.location[..<colon])
+      line = n
+    }
+    return Failure(kind: .error, message: f.message, file: file, line: line)
+  }
+
+  private func runScenario(_ info: ScenarioInfo) -> (status: Status, failure: Failure?, reason: String?) {
     if let f = prepare("run") { return (.error, f, nil) }
     let lua = state.lua
     lua.push(info.ordinal)

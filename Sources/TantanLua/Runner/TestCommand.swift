@@ -17,6 +17,8 @@ public enum TestCommand {
     }
     do { return try run(options, progname: progname) } catch let e as RunnerOptions.UsageError {
       return usageError(progname, e.description)
+    } catch is TestPlugins.StrictFailure {
+      return 2  // the plugin's failure is already reported
     } catch {
       return usageError(progname, "\(error)")
     }
@@ -54,9 +56,12 @@ public enum TestCommand {
     let files = try Discovery.files(paths, pattern: o.pattern, matcher: matcher)
     let ci = isCI
     let seed = o.seed ?? (o.shuffle ? Int(time(nil)) : 0)
+    // Plugins: discovered and loaded once here, then into every scenario's state (TestPlugins).
+    let plugins = try TestPlugins.load(o, seed: seed, progname: progname)
+    try o.checkReporters(plugins: plugins?.reporterNames ?? [])
     let config = ExecutionConfig(
       seed: seed, maxInstructions: o.maxInstructions, maxMemory: o.maxMemory, timeout: o.timeout,
-      snapshots: SnapshotStore(mode: o.updateSnapshots ?? (ci ? .none : .new)), sandbox: o.sandbox,
+      snapshots: SnapshotStore(mode: o.updateSnapshots ?? (ci ? .none : .new)), sandbox: o.sandbox, plugins: plugins,
       trace: o.trace, traceDir: o.traceDir)
 
     // One state set up on this thread first, so lazily built shared tables (the prelude's bytecode,
@@ -99,7 +104,8 @@ public enum TestCommand {
       mode: config.snapshots.mode)
     if o.deterministicTimes { report.zeroTimes() }
     if indexed.isEmpty { FileSystem.write(fd: 2, "\(progname) test: no scenario matched the selection\n") }
-    guard Reporters.write(report, o.reporters, progname: progname) else { return 2 }
+    if let warnings = plugins?.warnings(), !warnings.isEmpty { FileSystem.write(fd: 2, warnings) }
+    guard Reporters.write(report, o.reporters, progname: progname, plugins: plugins) else { return 2 }
     return report.exitStatus(failOnFlaky: o.failOnFlaky, passWithNoTests: o.passWithNoTests)
   }
 

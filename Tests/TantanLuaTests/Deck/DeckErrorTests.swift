@@ -61,7 +61,7 @@ final class DeckErrorTests: XCTestCase {
       "test:1: bad argument #1 to 'deck' (visible: number has no integer representation)")
     t.fails(
       "tantan.deck{source = {}, preset = 'bumble'}",
-      "test:1: bad argument #1 to 'deck' (preset: invalid option 'bumble' (expected 'tantan', 'tinder'))")
+      "test:1: bad argument #1 to 'deck' (preset: unknown deck preset 'bumble' (known: 'tantan', 'tinder'))")
     t.fails(
       "tantan.deck{source = {}, offset = {x = 1, z = 2}}",
       "test:1: bad argument #1 to 'deck' (offset.z: unknown key (known keys: x, y))")

@@ -67,22 +67,23 @@ final class PluginCLITests: XCTestCase {
       print(#tantan.source("json", "data/cards.json"))
       local has = tantan.assertion("has_event")
       has({ 'did_swipe(1, "left")' }, "did_swipe")
-      print(tantan.preset("deck", "bumble").visible)
+      print(tantan.preset("deck", "bumble").visible, tantan.deck{preset = "bumble-compact", source = {{}}}.width == 240)
       """)
     let r = try s.run(["--plugin", PluginSandbox.examples, "use.lua"])
-    XCTAssertEqual(r.stdout, "2\tBo, Jr\tinteger\n2\n2\n", r.stderr)
+    XCTAssertEqual(r.stdout, "2\tBo, Jr\tinteger\n2\n2\ttrue\n", r.stderr)
     XCTAssertEqual(r.stderr, "")
     let head = try s.run(["--plugin", PluginSandbox.examples, "csv-head", "data/people.csv", "1"])
     XCTAssertEqual(head.stdout, "name=Ann age=31\n(1 of 2 records)\n", head.stderr)
     let list = try s.run(["--plugin", PluginSandbox.examples, "plugins"])
     XCTAssertTrue(list.stdout.contains("provides: source csv, json; command csv-head\n"), list.stdout)
-    XCTAssertTrue(list.stdout.contains("provides: deck preset bumble; assertion has_event, event_count; reporter event-summary; hooks before_scenario, event\n"), list.stdout)
+    XCTAssertTrue(list.stdout.contains("provides: deck preset bumble, bumble-compact; grid preset channels\n"), list.stdout)
+    XCTAssertTrue(list.stdout.contains("provides: assertion has_event, event_count; reporter checklist; hooks before_scenario, event\n"), list.stdout)
   }
 
   func testTheEventAssertionsPluginRecordsEventsThroughItsHook() throws {
     let p = try PluginTestHost([PluginSandbox.examples])
     XCTAssertEqual(p.reports, [])
-    p.registry.beforeScenario("swipes")
+    p.registry.beforeScenario(ScenarioHookInfo(name: "swipes"))
     var log = EventLog(host: p.host, component: "deck")
     log.append(Event("did_swipe", [.int(1), .string("right")]))
     log.append(Event("did_swipe", [.int(2), .string("left")]))
@@ -92,7 +93,7 @@ final class PluginCLITests: XCTestCase {
       local ok, err = pcall(tantan.assertion("event_count"), nil, "did_rewind", 1)
       assert(not ok and err == "expected 1 'did_rewind' events, got 0", err)
       """)
-    p.registry.beforeScenario("next")
+    p.registry.beforeScenario(ScenarioHookInfo(name: "next"))
     p.t.ok("tantan.assertion('event_count')(nil, 'did_swipe', 0)")
   }
 }

@@ -89,7 +89,7 @@ final class PluginRegistrationTests: XCTestCase {
     let s = try PluginSandbox()
     let dir = try s.plugin("p/checks", name: "checks", setup: """
       host.register_assertion("is_even", function(n) return n % 2 == 0, n .. " is odd" end)
-      host.register_reporter("dots", { scenario_finished = function() end, finished = function() return "done" end })
+      host.register_reporter("dots", { on_result = function() end, on_finish = function() return "done" end })
       """)
     let p = try PluginTestHost([dir.path])
     XCTAssertEqual(p.registry.assertions.map(\.name), ["is_even"])
@@ -103,7 +103,7 @@ final class PluginRegistrationTests: XCTestCase {
     XCTAssertEqual(lua.string(-1), "3 is odd")
     lua.pop(2)
     p.registry.reporter(named: "dots")!.value!.push(lua)
-    XCTAssertEqual(lua.rawGet(-1, "finished"), LUA_TFUNCTION)
+    XCTAssertEqual(lua.rawGet(-1, "on_finish"), LUA_TFUNCTION)
     lua.pop(2)
     p.t.ok("local check = tantan.assertion('is_even'); check(4)")
     p.t.fails("tantan.assertion('is_even')(5)", "test:1: 5 is odd")
@@ -138,8 +138,8 @@ final class PluginRegistrationTests: XCTestCase {
     let dir = try s.plugin("p/flaky", name: "flaky", setup: """
       _G.calls = 0
       host.on("event", function(e) calls = calls + 1; error("bad hook") end)
-      host.on("before_scenario", function(name) _G.started = name end)
-      host.on("after_scenario", function(name, result) _G.finished = name .. ":" .. tostring(result.passed) end)
+      host.on("before_scenario", function(s) _G.started = s.name .. "@" .. s.file .. ":" .. s.line end)
+      host.on("after_scenario", function(s) _G.finished = s.full_name .. ":" .. s.status .. ":" .. tostring(s.passed) end)
       """)
     let p = try PluginTestHost([dir.path])
     var log = EventLog(host: p.host, component: "grid")
@@ -150,9 +150,10 @@ final class PluginRegistrationTests: XCTestCase {
     XCTAssertTrue(p.registry.hookFailed)
     XCTAssertEqual(p.t.eval("calls"), "1")
     XCTAssertEqual(log.events.count, 2)
-    XCTAssertEqual(p.registry.beforeScenario("login works"), [])
-    XCTAssertEqual(p.registry.afterScenario("login works", passed: true), [])
-    XCTAssertEqual(p.t.eval("started .. ' ' .. finished"), "login works login works:true")
+    let info = ScenarioHookInfo(name: "works", fullName: "login works", file: "spec/login_spec.lua", line: 3)
+    XCTAssertEqual(p.registry.beforeScenario(info), [])
+    XCTAssertEqual(p.registry.afterScenario(info, status: "passed"), [])
+    XCTAssertEqual(p.t.eval("started .. ' ' .. finished"), "works@spec/login_spec.lua:3 login works:passed:true")
   }
 
   func testRegistrationChecksItsArgumentsAndWorksWithDotOrColon() throws {

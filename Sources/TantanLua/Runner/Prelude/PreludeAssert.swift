@@ -219,11 +219,42 @@ enum PreludeAssert {
 
     local snapshot  -- set by the core part
 
+    -- Plugin assertions (host.register_assertion): name -> { fn =, plugin =, location = }, set by
+    -- the runner once the plugins are loaded. fn returns true (and, optionally, the message for
+    -- the negated form), or false/nil, a message and optionally the expected and actual values.
+    local PA = {}
+    local function set_plugin_assertions(t) PA = t end
+
+    local function run_plugin_assertion(entry, negated, name, ...)
+      local r = table.pack(pcall(entry.fn, ...))
+      if not r[1] then
+        local e = r[2]
+        if getmetatable(e) == Failure then error(e, 0) end  -- it used assert.* itself
+        if type(e) ~= "string" then e = "(error object is a " .. type(e) .. " value)" end
+        error("assertion '" .. name .. "' of plugin '" .. entry.plugin .. "' raised an error: " .. e, 0)
+      end
+      local ok, msg = r[2], r[3]
+      if negated then
+        if ok then fail(msg ~= nil and tostring(msg) or ("expected '" .. name .. "' to fail, but it passed"), NONE, NONE) end
+      elseif not ok then
+        fail(msg ~= nil and tostring(msg) or ("assertion '" .. name .. "' failed"), r.n >= 4 and r[4] or NONE,
+          r.n >= 5 and r[5] or NONE)
+      end
+      return ...
+    end
+
     local function resolve(key, negated, spied)
       if type(key) ~= "string" then return nil end
       local words = {}
       for w in key:gmatch("[^_]+") do words[#words + 1] = w end
       for i, w in ipairs(words) do
+        -- A plugin assertion may start with a modifier word (has_event): the rest of the key is
+        -- tried as a plugin name first, unless a built-in has that name (built-ins win).
+        local rest = concat(words, "_", i)
+        local entry = not spied and A[rest] == nil and PA[rest]
+        if entry then
+          return function(...) return run_plugin_assertion(entry, negated, rest, ...) end
+        end
         if NEGATORS[w] then negated = not negated
         elseif not MODIFIERS[w] then
           local name = concat(words, "_", i)

@@ -304,6 +304,6 @@ enum PreludeCore {
       return result_of(failure)
     end
 
-    return { collect = collect, run = run }
+    return { collect = collect, run = run, plugin_assertions = set_plugin_assertions }
     """#
 }
