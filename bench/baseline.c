@@ -1,7 +1,8 @@
 /* Baselines for scripts/bench, compiled by the script against the same liblua5.4.
  * Each mode does what the matching tantan-host row does, but through the raw Lua C API:
  *   method N         a userdata method called from a Lua loop (tantan: tantan.clock:settle())
- *   pcall N          lua_pcall of a Lua function from C (tantan: a data-source callback)
+ *   pcall N          lua_pcall of a Lua function from C with the arguments a list's
+ *                    item_height(list, section, index, item) gets (tantan: list:reload())
  * Prints one line: "<mode> <ops> <cpu seconds>". */
 #include <lua.h>
 #include <lualib.h>
@@ -46,17 +47,21 @@ int main(int argc, char **argv) {
   } else {
     if (luaL_dostring(L, "return function(list, section, index, item) return 44 end") != LUA_OK) return 1;
     int fn = luaL_ref(L, LUA_REGISTRYINDEX);
-    lua_pushnil(L);
+    lua_newuserdatauv(L, sizeof(void *), 0);  /* the list */
     int self = luaL_ref(L, LUA_REGISTRYINDEX);
+    lua_newtable(L);  /* the item */
+    int item = luaL_ref(L, LUA_REGISTRYINDEX);
     double t = cpu();
     for (long long i = 0; i < n; i++) {
       lua_rawgeti(L, LUA_REGISTRYINDEX, fn);
       lua_rawgeti(L, LUA_REGISTRYINDEX, self);
       lua_pushinteger(L, 1);
       lua_pushinteger(L, (lua_Integer)i + 1);
-      lua_pushnil(L);
+      lua_rawgeti(L, LUA_REGISTRYINDEX, item);
       if (lua_pcall(L, 4, 1, 0) != LUA_OK) return 1;
-      if (!lua_isnumber(L, -1)) return 1;
+      int ok;
+      lua_Number h = lua_tonumberx(L, -1, &ok);
+      if (!ok || h < 0) return 1;
       lua_pop(L, 1);
     }
     printf("pcall %lld %.6f\n", n, cpu() - t);
