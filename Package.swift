@@ -5,7 +5,7 @@ import PackageDescription
 
 // Release builds skip dynamic exclusivity checks (about 10% of a bridge call, measured with
 // callgrind in scripts/bench); debug builds, which run the tests, keep them.
-let fast: [SwiftSetting] = [.unsafeFlags(["-enforce-exclusivity=unchecked"], .when(configuration: .release))]
+let fast: [SwiftSetting] = [.unsafeFlags(["-enforce-exclusivity=unchecked", "-cross-module-optimization"], .when(configuration: .release))]
 let package = Package(
   name: "tantan-host",
   products: [
