@@ -118,8 +118,15 @@ public final class LuaClass<Object: AnyObject>: @unchecked Sendable {  // immuta
 
   /// Pushes the one userdata of `object`, creating it on first use. A weak-valued registry table
   /// keyed by the object's address keeps identity (`deck == deck` in callbacks) without a cycle.
+  ///
+  /// Fast path: when the running host function is a method called on `object`, its userdata is
+  /// argument 1 of the current frame, and reusing it skips the cache's lookups (callbacks the
+  /// model makes during a method call). The check is exact: a full userdata of one pointer
+  /// holding this object's address is one of ours (closed ones hold nil).
   public func pushShared(_ lua: Lua, _ object: Object) {
-    let key = UnsafeRawPointer(Unmanaged.passUnretained(object).toOpaque())
+    let address = Unmanaged.passUnretained(object).toOpaque()
+    if tt_push_arg1_object(lua.L, address) != 0 { return }
+    let key = UnsafeRawPointer(address)
     if lua_rawgetp(lua.L, Lua.registryIndex, Self.cacheKey) != LUA_TTABLE {
       lua.pop()
       lua.newTable()
