@@ -53,6 +53,12 @@ int tt_ref(lua_State *L) { return luaL_ref(L, LUA_REGISTRYINDEX); }
 void tt_unref(lua_State *L, int ref) { luaL_unref(L, LUA_REGISTRYINDEX, ref); }
 int tt_getref(lua_State *L, int ref) { return lua_rawgeti(L, LUA_REGISTRYINDEX, ref); }
 void *tt_newuserdata(lua_State *L, size_t size) { return lua_newuserdatauv(L, size, 1); }
+void *tt_testudata_mt(lua_State *L, int arg, int mt) {
+  if (lua_type(L, arg) != LUA_TUSERDATA || !lua_getmetatable(L, arg)) return NULL;
+  int same = lua_rawequal(L, -1, mt);
+  lua_pop(L, 1);
+  return same ? lua_touserdata(L, arg) : NULL;
+}
 int tt_push_arg1_object(lua_State *L, const void *object) {
   if (lua_type(L, 1) != LUA_TUSERDATA || lua_rawlen(L, 1) != sizeof(void *)) return 0;
   if (*(void **)lua_touserdata(L, 1) != object) return 0;
