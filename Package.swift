@@ -4,8 +4,10 @@ import PackageDescription
 // Layers: CLua <- CLuaShim <- LuaRuntime <- TantanLua -> HeadlessUI; tantan-host is a thin executable.
 
 // Release builds skip dynamic exclusivity checks (about 10% of a bridge call, measured with
-// callgrind in scripts/bench); debug builds, which run the tests, keep them.
-let fast: [SwiftSetting] = [.unsafeFlags(["-enforce-exclusivity=unchecked"], .when(configuration: .release))]
+// callgrind in scripts/bench) and optimize across modules, so TantanLua specializes HeadlessUI's
+// generic models for its payloads (unspecialized, a list reload paid generic metadata lookups per
+// item); debug builds, which run the tests, keep the checks.
+let fast: [SwiftSetting] = [.unsafeFlags(["-enforce-exclusivity=unchecked", "-cross-module-optimization"], .when(configuration: .release))]
 let package = Package(
   name: "tantan-host",
   products: [

@@ -53,6 +53,18 @@ int tt_ref(lua_State *L) { return luaL_ref(L, LUA_REGISTRYINDEX); }
 void tt_unref(lua_State *L, int ref) { luaL_unref(L, LUA_REGISTRYINDEX, ref); }
 int tt_getref(lua_State *L, int ref) { return lua_rawgeti(L, LUA_REGISTRYINDEX, ref); }
 void *tt_newuserdata(lua_State *L, size_t size) { return lua_newuserdatauv(L, size, 1); }
+void *tt_testudata_mt(lua_State *L, int arg, int mt) {
+  if (lua_type(L, arg) != LUA_TUSERDATA || !lua_getmetatable(L, arg)) return NULL;
+  int same = lua_rawequal(L, -1, mt);
+  lua_pop(L, 1);
+  return same ? lua_touserdata(L, arg) : NULL;
+}
+int tt_push_arg1_object(lua_State *L, const void *object) {
+  if (lua_type(L, 1) != LUA_TUSERDATA || lua_rawlen(L, 1) != sizeof(void *)) return 0;
+  if (*(void **)lua_touserdata(L, 1) != object) return 0;
+  lua_pushvalue(L, 1);
+  return 1;
+}
 const char *tt_typename_at(lua_State *L, int idx) {
   // luaL_typeerror's rule: __name of the metatable when it is a string, else the basic type name.
   if (luaL_getmetafield(L, idx, "__name") == LUA_TSTRING) {

@@ -73,12 +73,17 @@ public final class LuaClass<Object: AnyObject>: @unchecked Sendable {  // immuta
     guard luaL_newmetatable(lua.L, cName) != 0 else { lua.pop(); return }
     let mt = lua.top
     lua.newTable(narr: 0, nrec: Int32(methods.count))
+    let metatable = Lua.upvalue(1)
     for m in methods {
       let body = m.body
       let cls = self
-      lua.setFunction(-1, m.doc.name) { (lua: Lua) throws(LuaCallError) -> Int32 in
-        try body(try cls.check(lua, 1), lua)
-      }
+      // The metatable is the method's upvalue: checking `self` compares it with one raw
+      // equality instead of looking the class name up in the registry on every call.
+      lua.pushValue(mt)
+      lua.push(function: { (lua: Lua) throws(LuaCallError) -> Int32 in
+        try body(try cls.check(lua, 1, metatable: metatable), lua)
+      }, upvalues: 1)
+      lua.rawSet(-2, m.doc.name)
     }
     // __index: methods by a raw lookup in C, then fields through this getter.
     lua.push(index: { [unowned self] (lua: Lua) throws(LuaCallError) -> Int32 in
@@ -118,8 +123,15 @@ public final class LuaClass<Object: AnyObject>: @unchecked Sendable {  // immuta
 
   /// Pushes the one userdata of `object`, creating it on first use. A weak-valued registry table
   /// keyed by the object's address keeps identity (`deck == deck` in callbacks) without a cycle.
+  ///
+  /// Fast path: when the running host function is a method called on `object`, its userdata is
+  /// argument 1 of the current frame, and reusing it skips the cache's lookups (callbacks the
+  /// model makes during a method call). The check is exact: a full userdata of one pointer
+  /// holding this object's address is one of ours (closed ones hold nil).
   public func pushShared(_ lua: Lua, _ object: Object) {
-    let key = UnsafeRawPointer(Unmanaged.passUnretained(object).toOpaque())
+    let address = Unmanaged.passUnretained(object).toOpaque()
+    if tt_push_arg1_object(lua.L, address) != 0 { return }
+    let key = UnsafeRawPointer(address)
     if lua_rawgetp(lua.L, Lua.registryIndex, Self.cacheKey) != LUA_TTABLE {
       lua.pop()
       lua.newTable()
@@ -154,6 +166,18 @@ public final class LuaClass<Object: AnyObject>: @unchecked Sendable {  // immuta
     guard let raw = luaL_testudata(lua.L, arg, cName) else { return nil }
     guard let p = raw.assumingMemoryBound(to: UnsafeMutableRawPointer?.self).pointee else { return nil }
     return Unmanaged<Object>.fromOpaque(p).takeUnretainedValue()
+  }
+
+  /// `check` with the class's metatable at index `metatable` (a method's upvalue): the common
+  /// case costs one metatable comparison; anything else takes `check`'s path and messages.
+  @inline(__always)
+  func check(_ lua: Lua, _ arg: Int32, metatable: Int32) throws(LuaCallError) -> Object {
+    if let raw = tt_testudata_mt(lua.L, arg, metatable),
+      let p = raw.assumingMemoryBound(to: UnsafeMutableRawPointer?.self).pointee
+    {
+      return Unmanaged<Object>.fromOpaque(p).takeUnretainedValue()
+    }
+    return try check(lua, arg)
   }
 
   public func check(_ lua: Lua, _ arg: Int32) throws(LuaCallError) -> Object {

@@ -76,6 +76,11 @@ int tt_ref(lua_State *L);
 void tt_unref(lua_State *L, int ref);
 int tt_getref(lua_State *L, int ref);
 void *tt_newuserdata(lua_State *L, size_t size);
+// luaL_testudata against the metatable at index `mt` (an upvalue) instead of a registry name.
+void *tt_testudata_mt(lua_State *L, int arg, int mt);
+// Pushes argument 1 of the running function and returns 1 when it is a host object's userdata
+// (a full userdata of one pointer) holding `object`; else pushes nothing and returns 0.
+int tt_push_arg1_object(lua_State *L, const void *object);
 const char *tt_typename_at(lua_State *L, int idx);  // luaL_typename, honouring __name
 
 

@@ -46,6 +46,7 @@ public struct ListSection<Payload: Equatable>: Equatable {
 
   /// True when the section-level fields (everything but `id` and `items`) are equal: a kept section
   /// whose fields differ is reported as reloaded.
+  @usableFromInline
   func sameSectionFields(as other: ListSection) -> Bool {
     header == other.header && footer == other.footer && columns == other.columns
   }

@@ -10,24 +10,26 @@ enum ClockExtension: TantanExtension {
     init(clock: VirtualClock, id: VirtualClock.TimerID) { self.clock = clock; self.id = id }
   }
 
-  static let clockClass = LuaClass<TantanHost>(
+  /// The userdata holds the clock itself, not the host: the host has a weak-reference side table
+  /// (the plugin registry points back to it), which makes every retain of it several times dearer.
+  static let clockClass = LuaClass<VirtualClock>(
     name: "tantan.Clock", doc: "The virtual clock: time passes only when a script advances it.",
     methods: [
-      .init("advance", "fun(self, seconds: number)", "Advances time, firing due timers and animations in order; a callback's error stops the clock at that moment and is raised here.") { host, lua throws(LuaCallError) in
+      .init("advance", "fun(self, seconds: number)", "Advances time, firing due timers and animations in order; a callback's error stops the clock at that moment and is raised here.") { clock, lua throws(LuaCallError) in
         let s = try lua.checkNonNegative(2)
-        do { try host.clock.advance(by: s) } catch { throw lua.convert(error) }
+        do { try clock.advance(by: s) } catch { throw lua.convert(error) }
         return 0
       },
-      .init("settle", "fun(self): integer", "Runs until no timer or animation is pending (bounded); returns how many fired.") { host, lua throws(LuaCallError) in
-        do { lua.push(try host.clock.settle()) } catch { throw lua.convert(error) }
+      .init("settle", "fun(self): integer", "Runs until no timer or animation is pending (bounded); returns how many fired.") { clock, lua throws(LuaCallError) in
+        do { lua.push(try clock.settle()) } catch { throw lua.convert(error) }
         return 1
       },
     ],
     fields: [
-      .init("now", "number", "Seconds since the state started, on the virtual clock.") { host, lua in lua.push(host.clock.now) },
-      .init("pending", "integer", "Timers and animations still pending.") { host, lua in lua.push(host.clock.pendingCount) },
+      .init("now", "number", "Seconds since the state started, on the virtual clock.") { clock, lua in lua.push(clock.now) },
+      .init("pending", "integer", "Timers and animations still pending.") { clock, lua in lua.push(clock.pendingCount) },
     ],
-    describe: { "tantan.Clock(now=\($0.clock.now))" })
+    describe: { "tantan.Clock(now=\($0.now))" })
 
   static let timerClass = LuaClass<Timer>(
     name: "tantan.Timer", doc: "A handle returned by tantan.after.",
@@ -52,7 +54,7 @@ enum ClockExtension: TantanExtension {
     let lua = host.lua
     clockClass.register(lua)
     timerClass.register(lua)
-    clockClass.push(lua, host)
+    clockClass.push(lua, host.clock)
     lua.rawSet(module, "clock")
     lua.setFunction(module, "after") { [unowned host] (lua: Lua) throws(LuaCallError) -> Int32 in
       let s = try lua.checkNonNegative(1)

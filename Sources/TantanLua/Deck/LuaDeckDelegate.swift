@@ -1,4 +1,5 @@
 import CLua
+import CLuaShim
 import HeadlessUI
 import LuaRuntime
 
@@ -14,9 +15,9 @@ final class LuaDeckDelegate: SwipeDeckDelegate {
   static let didCancel = 9, didRunOut = 10, didRewind = 11
 
   let link: DeckLink
-  /// The running thread's stack, read per call: a deck made on one coroutine may be driven from another.
-  private unowned let state: LuaState
-  private var lua: Lua { state.lua }
+  /// The state's main thread: each call asks the shim for the running thread (a deck made on one
+  /// coroutine may be driven from another) without loading the state through a checked reference.
+  private let mainThread: OpaquePointer
   /// Keeps the functions' registry slots alive; `slots` reads them without retaining anything.
   let callbacks: Callbacks
   /// Registry slot of each callback (0: absent) and of each direction string, for `lua_rawgeti`.
@@ -26,7 +27,7 @@ final class LuaDeckDelegate: SwipeDeckDelegate {
 
   init(link: DeckLink, lua: Lua, state: LuaState, callbacks: Callbacks) {
     self.link = link
-    self.state = state
+    mainThread = state.main.L
     self.callbacks = callbacks
     slots = callbacks.registrySlots
     directionRefs = SwipeDirection.allCases.map { d in
@@ -36,78 +37,67 @@ final class LuaDeckDelegate: SwipeDeckDelegate {
     directionSlots = directionRefs.map(\.ref)
   }
 
-  /// Pushes callback `i` and the deck; nil when the delegate lacks it or the deck is gone.
-  @inline(__always) private func begin(_ i: Int) -> LuaSwipeDeck? {
+  /// Calls callback `i` with the deck's userdata, then what `push` pushes (returning its count);
+  /// `read` sees the results. Does nothing when the delegate lacks the callback or the deck is
+  /// gone. Nothing is retained per call (the deck is borrowed through its link).
+  @inline(__always) private func call(
+    _ i: Int, results: Int32 = 0, _ push: (Lua) -> Int32, read: (Lua) -> Void = { _ in }
+  ) throws {
     let slot = slots[i]
-    guard slot != 0, let owner = link.deck else { return nil }
-    lua_rawgeti(lua.L, Lua.registryIndex, lua_Integer(slot))
-    owner.pushSelf(lua)
-    return owner
+    guard slot != 0 else { return }
+    try link.borrow { owner in
+      let lua = Lua(tt_current(mainThread))
+      lua_rawgeti(lua.L, Lua.registryIndex, lua_Integer(slot))
+      owner.pushSelf(lua)
+      try owner.call(lua, push(lua) + 1, results)
+      read(lua)
+    }
   }
 
-  @inline(__always) private func pushIndex(_ index: Int) { lua.push(index + 1) }
-  @inline(__always) private func pushDirection(_ d: SwipeDirection) {
+  @inline(__always) private func index(_ lua: Lua, _ index: Int) { lua.push(index + 1) }
+  @inline(__always) private func direction(_ lua: Lua, _ d: SwipeDirection) {
     lua_rawgeti(lua.L, Lua.registryIndex, lua_Integer(directionSlots[d.ordinalIndex]))
   }
 
-  func willSwipe(index: Int) throws {
-    guard let owner = begin(Self.willSwipe) else { return }
-    pushIndex(index)
-    try owner.host.call(2, 0)
+  func willSwipe(index i: Int) throws {
+    try call(Self.willSwipe) { lua in index(lua, i); return 1 }
   }
 
   /// Lua truthiness: `false` or `nil` (a function that returns nothing) vetoes.
-  func shouldSwipe(index: Int, direction: SwipeDirection) throws -> Bool {
-    guard let owner = begin(Self.shouldSwipe) else { return true }
-    pushIndex(index)
-    pushDirection(direction)
-    try owner.host.call(3, 1)
-    defer { lua.pop() }
-    return lua.bool(-1)
+  func shouldSwipe(index i: Int, direction d: SwipeDirection) throws -> Bool {
+    var answer = true
+    try call(Self.shouldSwipe, results: 1, { lua in index(lua, i); direction(lua, d); return 2 }) { lua in
+      answer = lua.bool(-1)
+      lua.pop()
+    }
+    return answer
   }
 
-  func didDrag(index: Int, direction: SwipeDirection, progress: Double) throws {
-    guard let owner = begin(Self.didDrag) else { return }
-    pushIndex(index)
-    pushDirection(direction)
-    lua.push(progress)
-    try owner.host.call(4, 0)
+  func didDrag(index i: Int, direction d: SwipeDirection, progress: Double) throws {
+    try call(Self.didDrag) { lua in index(lua, i); direction(lua, d); lua.push(progress); return 3 }
   }
 
-  func didSwipe(index: Int, direction: SwipeDirection) throws {
-    guard let owner = begin(Self.didSwipe) else { return }
-    pushIndex(index)
-    pushDirection(direction)
-    try owner.host.call(3, 0)
+  func didSwipe(index i: Int, direction d: SwipeDirection) throws {
+    try call(Self.didSwipe) { lua in index(lua, i); direction(lua, d); return 2 }
   }
 
-  func didFinishSwipe(index: Int, direction: SwipeDirection) throws {
-    guard let owner = begin(Self.didSwipeLeft + direction.ordinalIndex) else { return }
-    pushIndex(index)
-    try owner.host.call(2, 0)
+  func didFinishSwipe(index i: Int, direction d: SwipeDirection) throws {
+    try call(Self.didSwipeLeft + d.ordinalIndex) { lua in index(lua, i); return 1 }
   }
 
-  func didRemove(index: Int, direction: SwipeDirection) throws {
-    guard let owner = begin(Self.didRemove) else { return }
-    pushIndex(index)
-    pushDirection(direction)
-    try owner.host.call(3, 0)
+  func didRemove(index i: Int, direction d: SwipeDirection) throws {
+    try call(Self.didRemove) { lua in index(lua, i); direction(lua, d); return 2 }
   }
 
-  func didCancel(index: Int) throws {
-    guard let owner = begin(Self.didCancel) else { return }
-    pushIndex(index)
-    try owner.host.call(2, 0)
+  func didCancel(index i: Int) throws {
+    try call(Self.didCancel) { lua in index(lua, i); return 1 }
   }
 
   func didRunOut() throws {
-    guard let owner = begin(Self.didRunOut) else { return }
-    try owner.host.call(1, 0)
+    try call(Self.didRunOut) { _ in 0 }
   }
 
-  func didRewind(index: Int) throws {
-    guard let owner = begin(Self.didRewind) else { return }
-    pushIndex(index)
-    try owner.host.call(2, 0)
+  func didRewind(index i: Int) throws {
+    try call(Self.didRewind) { lua in index(lua, i); return 1 }
   }
 }

@@ -77,16 +77,18 @@ enum LuaDeckSource {
           defer { lua.pop() }
           return try LuaDeckSource.checkCount(lua, -1)
         },
-        card: { index, reused in
-          let owner = try link.live()
-          owner.recordCard(index, reused: reused != nil)
-          let lua = owner.host.lua
-          cbs.push(LuaDeckSource.card, lua)
-          owner.pushSelf(lua)
-          lua.push(index + 1)
-          if let reused { reused.push(lua) } else { lua.pushNil() }
-          try owner.host.call(3, 1)
-          return try owner.takeModel(lua, reused: reused, what: "source.card")
+        card: { [slot = cbs.registrySlots[LuaDeckSource.card]] index, reused in
+          // Once per swipe: the deck is borrowed and the function pushed by its slot (no retains).
+          try link.with { owner in
+            owner.recordCard(index, reused: reused != nil)
+            let lua = owner.lua
+            lua_rawgeti(lua.L, Lua.registryIndex, lua_Integer(slot))
+            owner.pushSelf(lua)
+            lua.push(index + 1)
+            if let reused { reused.push(lua) } else { lua.pushNil() }
+            try owner.call(lua, 3, 1)
+            return try owner.takeModel(lua, reused: reused, what: "source.card")
+          }
         },
         empty: {
           let owner = try link.live()

@@ -1,4 +1,5 @@
 import CLua
+import CLuaShim
 import HeadlessUI
 import LuaRuntime
 
@@ -31,8 +32,14 @@ final class LuaSwipeDeck {
   /// This object's address, as the userdata slot holds it (see `pushSelf`).
   private var address: UnsafeMutableRawPointer { Unmanaged.passUnretained(self).toOpaque() }
 
+  /// The state's main thread, for `lua` without loading the host and its state.
+  private let mainThread: OpaquePointer
+  /// The running thread (a coroutine's when one called into the host).
+  var lua: Lua { Lua(tt_current(mainThread)) }
+
   init(host: TantanHost, config: SwipeDeckConfig, sourceTable: LuaRef, delegateTable: LuaRef?) {
     self.host = host
+    mainThread = host.state.main.L
     self.config = config
     self.sourceTable = sourceTable
     self.delegateTable = delegateTable
@@ -76,6 +83,12 @@ final class LuaSwipeDeck {
     SwipeDeckBinding.deckClass.pushShared(lua, self)
   }
 
+  /// `host.call` without loading the host unless the callback failed.
+  @inline(__always)
+  func call(_ lua: Lua, _ nargs: Int32, _ nresults: Int32) throws(LuaCallbackError) {
+    if !lua.pcall(nargs, nresults) { throw LuaCallbackError(value: host.state.ref()) }
+  }
+
   /// Runs a model operation, turning any error into the Lua error its caller sees.
   @inline(__always)
   func run<T>(_ lua: Lua, _ body: (SwipeDeck<LuaRef>) throws -> T) throws(LuaCallError) -> T {
@@ -88,14 +101,38 @@ final class LuaSwipeDeck {
 /// instead of the deck, so there is no cycle, no weak side table, and no dangling access when
 /// a script closes the deck inside a callback while the model is still running.
 final class DeckLink {
-  unowned(unsafe) var deck: LuaSwipeDeck?
+  /// Unmanaged, so borrowing the deck retains nothing (a load from `unowned(unsafe)` still
+  /// retains and releases around every use).
+  private var ref: Unmanaged<LuaSwipeDeck>?
+
+  var deck: LuaSwipeDeck? {
+    get { ref?.takeUnretainedValue() }
+    set { ref = newValue.map { Unmanaged.passUnretained($0) } }
+  }
 
   /// The deck, or the error the model holds when it was closed mid-operation.
   @inline(__always)
   func live() throws -> LuaSwipeDeck {
-    guard let deck else {
-      throw ComponentError.wrongState(function: "tantan.SwipeDeck", message: "the deck was closed inside a callback")
-    }
+    guard let deck else { throw Self.closed }
     return deck
+  }
+
+  /// Runs `body` with the deck borrowed, not retained (the deck is alive while its model runs:
+  /// every entry into the model holds it); nothing happens when it is gone.
+  @inline(__always)
+  func borrow(_ body: (LuaSwipeDeck) throws -> Void) rethrows {
+    guard let ref else { return }
+    try ref._withUnsafeGuaranteedRef(body)
+  }
+
+  /// Runs `body` with the deck borrowed; throws the model's error when it is gone.
+  @inline(__always)
+  func with<T>(_ body: (LuaSwipeDeck) throws -> T) throws -> T {
+    guard let ref else { throw Self.closed }
+    return try ref._withUnsafeGuaranteedRef(body)
+  }
+
+  private static var closed: ComponentError {
+    .wrongState(function: "tantan.SwipeDeck", message: "the deck was closed inside a callback")
   }
 }

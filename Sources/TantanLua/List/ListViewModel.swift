@@ -22,7 +22,15 @@ struct ListViewModelError: Error {
 
 extension Lua {
   /// Snapshot of the value at `i` for payload comparison; `skipID` leaves out the top table's `id`.
-  func viewModelValue(_ i: Int32, skipID: Bool = false, depth: Int = 0, path: [UnsafeRawPointer] = []) throws(ListViewModelError) -> LuaValue {
+  func viewModelValue(_ i: Int32, skipID: Bool = false) throws(ListViewModelError) -> LuaValue {
+    var path: [UnsafeRawPointer] = []
+    return try viewModelValue(i, skipID: skipID, path: &path)
+  }
+
+  /// `path`: the tables enclosing the value (cycle check; its length is the depth). One array
+  /// for the whole walk: a copy per key and value cost an allocation each (`list:apply` reads
+  /// every item this way).
+  private func viewModelValue(_ i: Int32, skipID: Bool, path: inout [UnsafeRawPointer]) throws(ListViewModelError) -> LuaValue {
     let i = absIndex(i)
     switch lua_type(L, i) {
     case LUA_TNIL, LUA_TNONE: return .nil
@@ -34,16 +42,20 @@ extension Lua {
     case LUA_TTABLE:
       guard let ptr = lua_topointer(L, i) else { return .nil }
       guard !path.contains(ptr) else { throw ListViewModelError(message: "a view model cannot contain itself") }
-      guard depth < 100 else { throw ListViewModelError(message: "view model nested too deeply (over 100 levels)") }
+      guard path.count < 100 else { throw ListViewModelError(message: "view model nested too deeply (over 100 levels)") }
+      path.append(ptr)
+      defer { path.removeLast() }
       var entries: [LuaTableEntry] = []
       pushNil()
       while lua_next(L, i) != 0 {
         defer { pop() }
         if skipID, type(-2) == LUA_TSTRING, string(-2) == "id" { continue }
-        let key = try viewModelValue(-2, depth: depth + 1, path: path + [ptr])
-        entries.append(LuaTableEntry(key: key, value: try viewModelValue(-1, depth: depth + 1, path: path + [ptr])))
+        let key = try viewModelValue(-2, skipID: false, path: &path)
+        entries.append(LuaTableEntry(key: key, value: try viewModelValue(-1, skipID: false, path: &path)))
       }
-      entries.sort { $0.key.orderKey < $1.key.orderKey }
+      if entries.count > 1 {  // each sort key built once, not once per comparison
+        entries = entries.map { ($0.key.orderKey, $0) }.sorted { $0.0 < $1.0 }.map(\.1)
+      }
       return .table([], entries)
     default:
       let address = UInt(bitPattern: lua_topointer(L, i))

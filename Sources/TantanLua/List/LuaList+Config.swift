@@ -43,7 +43,8 @@ extension LuaList {
     // item_height: a number or a function(list, section, index, item).
     if r.push("item_height") == LUA_TFUNCTION {
       itemHeight = host.state.ref()
-      c.itemHeight = .computed { [unowned self] _, s, i, item in try self.computeHeight(s, i, item) }
+      let link = self.link
+      c.itemHeight = .computed { _, s, i, item in try link.live { try $0.computeHeight(s, i, item) } }
     } else {
       lua.pop()
       c.itemHeight = .fixed(try r.number("item_height", min: 0) ?? 44)

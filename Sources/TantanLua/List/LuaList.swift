@@ -1,11 +1,14 @@
 import CLua
+import CLuaShim
 import HeadlessUI
 import LuaRuntime
 
 /// The object behind a `tantan.List` userdata: the model plus the Lua callbacks it calls.
 /// Callbacks receive the list's one shared userdata first, as every component's callbacks do.
 final class LuaList {
-  unowned let host: TantanHost
+  /// `unowned(unsafe)`: the host outlives every value of its state, and a checked unowned costs
+  /// atomics on every callback.
+  unowned(unsafe) let host: TantanHost
   /// nil only while the constructor reads the data (a data callback that touches the list then
   /// gets a clear error instead of a half-built list).
   var model: LuaListModel?
@@ -13,23 +16,43 @@ final class LuaList {
 
   // Data-source callbacks (`source`), in `Source` order; `item_height` as a function.
   var source = Callbacks.none
-  var itemHeight: LuaRef?
+  var itemHeight: LuaRef? { didSet { itemHeightSlot = itemHeight?.ref ?? 0 } }
+  /// `itemHeight`'s registry slot, pushed with `lua_rawgeti` (no retain per call).
+  private(set) var itemHeightSlot: Int32 = 0
   var onRefresh: LuaRef?
   var onLoadMore: LuaRef?
   var didScroll: LuaRef?
   /// > 0 while a data callback (a source function or item_height) runs: the list is being
   /// measured, so calls that change it are refused (they would be overwritten by the outer load).
   var dataCallbackDepth = 0
+  /// How the model's data callbacks reach this object: cleared on deinit, so a callback that
+  /// outlived the list fails cleanly instead of touching freed memory (without a weak reference's
+  /// side table or a checked unowned's atomics on the per-item path).
+  let link = ListLink()
+  /// Interned event names of the per-item callbacks (`item_height`, then `Source` order).
+  let itemHeightSymbol: EventLog.Symbol
+  let sourceSymbols: [EventLog.Symbol]
 
   enum Source: Int, CaseIterable {
     case sectionCount, itemCount, item, header, footer, sectionID
     var name: String { ["section_count", "item_count", "item", "header", "footer", "section_id"][rawValue] }
   }
 
+  /// The state's main thread: `lua` asks the shim for the running thread without going
+  /// through the host and its state (two class loads per callback).
+  private let mainThread: OpaquePointer
+
   init(host: TantanHost) {
     self.host = host
-    events = EventLog(host: host, component: "list")
+    mainThread = host.state.main.L
+    var events = EventLog(host: host, component: "list")
+    itemHeightSymbol = events.symbol("item_height")
+    sourceSymbols = Source.allCases.map { events.symbol($0.name) }
+    self.events = events
+    link.list = Unmanaged.passUnretained(self)
   }
+
+  deinit { link.list = nil }
 
   /// Whole numbers are logged as integers (`did_scroll(30)`), as the event format asks.
   static func eventNumber(_ d: Double) -> Event.Arg {
@@ -37,7 +60,14 @@ final class LuaList {
     return .number(d)
   }
 
-  var lua: Lua { host.lua }
+  /// The running thread (a coroutine's when one called into the host).
+  var lua: Lua { Lua(tt_current(mainThread)) }
+
+  /// `host.call` without touching the host unless the callback failed.
+  @inline(__always)
+  func call(_ lua: Lua, _ nargs: Int32, _ nresults: Int32) throws(LuaCallbackError) {
+    if !lua.pcall(nargs, nresults) { throw LuaCallbackError(value: host.state.ref()) }
+  }
 
   /// The model, or an error when called while the constructor still reads the data.
   func checkModel(_ function: String, mutating: Bool = true) throws(LuaCallError) -> LuaListModel {
@@ -63,13 +93,21 @@ final class LuaList {
   // MARK: - The callbacks the model calls
 
   /// `item_height(list, section, index, item)`: a finite number >= 0, or an error naming the callback.
+  /// Called once per item of every load: arguments are pushed directly, with no temporaries.
   func computeHeight(_ section: Int, _ index: Int, _ item: LuaListItem) throws -> Double {
-    guard let fn = itemHeight else { return 0 }
-    events.append(Event("item_height", [.int(section + 1), .int(index + 1)]))
-    try invoke(fn, args: [section + 1, index + 1], nresults: 1, dataCallback: true) { lua in
-      if let ref = item.payload.ref { ref.push(lua) } else { lua.pushNil() }
-      return 1
-    }
+    let slot = itemHeightSlot
+    guard slot != 0 else { return 0 }
+    events.append(itemHeightSymbol, .int(section + 1), .int(index + 1), count: 2)
+    let lua = self.lua
+    lua_rawgeti(lua.L, Lua.registryIndex, lua_Integer(slot))
+    ListExtension.listClass.pushShared(lua, self)
+    lua.push(section + 1)
+    lua.push(index + 1)
+    let itemSlot = item.payload.ref?.ref ?? 0
+    if itemSlot != 0 { lua_rawgeti(lua.L, Lua.registryIndex, lua_Integer(itemSlot)) } else { lua.pushNil() }
+    dataCallbackDepth += 1
+    defer { dataCallbackDepth -= 1 }
+    try call(lua, 4, 1)
     defer { lua.pop() }
     guard let h = lua.number(-1), h.isFinite, h >= 0 else {
       let got = lua.type(-1) == LUA_TNUMBER ? lua.string(-1) ?? "?" : lua.typeName(-1)
@@ -82,13 +120,16 @@ final class LuaList {
   func callSource<T>(_ which: Source, _ args: [Int], _ read: (Lua, String) throws(ListDataError) -> T) throws -> T {
     let fn = which.rawValue
     guard source.has(fn) else { throw LuaCallError.message("source.\(which.name) is missing") }
-    events.append(Event(which.name, args.map { .int($0) }))
+    let first = args.first.map { EventLog.CompactArg.int($0) } ?? .none
+    let second = args.count > 1 ? EventLog.CompactArg.int(args[1]) : .none
+    events.append(sourceSymbols[fn], first, second, count: args.count)
+    let lua = self.lua
     source.push(fn, lua)
     ListExtension.listClass.pushShared(lua, self)
     for a in args { lua.push(a) }
     dataCallbackDepth += 1
     defer { dataCallbackDepth -= 1 }
-    try host.call(Int32(args.count) + 1, 1)
+    try call(lua, Int32(args.count) + 1, 1)
     defer { lua.pop() }
     // The location is only spelled out on error: this runs once per item of a large source.
     do { return try read(lua, "returned") } catch {
@@ -107,16 +148,31 @@ final class LuaList {
     func optionalModel(_ lua: Lua, _ what: String) throws(ListDataError) -> ListViewModel? {
       lua.isNoneOrNil(-1) ? nil : try lua.listViewModel(-1, skipID: false, handle: handle, what)
     }
+    let link = self.link
     return ListDataSource(
-      sectionCount: { [unowned self] _ in try self.callSource(.sectionCount, [], count) },
-      itemCount: { [unowned self] _, s in try self.callSource(.itemCount, [s + 1], count) },
-      item: { [unowned self] _, s, i in
-        try self.callSource(.item, [s + 1, i + 1]) { (lua, what) throws(ListDataError) in try lua.listItem(-1, handle: handle, what) }
+      sectionCount: { _ in try link.live { try $0.callSource(.sectionCount, [], count) } },
+      itemCount: { _, s in try link.live { try $0.callSource(.itemCount, [s + 1], count) } },
+      item: { _, s, i in
+        try link.live { try $0.callSource(.item, [s + 1, i + 1]) { (lua, what) throws(ListDataError) in try lua.listItem(-1, handle: handle, what) } }
       },
-      header: source.has(Source.header.rawValue) ? { [unowned self] _, s in try self.callSource(.header, [s + 1], optionalModel) } : nil,
-      footer: source.has(Source.footer.rawValue) ? { [unowned self] _, s in try self.callSource(.footer, [s + 1], optionalModel) } : nil,
+      header: source.has(Source.header.rawValue) ? { _, s in try link.live { try $0.callSource(.header, [s + 1], optionalModel) } } : nil,
+      footer: source.has(Source.footer.rawValue) ? { _, s in try link.live { try $0.callSource(.footer, [s + 1], optionalModel) } } : nil,
       sectionID: source.has(Source.sectionID.rawValue)
-        ? { [unowned self] _, s in try self.callSource(.sectionID, [s + 1]) { (lua, what) throws(ListDataError) in try lua.listIDValue(-1, what, what: "id") } }
+        ? { _, s in try link.live { try $0.callSource(.sectionID, [s + 1]) { (lua, what) throws(ListDataError) in try lua.listIDValue(-1, what, what: "id") } } }
         : nil)
+  }
+}
+
+/// A back pointer the list clears in its deinit (the model, owned by the list, holds this in its
+/// data callbacks instead of the list: no cycle, and no dangling access).
+final class ListLink {
+  /// Unmanaged: reading it retains nothing (the list is alive while its model runs a callback:
+  /// every entry into the model holds the list).
+  var list: Unmanaged<LuaList>?
+
+  @inline(__always)
+  func live<T>(_ body: (LuaList) throws -> T) throws -> T {
+    guard let list else { throw LuaCallError.message("tantan.List: the list is gone") }
+    return try list._withUnsafeGuaranteedRef(body)
   }
 }

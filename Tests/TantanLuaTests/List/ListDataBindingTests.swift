@@ -141,6 +141,30 @@ final class ListDataBindingTests: XCTestCase {
       """)
   }
 
+  /// Callbacks get their own list's one userdata, whichever frame the host operation runs in (the
+  /// host reuses argument 1 when the method was called on that list, else its weak cache).
+  func testItemHeightGetsItsOwnListFromAnyFrame() throws {
+    let t = try LuaTestHost()
+    t.ok("""
+      local got = {}
+      local function note(list) got[#got + 1] = list return 1 end
+      local a = tantan.list{item_height = note, sections = {{id = 1, items = {{id = 1}}}}}
+      local b = tantan.list{item_height = function(list) note(list) a:reload() return 1 end, sections = {{id = 1, items = {{id = 1}}}}}
+      assert(got[1] == a and got[2] == b and got[3] == a, "constructors")
+      got = {}
+      b:reload()
+      assert(#got == 2 and got[1] == b and got[2] == a, "nested reloads")
+      got = {}
+      coroutine.wrap(function() a:apply{{id = 1, items = {{id = 2}}}} end)()
+      assert(#got == 1 and got[1] == a, "from a coroutine")
+      got = {}
+      local reload = a.reload
+      tantan.after(0, function() reload(a) end)
+      tantan.clock:settle()
+      assert(#got == 1 and got[1] == a, "from a timer")
+      """)
+  }
+
   func testSourceCallbacksEventsReloadAndErrors() throws {
     let t = try LuaTestHost()
     t.ok("""
