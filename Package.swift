@@ -23,10 +23,12 @@ let package = Package(
     .target(name: "LuaRuntime", dependencies: ["CLua", "CLuaShim"], swiftSettings: fast),
     .target(name: "HeadlessUI", swiftSettings: fast),
     .target(name: "TantanLua", dependencies: ["LuaRuntime", "HeadlessUI"], swiftSettings: fast),
-    // The Swift runtime linked statically: start-up is measured against lua5.4 (scripts/bench).
+    // The Swift runtime, and the C++ runtime it needs, linked statically: start-up is measured
+    // against lua5.4 (scripts/bench). `link/` holds a `libstdc++.so` linker script naming the
+    // static archive; the driver's own `-lstdc++` then finds it first.
     .executableTarget(
-      name: "tantan-host", dependencies: ["TantanLua"],
-      linkerSettings: [.unsafeFlags(["-static-stdlib"])]),
+      name: "tantan-host", dependencies: ["TantanLua"], exclude: ["link"],
+      linkerSettings: [.unsafeFlags(["-static-stdlib", "-L", Context.packageDirectory + "/Sources/tantan-host/link"])]),
     .testTarget(name: "HeadlessUITests", dependencies: ["HeadlessUI"]),
     .testTarget(name: "LuaRuntimeTests", dependencies: ["LuaRuntime", "CLuaShim", "CLua"]),
     .testTarget(name: "TantanLuaTests", dependencies: ["TantanLua", "LuaRuntime", "HeadlessUI"]),
