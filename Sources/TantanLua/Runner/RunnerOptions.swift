@@ -218,7 +218,7 @@ struct RunnerOptions {
       --deterministic-times  report every duration as 0 (for comparing reports)
       --trace MODE           on, off (default) or retain-on-failure: write an HTML trace of every
                              scenario (or of the failed ones) to --trace-dir; JUnit attaches them
-      --trace-dir DIR        where traces go (default tantan-traces; stale traces there are removed)
+      --trace-dir DIR        where traces go (default tantan-traces; stale traces there are removed, a shard's own only)
     Exit status: 0 all passed, 1 a failure or error, 2 usage or configuration error, 3 nothing selected.
 
     """

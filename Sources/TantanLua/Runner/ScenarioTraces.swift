@@ -2,23 +2,37 @@
 /// `--trace-dir` (default `tantan-traces/`), named from the scenario's file, line and name so
 /// names are stable from run to run; `retain-on-failure` writes only failed attempts. Traces a
 /// previous run left in the folder (files carrying the viewer's generator tag) are removed first,
-/// so the folder holds exactly this run's traces.
+/// so the folder holds exactly this run's traces; a `--shard` removes only its own scenarios'
+/// traces, so shards run one after another into one folder keep each other's.
 enum ScenarioTraces {
   enum Mode: String, Sendable, CaseIterable {
     case off, on
     case retainOnFailure = "retain-on-failure"
   }
 
-  /// Prepares the folder; nil, or why it cannot be used.
-  static func prepare(_ dir: String) -> String? {
+  /// Prepares the folder; nil, or why it cannot be used. With `only`, stale traces of other
+  /// scenarios stay.
+  static func prepare(_ dir: String, only names: [Int: String]? = nil) -> String? {
     guard FileSystem.makeDirectories(dir) else { return "cannot create the trace folder \(dir)" }
+    let own = names.map { Set($0.values) }
     for name in FileSystem.list(dir) where name.hasSuffix(".html") {
+      if let own, !own.contains(scenarioName(ofFile: name)) { continue }
       let path = FileSystem.join(dir, name)
       if let text = FileSystem.read(path), String(decoding: text.utf8.prefix(512), as: UTF8.self).contains(TraceViewer.generator) {
         _ = FileSystem.remove(path)
       }
     }
     return nil
+  }
+
+  /// The scenario part of a trace file name: without `.html` and an attempt's `-retryN`.
+  static func scenarioName(ofFile file: String) -> String {
+    var name = file.hasSuffix(".html") ? String(file.dropLast(5)) : file
+    if let dash = name.lastIndex(of: "-") {
+      let tail = name[name.index(after: dash)...]
+      if tail.hasPrefix("retry"), tail.count > 5, tail.dropFirst(5).allSatisfy(\.isNumber) { name = String(name[..<dash]) }
+    }
+    return name
   }
 
   /// A file name (without `.html`) per suite index: `deck_spec-L12-swipes-right`, made unique

@@ -80,8 +80,10 @@ public enum TestCommand {
     if o.list { return list(indexed.map(\.1), options: o, progname: progname) }
     var traceNames: [Int: String] = [:]
     if o.trace != .off {
-      if let problem = ScenarioTraces.prepare(o.traceDir) { throw RunnerOptions.UsageError(description: problem) }
       traceNames = ScenarioTraces.names(indexed)
+      if let problem = ScenarioTraces.prepare(o.traceDir, only: o.shard == nil ? nil : traceNames) {
+        throw RunnerOptions.UsageError(description: problem)
+      }
     }
 
     // Run: each item in fresh states, on `jobs` threads; results land in their own slots.

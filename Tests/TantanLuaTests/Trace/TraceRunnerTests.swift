@@ -1,6 +1,8 @@
 import Foundation
 import XCTest
 
+@testable import TantanLua
+
 #if canImport(FoundationXML)
   import FoundationXML
 #endif
@@ -54,6 +56,23 @@ final class TraceRunnerTests: XCTestCase {
     XCTAssertEqual(out, "[[ATTACHMENT|\(name)]]\n")
     let passed = try XCTUnwrap(cases.first { $0.attribute(forName: "name")?.stringValue?.contains("swipes") == true })
     XCTAssertTrue(try passed.nodes(forXPath: "system-out").isEmpty)
+  }
+
+  func testShardsRunOneAfterAnotherKeepEachOthersTraces() throws {
+    let suite = try SuiteDir(["spec/deck_spec.lua": Self.spec])
+    try suite.write("tantan-traces/gone-L1-x.html", "<!DOCTYPE html>\n<meta name=\"generator\" content=\"tantan-host trace\">\n")
+    for shard in ["1/2", "2/2"] {
+      _ = try suite.test(["--trace", "on", "--shard", shard])
+    }
+    let dir = suite.url.appendingPathComponent("tantan-traces").path
+    // Each shard removed only stale traces of its own scenarios; an unsharded run removes all.
+    XCTAssertEqual(
+      try FileManager.default.contentsOfDirectory(atPath: dir).sorted(),
+      ["deck_spec-L4-swipes-right.html", "deck_spec-L9-fails-script-on-purpose.html", "gone-L1-x.html"].sorted())
+    _ = try suite.test(["--trace", "on"])
+    XCTAssertFalse(try FileManager.default.contentsOfDirectory(atPath: dir).contains("gone-L1-x.html"))
+    XCTAssertEqual(ScenarioTraces.scenarioName(ofFile: "a-L3-b-retry2.html"), "a-L3-b")
+    XCTAssertEqual(ScenarioTraces.scenarioName(ofFile: "a-L3-retryable.html"), "a-L3-retryable")
   }
 
   func testOnKeepsEveryScenarioDeterministicallyWhateverTheJobs() throws {
