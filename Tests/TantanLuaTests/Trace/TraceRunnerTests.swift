@@ -56,6 +56,10 @@ final class TraceRunnerTests: XCTestCase {
     XCTAssertEqual(out, "[[ATTACHMENT|\(name)]]\n")
     let passed = try XCTUnwrap(cases.first { $0.attribute(forName: "name")?.stringValue?.contains("swipes") == true })
     XCTAssertTrue(try passed.nodes(forXPath: "system-out").isEmpty)
+
+    // TAP: the failed point's YAML diagnostics list the trace.
+    let tap = try suite.test(["--trace", "retain-on-failure", "--reporter", "tap"])
+    XCTAssertTrue(tap.stdout.contains("  traces: [\"\(name)\"]\n"), tap.stdout)
   }
 
   func testShardsRunOneAfterAnotherKeepEachOthersTraces() throws {

@@ -1,5 +1,6 @@
 /// TAP version 14: one test point per scenario, YAML diagnostics (`message`, `severity`,
-/// `at: {file, line}`, `found`, `wanted`) for failures and flaky passes, `# SKIP` for pending.
+/// `at: {file, line}`, `found`, `wanted`, `traces`) for failures and flaky passes, `# SKIP` for
+/// pending.
 struct TAPReporter: Reporter {
   /// A description safe on a test point line: one line, `#` and `\` escaped.
   static func description(_ s: String) -> String {
@@ -34,6 +35,11 @@ struct TAPReporter: Reporter {
     return y + "  ...\n"
   }
 
+  /// `--trace` files of the scenario's attempts, as a YAML flow sequence of quoted paths.
+  static func traces(_ r: ScenarioResult) -> [(String, String)] {
+    r.traces.isEmpty ? [] : [("traces", "[" + r.traces.map(yaml).joined(separator: ", ") + "]")]
+  }
+
   func render(_ report: RunReport) -> String {
     var out = "TAP version 14\n# tantan-host test: \(report.header)\n1..\(report.results.count)\n"
     for (i, r) in report.results.enumerated() {
@@ -47,14 +53,15 @@ struct TAPReporter: Reporter {
       case .failed, .error:
         out += "not ok \(i + 1) - \(desc)\n"
         if let f = r.failure {
-          out += Self.diagnostics(
-            f, output: r.output, extra: r.attempts.isEmpty ? [] : [("attempts", "\(r.attempts.count + 1)")])
+          let attempts = r.attempts.isEmpty ? [] : [("attempts", "\(r.attempts.count + 1)")]
+          out += Self.diagnostics(f, output: r.output, extra: attempts + Self.traces(r))
         }
       case .flaky:
         out += "ok \(i + 1) - \(desc)\n"
         if let first = r.attempts.first {
           out += Self.diagnostics(
-            first.failure, output: first.output, extra: [("flaky", "true"), ("attempts", "\(r.attempts.count + 1)")])
+            first.failure, output: first.output,
+            extra: [("flaky", "true"), ("attempts", "\(r.attempts.count + 1)")] + Self.traces(r))
         }
       }
     }
