@@ -29,7 +29,7 @@ public final class VirtualClock {
   public private(set) var now: Double = 0
   // A binary min-heap; cancelled entries stay in it until they surface (lazy deletion).
   @exclusivity(unchecked) private var heap: [Entry] = []
-  @exclusivity(unchecked) private var pending: Set<UInt64> = []
+  @exclusivity(unchecked) private var pending = PendingTimers()
   private var nextID: UInt64 = 1
 
   /// Fired timers limit for `settle()`; a repeating timer cannot hang the host.
@@ -57,7 +57,7 @@ public final class VirtualClock {
 
   @discardableResult
   public func cancel(_ id: TimerID) -> Bool {
-    guard pending.remove(id.raw) != nil else { return false }
+    guard pending.remove(id.raw) else { return false }
     if heap.count > 64 && heap.count > 2 * pending.count { compact() }
     return true
   }
