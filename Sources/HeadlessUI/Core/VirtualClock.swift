@@ -65,16 +65,21 @@ public final class VirtualClock {
   public func isPending(_ id: TimerID) -> Bool { pending.contains(id.raw) }
 
   /// Removes and returns the earliest live entry due at or before `limit`.
+  /// Reads the top's fields in place and moves it out (copying it would retain its action).
   private func popDue(upTo limit: Double) -> Entry? {
     dropCancelledTop()
-    guard let first = heap.first, first.due <= limit else { return nil }
-    pending.remove(first.id)
-    removeTop()
-    return first
+    guard !heap.isEmpty, heap[0].due <= limit else { return nil }
+    pending.remove(heap[0].id)
+    var entry = heap.removeLast()
+    if !heap.isEmpty {
+      swap(&entry, &heap[0])
+      siftDown(0)
+    }
+    return entry
   }
 
   private func dropCancelledTop() {
-    while let first = heap.first, !pending.contains(first.id) { removeTop() }
+    while !heap.isEmpty, !pending.contains(heap[0].id) { removeTop() }
   }
 
   private func removeTop() {
