@@ -8,7 +8,8 @@ public struct Lua {
 
   @inlinable public init(_ L: OpaquePointer) { self.L = L }
 
-  public static let registryIndex = tt_registryindex()
+  /// A constant (no lazy static initialiser on the hot paths that read the registry).
+  @inlinable public static var registryIndex: Int32 { @inline(__always) get { Int32(TT_REGISTRYINDEX) } }
   public static func upvalue(_ i: Int32) -> Int32 { tt_swift_upvalue(i) }
 
   @inlinable public var top: Int32 { lua_gettop(L) }

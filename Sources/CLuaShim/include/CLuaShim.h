@@ -62,6 +62,9 @@ void tt_pushswiftindex(lua_State *L, void *box, void (*release)(void *));
 
 // Macros and constants Swift cannot import.
 int tt_registryindex(void);
+// The same value as a compile-time constant (Swift imports anonymous enum members as constants),
+// so reading `Lua.registryIndex` runs no lazy global initialiser.
+enum { TT_REGISTRYINDEX = LUA_REGISTRYINDEX };
 int tt_upvalueindex(int i);
 void tt_pop(lua_State *L, int n);
 void tt_newtable(lua_State *L);

@@ -29,7 +29,7 @@ public final class VirtualClock {
   public private(set) var now: Double = 0
   // A binary min-heap; cancelled entries stay in it until they surface (lazy deletion).
   @exclusivity(unchecked) private var heap: [Entry] = []
-  @exclusivity(unchecked) private var pending: Set<UInt64> = []
+  @exclusivity(unchecked) private var pending = PendingTimers()
   private var nextID: UInt64 = 1
 
   /// Fired timers limit for `settle()`; a repeating timer cannot hang the host.
@@ -57,7 +57,7 @@ public final class VirtualClock {
 
   @discardableResult
   public func cancel(_ id: TimerID) -> Bool {
-    guard pending.remove(id.raw) != nil else { return false }
+    guard pending.remove(id.raw) else { return false }
     if heap.count > 64 && heap.count > 2 * pending.count { compact() }
     return true
   }
@@ -65,16 +65,21 @@ public final class VirtualClock {
   public func isPending(_ id: TimerID) -> Bool { pending.contains(id.raw) }
 
   /// Removes and returns the earliest live entry due at or before `limit`.
+  /// Reads the top's fields in place and moves it out (copying it would retain its action).
   private func popDue(upTo limit: Double) -> Entry? {
     dropCancelledTop()
-    guard let first = heap.first, first.due <= limit else { return nil }
-    pending.remove(first.id)
-    removeTop()
-    return first
+    guard !heap.isEmpty, heap[0].due <= limit else { return nil }
+    pending.remove(heap[0].id)
+    var entry = heap.removeLast()
+    if !heap.isEmpty {
+      swap(&entry, &heap[0])
+      siftDown(0)
+    }
+    return entry
   }
 
   private func dropCancelledTop() {
-    while let first = heap.first, !pending.contains(first.id) { removeTop() }
+    while !heap.isEmpty, !pending.contains(heap[0].id) { removeTop() }
   }
 
   private func removeTop() {

@@ -190,8 +190,23 @@ public struct EventLog {
     return Event(symbols[Int(r.name)], args)
   }
 
+  @inline(__always)
   private mutating func store(_ r: Record) {
     if let observer { observer.observe(event(r)) }  // one branch when no plugin hook listens
+    // The steady state of a long run: the ring is full, the new record replaces the oldest.
+    if ring.count == limit && limit > 0 {
+      let old = ring[head]
+      if old.name == Self.spilledName { spill[old.a] = nil }
+      ring[head] = r
+      head = head + 1 == ring.count ? 0 : head + 1
+      dropped += 1
+      return
+    }
+    storeSlow(r)
+  }
+
+  /// Filling the ring, or after `limit` changed.
+  private mutating func storeSlow(_ r: Record) {
     let cap = max(limit, 1)
     if ring.count < cap && head == 0 {
       ring.append(r)

@@ -3,7 +3,11 @@ import CLuaShim
 import HeadlessUI
 import LuaRuntime
 
-/// Calls the Lua `delegate` table's functions with the deck's userdata first and 1-based indices.
+/// Calls the Lua `delegate` table's functions with the deck's userdata first and 1-based indices,
+/// and records each call in the deck's event log first (also when the table lacks the function).
+/// Recording here instead of through the model's `eventSink` closure is the same: the binding
+/// always installs this delegate and never replaces it, and the model calls the sink right before
+/// the delegate; it saves a closure call and a retain/release pair per event.
 /// The model holds this strongly; it reaches the deck through its `DeckLink`, so there is no
 /// cycle, and once a script closes the deck inside a callback the remaining calls are skipped.
 final class LuaDeckDelegate: SwipeDeckDelegate {
@@ -37,15 +41,17 @@ final class LuaDeckDelegate: SwipeDeckDelegate {
     directionSlots = directionRefs.map(\.ref)
   }
 
-  /// Calls callback `i` with the deck's userdata, then what `push` pushes (returning its count);
-  /// `read` sees the results. Does nothing when the delegate lacks the callback or the deck is
-  /// gone. Nothing is retained per call (the deck is borrowed through its link).
+  /// Records `event`, then calls callback `i` with the deck's userdata, then what `push` pushes
+  /// (returning its count); `read` sees the results. Does nothing when the deck is gone, and
+  /// only records when the delegate lacks the callback. Nothing is retained per call (the deck
+  /// is borrowed through its link).
   @inline(__always) private func call(
-    _ i: Int, results: Int32 = 0, _ push: (Lua) -> Int32, read: (Lua) -> Void = { _ in }
+    _ i: Int, _ event: SwipeDeckEvent, results: Int32 = 0, _ push: (Lua) -> Int32, read: (Lua) -> Void = { _ in }
   ) throws {
-    let slot = slots[i]
-    guard slot != 0 else { return }
     try link.borrow { owner in
+      owner.record(event)
+      let slot = slots[i]
+      guard slot != 0 else { return }
       let lua = Lua(tt_current(mainThread))
       lua_rawgeti(lua.L, Lua.registryIndex, lua_Integer(slot))
       owner.pushSelf(lua)
@@ -60,13 +66,13 @@ final class LuaDeckDelegate: SwipeDeckDelegate {
   }
 
   func willSwipe(index i: Int) throws {
-    try call(Self.willSwipe) { lua in index(lua, i); return 1 }
+    try call(Self.willSwipe, .willSwipe(index: i)) { lua in index(lua, i); return 1 }
   }
 
   /// Lua truthiness: `false` or `nil` (a function that returns nothing) vetoes.
   func shouldSwipe(index i: Int, direction d: SwipeDirection) throws -> Bool {
     var answer = true
-    try call(Self.shouldSwipe, results: 1, { lua in index(lua, i); direction(lua, d); return 2 }) { lua in
+    try call(Self.shouldSwipe, .shouldSwipe(index: i, direction: d), results: 1, { lua in index(lua, i); direction(lua, d); return 2 }) { lua in
       answer = lua.bool(-1)
       lua.pop()
     }
@@ -74,30 +80,30 @@ final class LuaDeckDelegate: SwipeDeckDelegate {
   }
 
   func didDrag(index i: Int, direction d: SwipeDirection, progress: Double) throws {
-    try call(Self.didDrag) { lua in index(lua, i); direction(lua, d); lua.push(progress); return 3 }
+    try call(Self.didDrag, .didDrag(index: i, direction: d, progress: progress)) { lua in index(lua, i); direction(lua, d); lua.push(progress); return 3 }
   }
 
   func didSwipe(index i: Int, direction d: SwipeDirection) throws {
-    try call(Self.didSwipe) { lua in index(lua, i); direction(lua, d); return 2 }
+    try call(Self.didSwipe, .didSwipe(index: i, direction: d)) { lua in index(lua, i); direction(lua, d); return 2 }
   }
 
   func didFinishSwipe(index i: Int, direction d: SwipeDirection) throws {
-    try call(Self.didSwipeLeft + d.ordinalIndex) { lua in index(lua, i); return 1 }
+    try call(Self.didSwipeLeft + d.ordinalIndex, .didFinishSwipe(index: i, direction: d)) { lua in index(lua, i); return 1 }
   }
 
   func didRemove(index i: Int, direction d: SwipeDirection) throws {
-    try call(Self.didRemove) { lua in index(lua, i); direction(lua, d); return 2 }
+    try call(Self.didRemove, .didRemove(index: i, direction: d)) { lua in index(lua, i); direction(lua, d); return 2 }
   }
 
   func didCancel(index i: Int) throws {
-    try call(Self.didCancel) { lua in index(lua, i); return 1 }
+    try call(Self.didCancel, .didCancel(index: i)) { lua in index(lua, i); return 1 }
   }
 
   func didRunOut() throws {
-    try call(Self.didRunOut) { _ in 0 }
+    try call(Self.didRunOut, .didRunOut) { _ in 0 }
   }
 
   func didRewind(index i: Int) throws {
-    try call(Self.didRewind) { lua in index(lua, i); return 1 }
+    try call(Self.didRewind, .didRewind(index: i)) { lua in index(lua, i); return 1 }
   }
 }

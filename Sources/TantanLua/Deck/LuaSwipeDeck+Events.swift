@@ -52,8 +52,9 @@ struct DeckSymbols {
 
 /// The model's events in the shared `EventLog`, as Lua sees them: 1-based indices, quoted directions.
 extension LuaSwipeDeck {
-  /// Delegate events only: the source closures record their own calls, because they already run
-  /// inside the model's initializer, before this sink can be installed.
+  /// Delegate events only, recorded by `LuaDeckDelegate` before each call: the source closures
+  /// record their own calls, because they already run inside the model's initializer.
+  @inline(__always)
   func record(_ e: SwipeDeckEvent) {
     let s = symbols
     switch e {

@@ -28,7 +28,9 @@ final class LuaSwipeDeck {
   let link = DeckLink()
   /// A weak-valued table `{userdata}` in the registry: callbacks from a timer (`clock:settle`)
   /// push the userdata with two raw reads instead of `pushShared`'s lookups.
-  var selfSlot: LuaRef?
+  var selfSlot: LuaRef? { didSet { selfSlotRef = selfSlot?.ref ?? 0 } }
+  /// `selfSlot`'s registry index (0: none), read without retaining the `LuaRef`.
+  private var selfSlotRef: Int32 = 0
   /// This object's address, as the userdata slot holds it (see `pushSelf`).
   private var address: UnsafeMutableRawPointer { Unmanaged.passUnretained(self).toOpaque() }
 
@@ -71,10 +73,10 @@ final class LuaSwipeDeck {
       lua_pushvalue(lua.L, 1)
       return
     }
-    if let slot = selfSlot {
-      slot.push(lua)
+    if selfSlotRef != 0 {
+      lua_rawgeti(lua.L, Lua.registryIndex, lua_Integer(selfSlotRef))
       if lua_rawgeti(lua.L, -1, 1) == LUA_TUSERDATA {
-        lua_rotate(lua.L, -2, 1)
+        lua_copy(lua.L, -1, -2)
         lua.pop()
         return
       }

@@ -77,7 +77,7 @@ enum SwipeDeckBinding: TantanExtension {
       throw lua.convert(error)
     }
     deck.model?.delegate = LuaDeckDelegate(link: deck.link, lua: lua, state: host.state, callbacks: callbacks)
-    deck.model?.eventSink = { [link = deck.link] e in link.borrow { $0.record(e) } }
+    // No `eventSink`: the delegate records each event (see LuaDeckDelegate).
     lua.pushValue(userdata)
     return 1
   }

@@ -27,6 +27,11 @@ public final class TantanHost {
     plugins.host = self
   }
 
+  deinit {
+    // Someone may still hold `plugins`: it must not reach a freed host (it held no weak reference).
+    plugins.host = nil
+  }
+
   /// Calls the function under `nargs` arguments on the stack, protected. On error the value is
   /// kept in the registry and thrown as `LuaCallbackError`; the stack is balanced either way.
   public func call(_ nargs: Int32, _ nresults: Int32) throws(LuaCallbackError) {

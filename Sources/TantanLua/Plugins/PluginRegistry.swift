@@ -50,7 +50,10 @@ public final class PluginRegistry {
   /// Writes one diagnostic line (the CLI prefixes its program name).
   public var report: (String) -> Void = { msg in PluginRegistry.writeStderr("tantan-host: \(msg)\n") }
 
-  weak var host: TantanHost?
+  /// Not `weak`: a weak reference gives the host a side table, and then every retain/release of
+  /// the host and every checked `unowned` capture of it takes the slow path. The host owns this
+  /// registry and sets this to nil in its `deinit` (as a weak reference would read then).
+  unowned(unsafe) var host: TantanHost?
   /// Module names being loaded by the plugin searcher, outermost first (cycle detection).
   var loadingModules: [String] = []
   /// True while an `event` hook runs: events it causes are not delivered again.

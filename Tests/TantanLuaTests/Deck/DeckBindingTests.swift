@@ -132,6 +132,22 @@ final class DeckBindingTests: XCTestCase {
       """)
   }
 
+  /// Events are recorded with no `delegate` table too (the binding's delegate adapter records them).
+  func testEventsAreRecordedWithoutADelegateTable() throws {
+    let t = try LuaTestHost()
+    t.deckOK(
+      """
+      local d = tantan.deck{source = {count = function() return 10 end, card = function(_, i, r) return r or {} end}}
+      eq(ev(d), "count() card(1, nil) card(2, nil) card(3, nil) card(4, nil) card(5, nil)")
+      eq(d:pan(150, 30, {steps = 1}), "right")
+      eq(ev(d), 'will_swipe(1) did_drag(1, "right", 1.0) should_swipe(1, "right") did_swipe(1, "right")')
+      tantan.clock:settle()
+      eq(ev(d), 'did_swipe_right(1) card(6, true) did_remove(1, "right")')
+      eq(d:pan(50, 0), "cancel")
+      eq(ev(d), 'will_swipe(2) did_drag(2, "right", 0.41666666666667) did_cancel(2)')
+      """)
+  }
+
   func testVelocityDirectionsVetoAndLike() throws {
     let t = try LuaTestHost()
     t.deckOK(
