@@ -19,7 +19,7 @@ public struct PluginCandidate: Sendable, Equatable {
 
   public var manifestPath: String { PluginFiles.join(dir, "plugin.lua") }
   /// The folder's own name: the plugin's name until its manifest says otherwise.
-  public var folderName: String { PluginFiles.baseName(dir) }
+  public var folderName: String { FileSystem.baseName(dir) }
 }
 
 public enum PluginDiscovery {
@@ -31,7 +31,7 @@ public enum PluginDiscovery {
   /// Every candidate, in discovery order; the same folder reached twice is listed once.
   /// `env` reads the environment (tests pass their own).
   public static func discover(requested: [String]) -> [PluginCandidate] {
-    discover(requested: requested, env: PluginFiles.environment)
+    discover(requested: requested, env: FileSystem.environment)
   }
 
   static func discover(requested: [String], env: (String) -> String?) -> [PluginCandidate] {

@@ -79,7 +79,7 @@ enum PluginExtension: TantanExtension {
     lua.newTable(narr: 0, nrec: 5)
     lua.push(entry.plugin); lua.rawSet(-2, "plugin")
     lua.push(kind); lua.rawSet(-2, "kind")
-    lua.push(caller.map { PluginFiles.directory(of: $0.file) } ?? "."); lua.rawSet(-2, "dir")
+    lua.push(caller.map { FileSystem.directory(of: $0.file) } ?? "."); lua.rawSet(-2, "dir")
     lua.push(caller?.file); lua.rawSet(-2, "file")
     lua.push(caller?.line); lua.rawSet(-2, "line")
     for i in 0..<nargs { lua.pushValue(2 + i) }

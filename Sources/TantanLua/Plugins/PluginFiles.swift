@@ -2,7 +2,8 @@
 import Glibc
 #endif
 
-/// The few file-system questions plugin discovery asks, with Glibc (no Foundation: start-up time).
+/// The file-system questions only plugin discovery asks, with Glibc (no Foundation: start-up time);
+/// paths, base names and the environment come from `FileSystem`.
 enum PluginFiles {
   enum Kind { case missing, file, directory, other }
 
@@ -41,24 +42,6 @@ enum PluginFiles {
 
   static func join(_ dir: String, _ name: String) -> String {
     dir.hasSuffix("/") ? dir + name : dir + "/" + name
-  }
-
-  static func environment(_ name: String) -> String? {
-    guard let v = getenv(name) else { return nil }
-    return String(cString: v)
-  }
-
-  /// The folder part of a path (`.` when there is none).
-  static func directory(of path: String) -> String {
-    guard let slash = path.lastIndex(of: "/") else { return "." }
-    return slash == path.startIndex ? "/" : String(path[..<slash])
-  }
-
-  static func baseName(_ path: String) -> String {
-    var p = Substring(path)
-    while p.count > 1, p.hasSuffix("/") { p = p.dropLast() }
-    guard let slash = p.lastIndex(of: "/") else { return String(p) }
-    return String(p[p.index(after: slash)...])
   }
 
   /// The lines of a small text file (a manifest), or nil when it cannot be read.

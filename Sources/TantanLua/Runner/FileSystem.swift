@@ -74,14 +74,18 @@ enum FileSystem {
     return mkdir(path, 0o755) == 0 || kind(path) == .directory
   }
 
+  /// The folder part of a path (`.` when there is none).
   static func directory(of path: String) -> String {
     guard let slash = path.lastIndex(of: "/") else { return "." }
     return slash == path.startIndex ? "/" : String(path[..<slash])
   }
 
+  /// The last component, trailing slashes ignored (`plugins/csv/` is `csv`).
   static func baseName(_ path: String) -> String {
-    guard let slash = path.lastIndex(of: "/") else { return path }
-    return String(path[path.index(after: slash)...])
+    var p = Substring(path)
+    while p.count > 1, p.hasSuffix("/") { p = p.dropLast() }
+    guard let slash = p.lastIndex(of: "/") else { return String(p) }
+    return String(p[p.index(after: slash)...])
   }
 
   static func join(_ a: String, _ b: String) -> String {
