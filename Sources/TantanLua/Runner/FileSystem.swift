@@ -26,15 +26,17 @@ enum FileSystem {
     return names.sorted(by: bytewise)
   }
 
-  static func read(_ path: String) -> String? {
+  /// The file's text, or its first `limit` bytes.
+  static func read(_ path: String, limit: Int = .max) -> String? {
     guard let f = fopen(path, "rb") else { return nil }
     defer { fclose(f) }
     var bytes: [UInt8] = []
-    var buf = [UInt8](repeating: 0, count: 65536)
-    while true {
-      let n = fread(&buf, 1, buf.count, f)
-      if n > 0 { bytes.append(contentsOf: buf[0..<n]) }
-      if n < buf.count { break }
+    var buf = [UInt8](repeating: 0, count: min(65536, max(limit, 1)))
+    while bytes.count < limit {
+      let want = min(buf.count, limit - bytes.count)
+      let n = fread(&buf, 1, want, f)
+      bytes.append(contentsOf: buf[0..<n])
+      if n < want { break }
     }
     return String(decoding: bytes, as: UTF8.self)
   }
