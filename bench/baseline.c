@@ -6,7 +6,11 @@
  *                    classes, whose tantan.clock:settle() is the matching row)
  *   pcall N          lua_pcall of a Lua function from C with the arguments a list's
  *                    item_height(list, section, index, item) gets (tantan: list:reload())
- * Prints one line: "<mode> <ops> <cpu seconds>". */
+ *   deck SCRIPT N    the floor of row 3: runs bench/deck_swipes.lua itself against a C `tantan`
+ *                    whose deck only makes the Lua calls a swipe makes (will_swipe, should_swipe,
+ *                    did_swipe; then on settle did_swipe_right, card and did_remove), each by
+ *                    lua_pcall with the same arguments, with no model, poses, timers or events
+ * Prints one line: "<mode> <ops> <cpu seconds>" (deck: the script's own output). */
 #include <lua.h>
 #include <lualib.h>
 #include <lauxlib.h>
@@ -36,13 +40,151 @@ static int clock_index(lua_State *L) {  /* methods by a raw lookup, then the fie
   return 1;
 }
 
+/* The deck floor: registry slots of the callbacks, the deck and its visible models (a ring of 5). */
+enum { WILL, SHOULD, DID, DID_RIGHT, REMOVE, CARD, NCB };
+static const char *cb_names[NCB] = {"will_swipe", "should_swipe", "did_swipe", "did_swipe_right", "did_remove", "card"};
+typedef struct { int cb[NCB]; int self, source, right, models[5], pool; lua_Integer index; int flying; } Deck;
+static Deck *the_deck;
+
+/* Pushes callback `which` and its first argument (the deck, or the source for `card`). */
+static void callee(lua_State *L, Deck *d, int which) {
+  lua_rawgeti(L, LUA_REGISTRYINDEX, d->cb[which]);
+  lua_rawgeti(L, LUA_REGISTRYINDEX, which == CARD ? d->source : d->self);
+}
+
+static void call(lua_State *L, int nargs, int nresults) {
+  if (lua_pcall(L, nargs, nresults, 0) != LUA_OK) lua_error(L);
+}
+
+static int deck_swipe(lua_State *L) {
+  Deck *d = *(Deck **)luaL_checkudata(L, 1, "bench.Deck");
+  const char *dir = luaL_checkstring(L, 2);
+  if (strcmp(dir, "right") != 0 && strcmp(dir, "left") != 0 && strcmp(dir, "up") != 0 && strcmp(dir, "down") != 0)
+    return luaL_argerror(L, 2, "bad direction");
+  callee(L, d, WILL);
+  lua_pushinteger(L, d->index);
+  call(L, 2, 0);
+  callee(L, d, SHOULD);
+  lua_pushinteger(L, d->index);
+  lua_rawgeti(L, LUA_REGISTRYINDEX, d->right);
+  call(L, 3, 1);
+  int go = lua_toboolean(L, -1);
+  lua_pop(L, 1);
+  if (!go) return 0;
+  callee(L, d, DID);
+  lua_pushinteger(L, d->index);
+  lua_rawgeti(L, LUA_REGISTRYINDEX, d->right);
+  call(L, 3, 0);
+  d->flying = 1;
+  return 0;
+}
+
+static int deck_settle(lua_State *L) {  /* tantan.clock:settle(): the flight lands */
+  luaL_checkudata(L, 1, "bench.Clock");
+  Deck *d = the_deck;
+  if (!d || !d->flying) { lua_pushinteger(L, 0); return 1; }
+  d->flying = 0;
+  callee(L, d, DID_RIGHT);
+  lua_pushinteger(L, d->index);
+  call(L, 2, 0);
+  int removed = d->models[d->index % 5];  /* the removed card's model is reused for the next card */
+  callee(L, d, CARD);
+  lua_pushinteger(L, d->index + 5);
+  lua_rawgeti(L, LUA_REGISTRYINDEX, removed);
+  call(L, 3, 1);
+  lua_rawseti(L, LUA_REGISTRYINDEX, removed);
+  callee(L, d, REMOVE);
+  lua_pushinteger(L, d->index);
+  lua_rawgeti(L, LUA_REGISTRYINDEX, d->right);
+  call(L, 3, 0);
+  d->index = d->index % 1000000000 + 1;
+  lua_pushinteger(L, 1);
+  return 1;
+}
+
+static int deck_events(lua_State *L) { lua_newtable(L); return 1; }
+
+static int deck_index(lua_State *L) {  /* methods by a raw lookup, then the fields */
+  lua_pushvalue(L, 2);
+  if (lua_rawget(L, lua_upvalueindex(1)) != LUA_TNIL) return 1;
+  Deck *d = *(Deck **)luaL_checkudata(L, 1, "bench.Deck");
+  const char *k = lua_tostring(L, 2);
+  if (k && strcmp(k, "index") == 0) lua_pushinteger(L, d->index);
+  else lua_pushnil(L);
+  return 1;
+}
+
+static int deck_new(lua_State *L) {  /* tantan.deck{source = {card = f, ...}, delegate = {...}} */
+  luaL_checktype(L, 1, LUA_TTABLE);
+  Deck *d = calloc(1, sizeof *d);
+  the_deck = d;
+  d->index = 1;
+  lua_getfield(L, 1, "delegate");
+  lua_getfield(L, 1, "source");
+  for (int i = 0; i < NCB; i++) {
+    lua_getfield(L, i == CARD ? -1 : -2, cb_names[i]);
+    luaL_checktype(L, -1, LUA_TFUNCTION);
+    d->cb[i] = luaL_ref(L, LUA_REGISTRYINDEX);
+  }
+  d->source = luaL_ref(L, LUA_REGISTRYINDEX);
+  lua_pop(L, 1);
+  lua_pushliteral(L, "right");
+  d->right = luaL_ref(L, LUA_REGISTRYINDEX);
+  *(Deck **)lua_newuserdatauv(L, sizeof d, 0) = d;
+  luaL_setmetatable(L, "bench.Deck");
+  lua_pushvalue(L, -1);
+  d->self = luaL_ref(L, LUA_REGISTRYINDEX);
+  for (int i = 0; i < 5; i++) {  /* the first screenful of models, made by the source */
+    callee(L, d, CARD);
+    lua_pushinteger(L, i + 1);
+    lua_pushnil(L);
+    call(L, 3, 1);
+    d->models[(i + 1) % 5] = luaL_ref(L, LUA_REGISTRYINDEX);
+  }
+  return 1;
+}
+
+static int run_deck(lua_State *L, const char *script, const char *n) {
+  luaL_newmetatable(L, "bench.Deck");
+  lua_newtable(L);
+  lua_pushcfunction(L, deck_swipe);
+  lua_setfield(L, -2, "swipe");
+  lua_pushcfunction(L, deck_events);
+  lua_setfield(L, -2, "events");
+  lua_pushcclosure(L, deck_index, 1);
+  lua_setfield(L, -2, "__index");
+  lua_pop(L, 1);
+  luaL_newmetatable(L, "bench.Clock");
+  lua_newtable(L);
+  lua_pushcfunction(L, deck_settle);
+  lua_setfield(L, -2, "settle");
+  lua_pushcclosure(L, clock_index, 1);
+  lua_setfield(L, -2, "__index");
+  lua_pop(L, 1);
+  lua_newtable(L);  /* tantan */
+  lua_pushcfunction(L, deck_new);
+  lua_setfield(L, -2, "deck");
+  Clock *c = lua_newuserdatauv(L, sizeof *c, 0);
+  c->now = 0; c->pending = 0;
+  luaL_setmetatable(L, "bench.Clock");
+  lua_setfield(L, -2, "clock");
+  lua_setglobal(L, "tantan");
+  lua_createtable(L, 1, 0);  /* arg */
+  lua_pushstring(L, n);
+  lua_rawseti(L, -2, 1);
+  lua_setglobal(L, "arg");
+  if (luaL_dofile(L, script) != LUA_OK) { fprintf(stderr, "%s\n", lua_tostring(L, -1)); return 1; }
+  return 0;
+}
+
 static double cpu(void) { return (double)clock() / CLOCKS_PER_SEC; }
 
 int main(int argc, char **argv) {
-  if (argc < 3) { fprintf(stderr, "usage: baseline method|method-fields|pcall N\n"); return 2; }
+  if (argc < 3) { fprintf(stderr, "usage: baseline method|method-fields|pcall N | deck SCRIPT N\n"); return 2; }
   long long n = atoll(argv[2]);
   lua_State *L = luaL_newstate();
   luaL_openlibs(L);
+  if (strcmp(argv[1], "deck") == 0) return argc < 4 ? 2 : run_deck(L, argv[2], argv[3]);
   if (strcmp(argv[1], "method") == 0 || strcmp(argv[1], "method-fields") == 0) {
     Clock *c = lua_newuserdatauv(L, sizeof *c, 0);
     c->now = 0; c->pending = 0;
