@@ -19,6 +19,10 @@ typedef struct {
   char message[256];
   lua_State *L;
   lua_State *current;  // the thread whose Swift function is running (coroutines have their own stack)
+  // Each Swift function call gets a serial `frame`; a method records its `self` object with the
+  // serial, so a callback it makes pushes argument 1 again without checking what it is.
+  unsigned long frames, frame, self_frame;
+  const void *self_obj;
 } Limits;
 
 #define HOOK_STRIDE 1000
@@ -216,10 +220,16 @@ static int trampoline(lua_State *L) {
   Limits *m = LIM(L);
   int was = m->lua_active;
   lua_State *caller = m->current;
+  unsigned long caller_frame = m->frame, caller_self_frame = m->self_frame;
+  const void *caller_self = m->self_obj;
   m->lua_active = 0;
   m->current = L;
+  m->frame = ++m->frames;
   int n = dispatcher(L, box);
   m->current = caller;
+  m->frame = caller_frame;
+  m->self_frame = caller_self_frame;
+  m->self_obj = caller_self;
   m->lua_active = was;
   if (was && m->max && m->used > m->max) {  // Swift overshot the limit: fail now that it has returned
     if (!m->tripped) { m->tripped = 1; remember_where(L, m, "not enough memory"); }
@@ -352,3 +362,20 @@ void tt_pushswiftindex(lua_State *L, void *box, void (*release)(void *)) {
 }
 
 lua_State *tt_current(lua_State *L) { Limits *m = LIM(L); return m->current ? m->current : m->L; }
+
+void *tt_self_mt(lua_State *L, int mt) {
+  void **block = tt_testudata_mt(L, 1, mt);
+  if (block && *block) {
+    Limits *m = LIM(L);
+    m->self_obj = *block;
+    m->self_frame = m->frame;
+  }
+  return block;
+}
+
+int tt_push_self(lua_State *L, const void *object) {
+  Limits *m = LIM(L);
+  if (m->self_frame != m->frame || m->self_obj != object || m->current != L) return 0;
+  lua_pushvalue(L, 1);
+  return 1;
+}

@@ -81,7 +81,7 @@ public final class LuaClass<Object: AnyObject>: @unchecked Sendable {  // immuta
       // equality instead of looking the class name up in the registry on every call.
       lua.pushValue(mt)
       lua.push(function: { (lua: Lua) throws(LuaCallError) -> Int32 in
-        try body(try cls.check(lua, 1, metatable: metatable), lua)
+        try body(try cls.checkSelf(lua, metatable: metatable), lua)
       }, upvalues: 1)
       lua.rawSet(-2, m.doc.name)
     }
@@ -130,7 +130,7 @@ public final class LuaClass<Object: AnyObject>: @unchecked Sendable {  // immuta
   /// holding this object's address is one of ours (closed ones hold nil).
   public func pushShared(_ lua: Lua, _ object: Object) {
     let address = Unmanaged.passUnretained(object).toOpaque()
-    if tt_push_arg1_object(lua.L, address) != 0 { return }
+    if tt_push_self(lua.L, address) != 0 || tt_push_arg1_object(lua.L, address) != 0 { return }
     let key = UnsafeRawPointer(address)
     if lua_rawgetp(lua.L, Lua.registryIndex, Self.cacheKey) != LUA_TTABLE {
       lua.pop()
@@ -178,6 +178,18 @@ public final class LuaClass<Object: AnyObject>: @unchecked Sendable {  // immuta
       return Unmanaged<Object>.fromOpaque(p).takeUnretainedValue()
     }
     return try check(lua, arg)
+  }
+
+  /// `check(lua, 1, metatable:)` for a method's `self`, which callbacks the method makes can then
+  /// push back cheaply (`tt_push_self`, used by `pushShared`).
+  @inline(__always)
+  func checkSelf(_ lua: Lua, metatable: Int32) throws(LuaCallError) -> Object {
+    if let raw = tt_self_mt(lua.L, metatable),
+      let p = raw.assumingMemoryBound(to: UnsafeMutableRawPointer?.self).pointee
+    {
+      return Unmanaged<Object>.fromOpaque(p).takeUnretainedValue()
+    }
+    return try check(lua, 1)
   }
 
   public func check(_ lua: Lua, _ arg: Int32) throws(LuaCallError) -> Object {

@@ -84,6 +84,11 @@ void *tt_testudata_mt(lua_State *L, int arg, int mt);
 // Pushes argument 1 of the running function and returns 1 when it is a host object's userdata
 // (a full userdata of one pointer) holding `object`; else pushes nothing and returns 0.
 int tt_push_arg1_object(lua_State *L, const void *object);
+// tt_testudata_mt for argument 1 of a method, remembering its object as the running call's `self`.
+void *tt_self_mt(lua_State *L, int mt);
+// Pushes argument 1 and returns 1 when the running Swift function is a method whose `self`
+// (checked by tt_self_mt) holds `object`; else pushes nothing and returns 0. O(1), no Lua reads.
+int tt_push_self(lua_State *L, const void *object);
 const char *tt_typename_at(lua_State *L, int idx);  // luaL_typename, honouring __name
 
 

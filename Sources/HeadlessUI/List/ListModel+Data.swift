@@ -138,12 +138,26 @@ extension ListModel {
       heights.reserveCapacity(items.count)
       for (k, item) in items.enumerated() {
         let h = try f(self, s, start + k, item)
-        guard h.isFinite, h >= 0 else {
-          throw dataError(function, "item height must be a finite number >= 0, got \(listFormat(h)) (item \(item.id))")
-        }
+        try checkHeight(h, item, function)
         heights.append(h)
       }
       return heights
+    case .batch(let f):
+      var heights: [Double] = []
+      heights.reserveCapacity(items.count)
+      try f(s, items, start, &heights)
+      guard heights.count == items.count else {
+        throw dataError(function, "\(heights.count) item heights for \(items.count) items")
+      }
+      for k in heights.indices { try checkHeight(heights[k], items[k], function) }
+      return heights
+    }
+  }
+
+  @inline(__always)
+  private func checkHeight(_ h: Double, _ item: @autoclosure () -> ListItem<Payload>, _ function: String?) throws {
+    guard h.isFinite, h >= 0 else {
+      throw dataError(function, "item height must be a finite number >= 0, got \(listFormat(h)) (item \(item().id))")
     }
   }
 

@@ -193,8 +193,14 @@ public struct EventLog {
   @inline(__always)
   private mutating func store(_ r: Record) {
     if let observer { observer.observe(event(r)) }  // one branch when no plugin hook listens
+    let n = ring.count
+    // Filling (also right after `clear`): an append.
+    if head == 0 && n < limit {
+      ring.append(r)
+      return
+    }
     // The steady state of a long run: the ring is full, the new record replaces the oldest.
-    if ring.count == limit && limit > 0 {
+    if n == limit && limit > 0 {
       let old = ring[head]
       if old.name == Self.spilledName { spill[old.a] = nil }
       ring[head] = r
@@ -205,7 +211,7 @@ public struct EventLog {
     storeSlow(r)
   }
 
-  /// Filling the ring, or after `limit` changed.
+  /// After `limit` changed.
   private mutating func storeSlow(_ r: Record) {
     let cap = max(limit, 1)
     if ring.count < cap && head == 0 {

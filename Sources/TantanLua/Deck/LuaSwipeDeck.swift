@@ -61,18 +61,12 @@ final class LuaSwipeDeck {
   }
 
   /// Pushes this deck's userdata, the first argument of every callback. When the running method
-  /// was called on this deck, its userdata is argument 1 of the current frame: reusing it skips
-  /// the weak-cache lookup of `pushShared` on the swipe hot path. The check (a full userdata of
-  /// one pointer holding this object's address) is exact: only our class stores that pointer.
+  /// was called on this deck, its userdata is argument 1 of the current frame (`tt_push_self`
+  /// knows without reading it); otherwise (a timer's completion from `clock:settle`) the weak
+  /// slot has it, which skips the weak-cache lookup of `pushShared`.
   @inline(__always)
   func pushSelf(_ lua: Lua) {
-    if lua_type(lua.L, 1) == LUA_TUSERDATA, lua_rawlen(lua.L, 1) == MemoryLayout<UnsafeMutableRawPointer?>.size,
-      let block = lua_touserdata(lua.L, 1),
-      block.load(as: UnsafeMutableRawPointer?.self) == address
-    {
-      lua_pushvalue(lua.L, 1)
-      return
-    }
+    if tt_push_self(lua.L, address) != 0 { return }
     if selfSlotRef != 0 {
       lua_rawgeti(lua.L, Lua.registryIndex, lua_Integer(selfSlotRef))
       if lua_rawgeti(lua.L, -1, 1) == LUA_TUSERDATA {

@@ -21,24 +21,53 @@ final class ListDataTests: XCTestCase {
     XCTAssertThrowsError(try makeList([s])) { assertComponentError($0, function: "list", contains: "columns") }
   }
 
+  /// With item 1 (of 3, 10 high) made -1, NaN, then infinite, an apply of 4 items is refused
+  /// naming the item, and the list keeps its data.
+  private func assertBadHeightsRefused(_ list: TestList, file: StaticString = #filePath, line: UInt = #line, _ setBad: (Double) -> Void) {
+    XCTAssertEqual(list.contentHeight, 30, file: file, line: line)
+    for value in [-1, Double.nan, Double.infinity] {
+      setBad(value)
+      XCTAssertThrowsError(try list.apply([section("s", items(4, prefix: "i"))]), file: file, line: line) {
+        assertComponentError($0, function: "apply", contains: "item height must be a finite number >= 0")
+        assertComponentError($0, function: "apply", contains: "item \"i1\"")
+      }
+      XCTAssertEqual(list.itemCount, 3, file: file, line: line)
+      XCTAssertEqual(list.contentHeight, 30, file: file, line: line)
+      XCTAssertNil(list.invariantViolation(), file: file, line: line)
+    }
+  }
+
   func testBadComputedHeightsKeepThePreviousData() throws {
     var bad: Double = 10
     let list = try makeList([section("s", items(3, prefix: "i"))]) {
       $0.itemHeight = .computed { _, _, index, _ in index == 1 ? bad : 10 }
     }
-    XCTAssertEqual(list.contentHeight, 30)
-    for value in [-1, Double.nan, Double.infinity] {
-      bad = value
-      XCTAssertThrowsError(try list.apply([section("s", items(4, prefix: "i"))])) {
-        assertComponentError($0, function: "apply", contains: "item height must be a finite number >= 0")
-        assertComponentError($0, function: "apply", contains: "item \"i1\"")
-      }
-      XCTAssertEqual(list.itemCount, 3)
-      XCTAssertEqual(list.contentHeight, 30)
-      XCTAssertNil(list.invariantViolation())
-    }
+    assertBadHeightsRefused(list) { bad = $0 }
     XCTAssertThrowsError(try list.reload()) { assertComponentError($0, function: "", contains: "got inf") }
     XCTAssertEqual(list.contentHeight, 30)
+  }
+
+  func testBatchHeightsAreCheckedLikeComputedOnes() throws {
+    var bad: Double = 10
+    var missing = false
+    var runs: [String] = []
+    let list = try makeList([section("s", items(3, prefix: "i"))]) {
+      $0.itemHeight = .batch { s, items, start, heights in
+        runs.append("\(s),\(start),\(items.count)")
+        for k in items.indices.dropLast(missing ? 1 : 0) { heights.append(k == 1 ? bad : 10) }
+      }
+    }
+    XCTAssertEqual(runs, ["0,0,3"])
+    assertBadHeightsRefused(list) { bad = $0 }
+    bad = 10
+    missing = true
+    XCTAssertThrowsError(try list.apply([section("s", items(4, prefix: "i"))])) {
+      assertComponentError($0, function: "apply", contains: "3 item heights for 4 items")
+    }
+    XCTAssertEqual(list.itemCount, 3)
+    missing = false
+    try list.apply([section("s", items(4, prefix: "i"))])
+    XCTAssertEqual(list.contentHeight, 40)
   }
 
   func testHeightCallbackErrorsPropagateAndKeepTheData() throws {
