@@ -28,10 +28,10 @@ public struct ListConfig<Payload: Equatable> {
 public enum ListItemHeight<Payload: Equatable> {
   case fixed(Double)
   case computed((ListModel<Payload>, Int, Int, ListItem<Payload>) throws -> Double)
-  /// The same for a run of items at once: `(section, items, start, heights)` appends the height of
-  /// each of `items` (the first at index `start`) to `heights`, in order, stopping at an error.
-  /// For callers whose per-call set-up can be shared (a Lua binding pushes `self` once).
-  case batch((Int, [ListItem<Payload>], Int, inout [Double]) throws -> Void)
+  /// The same for a run of items at once: `(section, items, start)` returns the height of each of
+  /// `items`, the first of which is at index `start`. For callers whose per-call set-up can be
+  /// shared (a Lua binding pushes `self` once).
+  case batch((Int, [ListItem<Payload>], Int) throws -> [Double])
 }
 
 /// Pull to refresh. `onRefresh(list, done)` is called when a pull is released past `threshold`;

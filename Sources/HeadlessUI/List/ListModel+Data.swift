@@ -143,9 +143,7 @@ extension ListModel {
       }
       return heights
     case .batch(let f):
-      var heights: [Double] = []
-      heights.reserveCapacity(items.count)
-      try f(s, items, start, &heights)
+      let heights = try f(s, items, start)
       guard heights.count == items.count else {
         throw dataError(function, "\(heights.count) item heights for \(items.count) items")
       }

@@ -62,8 +62,9 @@ public final class SwipeDeck<Model> {
   let directionMask: UInt8
   let poolLimit: Int
   // Unowned, not weak: a weak capture gives the deck a side table and slows every retain;
-  // deinit cancels the pending timer, so the closure never outlives the deck.
-  lazy var timerAction: () throws -> Void = { [unowned self] in try self.animationTimerFired() }
+  // deinit cancels the pending timer, so the closure never outlives the deck (hence unsafe:
+  // a checked unowned reference is retained strongly around every call).
+  lazy var timerAction: () throws -> Void = { [unowned(unsafe) self] in try self.animationTimerFired() }
 
   /// Builds the deck and loads the first cards; throws on a bad config or data source.
   public init(config: SwipeDeckConfig = .tantan, source: SwipeDeckSource<Model>, clock: VirtualClock) throws {

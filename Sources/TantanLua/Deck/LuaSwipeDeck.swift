@@ -14,9 +14,14 @@ final class LuaSwipeDeck {
   /// `unowned(unsafe)`: the host outlives every value of its state (its state closes, running
   /// every `__gc`, before the host's memory goes), and a checked unowned costs atomics per access.
   unowned(unsafe) let host: TantanHost
-  /// Nil only while the model's initializer runs (it already calls the source).
+  /// Nil only while the model's initializer runs (it already calls the source); set once.
   /// Unchecked exclusivity: single-threaded, and no access is held across a callback.
-  @exclusivity(unchecked) var model: SwipeDeck<LuaRef>?
+  @exclusivity(unchecked) var model: SwipeDeck<LuaRef>? {
+    didSet { borrowedModel = model.map { Unmanaged.passUnretained($0) } }
+  }
+  /// `model` for `run`, borrowed without a retain: the model lives as long as this object, which
+  /// the running method holds.
+  private var borrowedModel: Unmanaged<SwipeDeck<LuaRef>>?
   let config: SwipeDeckConfig
   /// The tables given as `source` and `delegate`, returned by the fields of the same name.
   let sourceTable: LuaRef
@@ -56,9 +61,11 @@ final class LuaSwipeDeck {
   /// The model, or an error when a callback inside the constructor calls back into the deck.
   @inline(__always)
   func checkedModel() throws(LuaCallError) -> SwipeDeck<LuaRef> {
-    guard let model else { throw .message("tantan.SwipeDeck: the deck is still being constructed") }
+    guard let model else { throw Self.constructing }
     return model
   }
+
+  private static var constructing: LuaCallError { .message("tantan.SwipeDeck: the deck is still being constructed") }
 
   /// Pushes this deck's userdata, the first argument of every callback. When the running method
   /// was called on this deck, its userdata is argument 1 of the current frame (`tt_push_self`
@@ -88,8 +95,8 @@ final class LuaSwipeDeck {
   /// Runs a model operation, turning any error into the Lua error its caller sees.
   @inline(__always)
   func run<T>(_ lua: Lua, _ body: (SwipeDeck<LuaRef>) throws -> T) throws(LuaCallError) -> T {
-    let m = try checkedModel()
-    do { return try body(m) } catch { throw lua.convert(error) }
+    guard let m = borrowedModel else { throw Self.constructing }
+    do { return try m._withUnsafeGuaranteedRef(body) } catch { throw lua.convert(error) }
   }
 }
 

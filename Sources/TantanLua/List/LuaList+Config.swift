@@ -44,7 +44,7 @@ extension LuaList {
     if r.push("item_height") == LUA_TFUNCTION {
       itemHeight = host.state.ref()
       let link = self.link
-      c.itemHeight = .batch { s, items, start, heights in try link.live { try $0.computeHeights(s, items, start, &heights) } }
+      c.itemHeight = .batch { s, items, start in try link.live { try $0.computeHeights(s, items, start) } }
     } else {
       lua.pop()
       c.itemHeight = .fixed(try r.number("item_height", min: 0) ?? 44)

@@ -95,12 +95,9 @@ final class LuaList {
   /// `item_height(list, section, index, item)` for each of `items` (the first at index `start`):
   /// a finite number >= 0, or an error naming the call. Called for every item of every load, so
   /// the list's userdata is pushed once for the run and the arguments directly, with no temporaries.
-  func computeHeights(_ section: Int, _ items: [LuaListItem], _ start: Int, _ heights: inout [Double]) throws {
+  func computeHeights(_ section: Int, _ items: [LuaListItem], _ start: Int) throws -> [Double] {
     let slot = itemHeightSlot
-    guard slot != 0 else {
-      heights.append(contentsOf: repeatElement(0, count: items.count))
-      return
-    }
+    guard slot != 0 else { return [Double](repeating: 0, count: items.count) }
     let lua = self.lua
     let L = lua.L
     guard lua_checkstack(L, 8) != 0 else { throw LuaCallError.message("item_height: stack overflow") }
@@ -109,22 +106,26 @@ final class LuaList {
     defer { lua_settop(L, list - 1) }
     dataCallbackDepth += 1
     defer { dataCallbackDepth -= 1 }
-    for k in items.indices {  // not `for item in items`: a copy of each item retains its table
-      let index = start + k
-      events.append(itemHeightSymbol, .int(section + 1), .int(index + 1), count: 2)
-      lua_rawgeti(L, Lua.registryIndex, lua_Integer(slot))
-      lua_pushvalue(L, list)
-      lua_pushinteger(L, lua_Integer(section + 1))
-      lua_pushinteger(L, lua_Integer(index + 1))
-      let itemSlot = items[k].payload.ref?.ref ?? 0
-      if itemSlot != 0 { lua_rawgeti(L, Lua.registryIndex, lua_Integer(itemSlot)) } else { lua_pushnil(L) }
-      try call(lua, 4, 1)
-      guard let h = lua.number(-1), h.isFinite, h >= 0 else {
-        let got = lua.type(-1) == LUA_TNUMBER ? lua.string(-1) ?? "?" : lua.typeName(-1)
-        throw LuaCallError.message("item_height(\(section + 1), \(index + 1)) returned \(got) (a finite number >= 0 expected)")
+    // Written in place (no uniqueness check per append); `done` counts the heights so far.
+    return try [Double](unsafeUninitializedCapacity: items.count) { heights, done in
+      for k in items.indices {  // not `for item in items`: a copy of each item retains its table
+        let index = start + k
+        events.append(itemHeightSymbol, .int(section + 1), .int(index + 1), count: 2)
+        lua_rawgeti(L, Lua.registryIndex, lua_Integer(slot))
+        lua_pushvalue(L, list)
+        lua_pushinteger(L, lua_Integer(section + 1))
+        lua_pushinteger(L, lua_Integer(index + 1))
+        let itemSlot = items[k].payload.ref?.ref ?? 0
+        if itemSlot != 0 { lua_rawgeti(L, Lua.registryIndex, lua_Integer(itemSlot)) } else { lua_pushnil(L) }
+        try call(lua, 4, 1)
+        guard let h = lua.number(-1), h.isFinite, h >= 0 else {
+          let got = lua.type(-1) == LUA_TNUMBER ? lua.string(-1) ?? "?" : lua.typeName(-1)
+          throw LuaCallError.message("item_height(\(section + 1), \(index + 1)) returned \(got) (a finite number >= 0 expected)")
+        }
+        lua_settop(L, list)
+        heights[k] = h
+        done = k + 1
       }
-      lua_settop(L, list)
-      heights.append(h)
     }
   }
 

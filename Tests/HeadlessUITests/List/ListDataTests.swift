@@ -52,9 +52,9 @@ final class ListDataTests: XCTestCase {
     var missing = false
     var runs: [String] = []
     let list = try makeList([section("s", items(3, prefix: "i"))]) {
-      $0.itemHeight = .batch { s, items, start, heights in
+      $0.itemHeight = .batch { s, items, start in
         runs.append("\(s),\(start),\(items.count)")
-        for k in items.indices.dropLast(missing ? 1 : 0) { heights.append(k == 1 ? bad : 10) }
+        return items.indices.dropLast(missing ? 1 : 0).map { $0 == 1 ? bad : 10 }
       }
     }
     XCTAssertEqual(runs, ["0,0,3"])
