@@ -8,40 +8,35 @@ extension GridExtension {
     [
       M("set_editing", "fun(self, on: boolean)",
         "Turns editing on (asking will_begin_editing first; raising aborts) or off (did_end_editing after). An error during a drag."
-      ) { g, lua throws(LuaCallError) in
-        let m = try g.model("set_editing")
+      ) { m, lua throws(LuaCallError) in
         let on = try checkBool(lua, 2)
         try run(lua) { try m.setEditing(on) }
         return 0
       },
       M("toggle_editing", "fun(self): boolean",
         "The Edit/Done button: flips editing and returns the new state (grid.edit_title follows)."
-      ) { g, lua throws(LuaCallError) in
-        let m = try g.model("toggle_editing")
+      ) { m, lua throws(LuaCallError) in
         lua.push(try run(lua) { try m.toggleEditing() })
         return 1
       },
       M("delete", "fun(self, index: integer): any",
         "The delete badge: only while editing (the badge is hidden otherwise: an error that says so), never on a locked cell, never during a drag or from inside a callback (not queued). source.delete(index) first (raising changes nothing), then did_delete(index, item). Returns the removed item."
-      ) { g, lua throws(LuaCallError) in
-        let m = try g.model("delete")
+      ) { m, lua throws(LuaCallError) in
         let i = try index(lua, 2)
         try run(lua) { try m.delete(i) }.push(lua)
         return 1
       },
       M("move", "fun(self, from: integer, to: integer): boolean",
         "Keyboard/accessibility reordering through the drop's commit path: can_move(from), can_drop(from, to), did_move(from, to), source.move(from, to), did_drop(from, to). Returns false, with no further events, when a locked item is on the way or a delegate vetoes; all or nothing. An error during a drag or from inside a callback (not queued)."
-      ) { g, lua throws(LuaCallError) in
-        let m = try g.model("move")
+      ) { m, lua throws(LuaCallError) in
         let from = try index(lua, 2)
         let to = try index(lua, 3)
         lua.push(try run(lua) { try m.move(from: from, to: to) })
         return 1
       },
-      M("reload", "fun(self, items?: any[])",
+      MG("reload", "fun(self, items?: any[])",
         "With a source: asks source.count again and starts over (locked indices beyond the new count are dropped). With items: replaces the data with that array (leaving the source, if any). An error during a drag or from inside a callback (not queued)."
-      ) { g, lua throws(LuaCallError) in
-        let m = try g.model("reload")
+      ) { g, m, lua throws(LuaCallError) in
         if lua.isNoneOrNil(2) {
           try run(lua) { try m.reload() }
           return 0
@@ -52,19 +47,18 @@ extension GridExtension {
       },
       M("scroll_to", "fun(self, y: number)",
         "Sets the scroll offset (0 to grid.max_offset; allowed while editing). During a drag the finger stays put on screen, so the snapshot moves with the content and the hit test runs."
-      ) { g, lua throws(LuaCallError) in
-        let m = try g.model("scroll_to")
+      ) { m, lua throws(LuaCallError) in
         let y = try lua.checkFinite(2)
         try run(lua) { try m.scrollTo(y) }
         return 0
       },
-      M("events", "fun(self): string[]",
+      Method("events", "fun(self): string[]",
         "Every delegate and data-source call so far, oldest first, as `name(arg, ...)` with 1-based indices, e.g. `did_move(2, 5)`, `move(2, 5)`; recorded even when the callback is absent."
       ) { g, lua in
         g.log.push(lua)
         return 1
       },
-      M("clear_events", "fun(self)", "Empties the event log.") { g, _ in
+      Method("clear_events", "fun(self)", "Empties the event log.") { g, _ in
         g.log.clear()
         return 0
       },

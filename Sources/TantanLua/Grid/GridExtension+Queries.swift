@@ -7,8 +7,7 @@ extension GridExtension {
     [
       M("cell", "fun(self, index: integer): {index: integer, frame: {x: number, y: number, w: number, h: number}, hidden: boolean, delete_visible: boolean, locked: boolean, item: any}",
         "One cell: its layout frame (content coordinates), hidden (the dragged item's slot), delete_visible (editing and not locked), locked, and the item at that position in the live order."
-      ) { g, lua throws(LuaCallError) in
-        let m = try g.model("cell")
+      ) { m, lua throws(LuaCallError) in
         let i = try index(lua, 2)
         let c = try run(lua) { try m.cell(i) }
         lua.newTable(narr: 0, nrec: 6)
@@ -20,16 +19,14 @@ extension GridExtension {
         c.item.push(lua); lua.rawSet(-2, "item")
         return 1
       },
-      M("item", "fun(self, index: integer): any", "The item at index in the live order (cheaper than grid.items[index] with a source).") { g, lua throws(LuaCallError) in
-        let m = try g.model("item")
+      M("item", "fun(self, index: integer): any", "The item at index in the live order (cheaper than grid.items[index] with a source).") { m, lua throws(LuaCallError) in
         let i = try index(lua, 2)
         try run(lua) { try m.item(i) }.push(lua)
         return 1
       },
       M("index_at", "fun(self, x: number, y: number): integer?",
         "The cell whose frame contains the point (content coordinates), or nil in gaps, insets and below the last item."
-      ) { g, lua throws(LuaCallError) in
-        let m = try g.model("index_at")
+      ) { m, lua throws(LuaCallError) in
         let x = try lua.checkFinite(2)
         let y = try lua.checkFinite(3)
         lua.push(try run(lua) { try m.indexAt(x: x, y: y) }.map { $0 + 1 })
@@ -40,55 +37,55 @@ extension GridExtension {
 
   static var fields: [Field] {
     [
-      F("items", "any[]", "The live order (during a drag the dragged item is already at its live index); with a source this asks source.item for every index.") { g, lua throws(LuaCallError) in
-        let items = try run(lua) { try g.model("items").items }
+      F("items", "any[]", "The live order (during a drag the dragged item is already at its live index); with a source this asks source.item for every index.") { m, lua throws(LuaCallError) in
+        let items = try run(lua) { try m.items }
         lua.newTable(narr: Int32(clamping: items.count))
         for (k, r) in items.enumerated() {
           r.push(lua)
           lua.rawSet(-2, index: k + 1)
         }
       },
-      F("count", "integer", "Number of items.") { g, lua throws(LuaCallError) in lua.push(try g.model("count").count) },
-      F("editing", "boolean", "Editing mode: delete badges shown, the Edit button reads Done.") { g, lua throws(LuaCallError) in
-        lua.push(try g.model("editing").editing)
+      F("count", "integer", "Number of items.") { m, lua throws(LuaCallError) in lua.push(m.count) },
+      F("editing", "boolean", "Editing mode: delete badges shown, the Edit button reads Done.") { m, lua throws(LuaCallError) in
+        lua.push(m.editing)
       },
-      F("edit_title", "\"Edit\"|\"Done\"", "The Edit/Done button's title.") { g, lua throws(LuaCallError) in
-        lua.push(try g.model("edit_title").editButtonTitle)
+      F("edit_title", "\"Edit\"|\"Done\"", "The Edit/Done button's title.") { m, lua throws(LuaCallError) in
+        lua.push(m.editButtonTitle)
       },
-      F("dragging", "integer?", "Live index of the item being dragged, or nil.") { g, lua throws(LuaCallError) in
-        lua.push(try g.model("dragging").dragging.map { $0 + 1 })
+      F("dragging", "integer?", "Live index of the item being dragged, or nil.") { m, lua throws(LuaCallError) in
+        lua.push(m.dragging.map { $0 + 1 })
       },
-      F("drag_origin", "integer?", "Index, before the drag, of the item being dragged, or nil.") { g, lua throws(LuaCallError) in
-        lua.push(try g.model("drag_origin").dragOrigin.map { $0 + 1 })
+      F("drag_origin", "integer?", "Index, before the drag, of the item being dragged, or nil.") { m, lua throws(LuaCallError) in
+        lua.push(m.dragOrigin.map { $0 + 1 })
       },
-      F("snapshot", "{x: number, y: number, w: number, h: number}?", "The dragged snapshot's frame (content coordinates), or nil.") { g, lua throws(LuaCallError) in
-        if let r = try g.model("snapshot").snapshot { push(lua, r) } else { lua.pushNil() }
+      F("snapshot", "{x: number, y: number, w: number, h: number}?", "The dragged snapshot's frame (content coordinates), or nil.") { m, lua throws(LuaCallError) in
+        if let r = m.snapshot { push(lua, r) } else { lua.pushNil() }
       },
-      F("offset", "number", "The scroll offset (content y at the top of the visible area).") { g, lua throws(LuaCallError) in
-        lua.push(try g.model("offset").offset)
+      F("offset", "number", "The scroll offset (content y at the top of the visible area).") { m, lua throws(LuaCallError) in
+        lua.push(m.offset)
       },
-      F("max_offset", "number", "The largest scroll offset: max(0, content_height - height).") { g, lua throws(LuaCallError) in
-        lua.push(try g.model("max_offset").maxOffset)
+      F("max_offset", "number", "The largest scroll offset: max(0, content_height - height).") { m, lua throws(LuaCallError) in
+        lua.push(m.maxOffset)
       },
-      F("content_height", "number", "top + rows * item.h + (rows - 1) * spacing.line + bottom.") { g, lua throws(LuaCallError) in
-        lua.push(try g.model("content_height").contentHeight)
+      F("content_height", "number", "top + rows * item.h + (rows - 1) * spacing.line + bottom.") { m, lua throws(LuaCallError) in
+        lua.push(m.contentHeight)
       },
-      F("visible", "integer[]", "Indices of the cells whose frame intersects the visible area, ascending.") { g, lua throws(LuaCallError) in
-        let r = try g.model("visible").visible
+      F("visible", "integer[]", "Indices of the cells whose frame intersects the visible area, ascending.") { m, lua throws(LuaCallError) in
+        let r = m.visible
         pushIndices(lua, r, count: r.count)
       },
-      F("locked", "integer[]", "Indices of the locked items, ascending (they never move).") { g, lua throws(LuaCallError) in
-        let l = try g.model("locked").locked
+      F("locked", "integer[]", "Indices of the locked items, ascending (they never move).") { m, lua throws(LuaCallError) in
+        let l = m.locked
         pushIndices(lua, l, count: l.count)
       },
-      F("autoscrolling", "boolean", "True while the autoscroll timer is pending on the virtual clock.") { g, lua throws(LuaCallError) in
-        lua.push(try g.model("autoscrolling").isAutoscrolling)
+      F("autoscrolling", "boolean", "True while the autoscroll timer is pending on the virtual clock.") { m, lua throws(LuaCallError) in
+        lua.push(m.isAutoscrolling)
       },
-      F("width", "number", "config.width.") { g, lua throws(LuaCallError) in lua.push(try g.model("width").config.width) },
-      F("height", "number", "config.height (the visible area).") { g, lua throws(LuaCallError) in lua.push(try g.model("height").config.height) },
-      F("columns", "integer", "config.columns.") { g, lua throws(LuaCallError) in lua.push(try g.model("columns").config.columns) },
-      F("target", "\"half_cell\"|\"center_inside\"|\"closest_center\"", "config.target, the drop-target rule.") { g, lua throws(LuaCallError) in
-        lua.push(try g.model("target").config.target.rawValue)
+      F("width", "number", "config.width.") { m, lua throws(LuaCallError) in lua.push(m.config.width) },
+      F("height", "number", "config.height (the visible area).") { m, lua throws(LuaCallError) in lua.push(m.config.height) },
+      F("columns", "integer", "config.columns.") { m, lua throws(LuaCallError) in lua.push(m.config.columns) },
+      F("target", "\"half_cell\"|\"center_inside\"|\"closest_center\"", "config.target, the drop-target rule.") { m, lua throws(LuaCallError) in
+        lua.push(m.config.target.rawValue)
       },
     ]
   }

@@ -68,18 +68,29 @@ enum GridExtension: TantanExtension {
   typealias Method = LuaClass<LuaGrid>.Method
   typealias Field = LuaClass<LuaGrid>.Field
 
-  /// Shorthands for the declarations (callbacks use the running thread through `LuaGrid.lua`).
+  typealias Model = ReorderGrid<LuaRef>
+
+  /// Shorthands for the declarations: the body gets the grid's model, fetched under the declared
+  /// name (so errors name the method or field). Callbacks use the running thread (`LuaGrid.lua`).
   static func M(
     _ name: String, _ signature: String, _ doc: String,
-    _ body: @escaping (LuaGrid, Lua) throws(LuaCallError) -> Int32
+    _ body: @escaping (Model, Lua) throws(LuaCallError) -> Int32
   ) -> Method {
-    Method(name, signature, doc, body)
+    Method(name, signature, doc) { g, lua throws(LuaCallError) in try body(try g.model(name), lua) }
+  }
+
+  /// `M` for a body that also needs the grid object.
+  static func MG(
+    _ name: String, _ signature: String, _ doc: String,
+    _ body: @escaping (LuaGrid, Model, Lua) throws(LuaCallError) -> Int32
+  ) -> Method {
+    Method(name, signature, doc) { g, lua throws(LuaCallError) in try body(g, try g.model(name), lua) }
   }
 
   static func F(
-    _ name: String, _ type: String, _ doc: String, _ get: @escaping (LuaGrid, Lua) throws(LuaCallError) -> Void
+    _ name: String, _ type: String, _ doc: String, _ get: @escaping (Model, Lua) throws(LuaCallError) -> Void
   ) -> Field {
-    Field(name, type, doc, get)
+    Field(name, type, doc) { g, lua throws(LuaCallError) in try get(try g.model(name), lua) }
   }
 
   // MARK: Argument helpers (1-based in, 0-based out)
