@@ -22,7 +22,7 @@ extension SwipeDeck {
 
   /// Runs queued operations in order while the deck is settled and outside callbacks.
   func drainQueue() {
-    guard !draining else { return }
+    guard queueHead < queue.count, !draining else { return }  // nothing queued: the usual case
     draining = true
     defer { draining = false }
     while pendingError == nil, isSettled, queueHead < queue.count {

@@ -61,10 +61,12 @@ public final class SwipeDeck<Model> {
   @exclusivity(unchecked) var restFrames: [Rect] = []
   let directionMask: UInt8
   let poolLimit: Int
-  // Unowned, not weak: a weak capture gives the deck a side table and slows every retain;
-  // deinit cancels the pending timer, so the closure never outlives the deck (hence unsafe:
-  // a checked unowned reference is retained strongly around every call).
-  lazy var timerAction: () throws -> Void = { [unowned(unsafe) self] in try self.animationTimerFired() }
+  // Not weak: a weak capture gives the deck a side table and slows every retain. Unmanaged and
+  // borrowed, because even `unowned(unsafe)` retains around each call; deinit cancels the pending
+  // timer, so the closure never outlives the deck.
+  lazy var timerAction: () throws -> Void = { [me = Unmanaged.passUnretained(self)] in
+    try me._withUnsafeGuaranteedRef { try $0.animationTimerFired() }
+  }
 
   /// Builds the deck and loads the first cards; throws on a bad config or data source.
   public init(config: SwipeDeckConfig = .tantan, source: SwipeDeckSource<Model>, clock: VirtualClock) throws {
