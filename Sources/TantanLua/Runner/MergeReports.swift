@@ -5,7 +5,12 @@ public enum MergeReports {
   static let usage = """
     usage: tantan-host merge-reports [options] report.json...
     Joins the JSON reports (--reporter json=PATH) of the shards of one suite.
-      --reporter NAME[=PATH]  default, tap, junit or json, to stdout or PATH (repeatable; default: default)
+      --reporter NAME[=PATH]  default, tap, junit, json or a plugin's reporter, to stdout or PATH
+                              (repeatable; -o NAME; default: default)
+      --plugin DIR            load the plugin in DIR, or every plugin folder in DIR (repeatable; before
+                              ./plugins, TANTAN_PLUGIN_PATH and ~/.config/tantan/plugins), for its reporters
+      --strict-plugins        a plugin that fails to load, or a plugin reporter that fails, gives status 2
+      --sandbox               load the plugins in the interpreter's sandbox (no io, os.execute, debug...)
       --deterministic-times   report every duration as 0
       --fail-on-flaky         exit 1 when a scenario was flaky
       --pass-with-no-tests    exit 0 instead of 3 when the reports hold no scenario
@@ -13,39 +18,38 @@ public enum MergeReports {
 
     """
 
+  /// Options passed through to `RunnerOptions.parse` as they are: with a value, and flags.
+  private static let runnerValueOptions: Set<String> = ["--reporter", "-o", "--plugin"]
+  private static let runnerFlags: Set<String> = ["--strict-plugins", "--sandbox"]
+
   public static func main(_ args: [String], progname: String = "tantan-host") -> Int32 {
     var inputs: [String] = []
-    var reporterArgs: [String] = []
+    var runnerArgs: [String] = []
     var flags = Set<String>()
     var i = 0
     while i < args.count {
       let a = args[i]
+      let name = a.hasPrefix("--") ? String(a.prefix { $0 != "=" }) : a
       switch a {
       case "-h", "--help":
         FileSystem.write(fd: 1, usage)
         return 0
       case "--deterministic-times", "--fail-on-flaky", "--pass-with-no-tests": flags.insert(a)
-      case "--reporter", "-o":
+      case _ where runnerFlags.contains(a): runnerArgs.append(a)
+      case _ where runnerValueOptions.contains(a):
         i += 1
         guard i < args.count else { return fail(progname, "option '\(a)' needs a value") }
-        reporterArgs += ["--reporter", args[i]]
+        runnerArgs += [a, args[i]]
+      case _ where name != a && runnerValueOptions.contains(name): runnerArgs.append(a)  // --name=value
       default:
-        if a.hasPrefix("--reporter=") {
-          reporterArgs.append(a)
-        } else if a.hasPrefix("-") && a != "-" {
-          return fail(progname, "unrecognized option '\(a)'")
-        } else {
-          inputs.append(a)
-        }
+        if a.hasPrefix("-") && a != "-" { return fail(progname, "unrecognized option '\(a)'") }
+        inputs.append(a)
       }
       i += 1
     }
     guard !inputs.isEmpty else { return fail(progname, "no reports to merge") }
     let options: RunnerOptions
-    do {
-      options = try RunnerOptions.parse(reporterArgs)
-      try options.checkReporters(plugins: [])
-    } catch { return fail(progname, error.description) }
+    do { options = try RunnerOptions.parse(runnerArgs) } catch { return fail(progname, error.description) }
     var reports: [RunReport] = []
     for path in inputs {
       guard let text = FileSystem.read(path) else { return fail(progname, "cannot read \(path)") }
@@ -54,7 +58,17 @@ public enum MergeReports {
     var merged: RunReport
     do { merged = try merge(reports) } catch { return fail(progname, error.description) }
     if flags.contains("--deterministic-times") { merged.zeroTimes() }
-    guard Reporters.write(merged, options.reporters, progname: progname) else { return 2 }
+    // Plugins load as in `test` (same discovery, sandbox, limits), seeded with the runs' seed.
+    let plugins: TestPlugins?
+    do {
+      plugins = try TestPlugins.load(options, seed: merged.seed, progname: progname, command: "merge-reports")
+      try options.checkReporters(plugins: plugins?.reporterNames ?? [])
+    } catch let e as RunnerOptions.UsageError {
+      return fail(progname, e.description)
+    } catch is TestPlugins.StrictFailure {
+      return 2  // the plugin's failure is already reported
+    } catch { return fail(progname, "\(error)") }
+    guard Reporters.write(merged, options.reporters, progname: progname, plugins: plugins) else { return 2 }
     return merged.exitStatus(
       failOnFlaky: flags.contains("--fail-on-flaky"), passWithNoTests: flags.contains("--pass-with-no-tests"))
   }

@@ -5,7 +5,7 @@ import LuaRuntime
   import Glibc
 #endif
 
-/// Plugins in `tantan-host test`.
+/// Plugins in `tantan-host test` (and, for reporters only, `tantan-host merge-reports`).
 ///
 /// Discovery (`--plugin DIR`, `./plugins`, `TANTAN_PLUGIN_PATH`, `~/.config/tantan/plugins`) runs
 /// once, and the plugins load once on the main thread into the run's *home* state: failures are
@@ -13,7 +13,7 @@ import LuaRuntime
 /// are then loaded again, quietly and from compiled chunks (`PluginChunkCache`), into every file's
 /// and every scenario's fresh state, so a scenario sees their sources, presets and assertions
 /// (`assert.NAME`) and their hooks run around it. Plugin reporters run in the home state after
-/// the run, over the finished report.
+/// the run, over the finished report; `merge-reports` loads the home state only, for them.
 ///
 /// A hook that raises in a scenario is reported once per hook (plugin, name, `file:line`) and the
 /// run goes on without it; with `--strict-plugins` the scenario is an error instead.
@@ -29,6 +29,8 @@ final class TestPlugins: @unchecked Sendable {
   let strict: Bool
   let cache = PluginChunkCache()
   private let progname: String
+  /// The subcommand whose messages these are (`test`, `merge-reports`).
+  private let command: String
   private let limits: (memory: Int?, instructions: Int?, timeout: Double?)
   private let home: LuaState
   private let homeHost: TantanHost
@@ -40,12 +42,13 @@ final class TestPlugins: @unchecked Sendable {
   /// `--strict-plugins` and a plugin that failed to load or was refused.
   struct StrictFailure: Error {}
 
-  private init(home: LuaState, host: TantanHost, options o: RunnerOptions, progname: String) {
+  private init(home: LuaState, host: TantanHost, options o: RunnerOptions, progname: String, command: String) {
     self.home = home
     self.homeHost = host
     self.sandboxed = o.sandbox
     self.strict = o.strictPlugins
     self.progname = progname
+    self.command = command
     self.limits = (o.maxMemory, o.maxInstructions, o.timeout)
     mutex = .allocate(capacity: 1)
     pthread_mutex_init(mutex, nil)
@@ -58,8 +61,8 @@ final class TestPlugins: @unchecked Sendable {
   }
 
   /// Discovers and loads the plugins into the home state; nil when there are none (then the
-  /// runner costs what it cost without plugins). Failures are reported on stderr.
-  static func load(_ o: RunnerOptions, seed: Int, progname: String) throws -> TestPlugins? {
+  /// runner costs what it cost without plugins). Failures are reported on stderr, as `command`'s.
+  static func load(_ o: RunnerOptions, seed: Int, progname: String, command: String = "test") throws -> TestPlugins? {
     let found = PluginDiscovery.discover(requested: o.plugins)
     guard !found.isEmpty else { return nil }
     let state = try LuaState()
@@ -67,7 +70,7 @@ final class TestPlugins: @unchecked Sendable {
       state.close()
       throw RunnerOptions.UsageError(description: "cannot set up a state for the plugins")
     }
-    host.plugins.report = { msg in FileSystem.write(fd: 2, "\(progname) test: \(msg)\n") }
+    host.plugins.report = { msg in FileSystem.write(fd: 2, "\(progname) \(command): \(msg)\n") }
     if o.sandbox {
       guard state.load(Sandbox.prelude, name: "=sandbox", mode: "t") == LUA_OK, {
         state.lua.push(".")
@@ -78,7 +81,7 @@ final class TestPlugins: @unchecked Sendable {
         throw RunnerOptions.UsageError(description: "sandbox: \(msg)")
       }
     }
-    let plugins = TestPlugins(home: state, host: host, options: o, progname: progname)
+    let plugins = TestPlugins(home: state, host: host, options: o, progname: progname, command: command)
     plugins.armLimits()
     let ok = PluginLoader.load(
       found, into: host, options: .init(sandboxed: o.sandbox, strict: o.strictPlugins, cache: plugins.cache))
@@ -126,7 +129,7 @@ final class TestPlugins: @unchecked Sendable {
     let all = withLock { problems }
     return all.keys.sorted().map { key in
       let p = all[key]!
-      return "\(progname) test: \(p.message)\n  (first in \(p.scenario); the run went on without it)\n"
+      return "\(progname) \(command): \(p.message)\n  (first in \(p.scenario); the run went on without it)\n"
     }.joined()
   }
 
@@ -158,7 +161,8 @@ final class TestPlugins: @unchecked Sendable {
       let at = PluginHostObject.definition(lua, -1) ?? entry.location
       func fail(_ why: String) -> Bool {
         FileSystem.write(
-          fd: 2, "\(progname) test: plugin '\(entry.plugin)' failed in its reporter '\(name)' (\(key), \(at)): \(why)\n")
+          fd: 2,
+          "\(progname) \(command): plugin '\(entry.plugin)' failed in its reporter '\(name)' (\(key), \(at)): \(why)\n")
         return false
       }
       guard t == LUA_TFUNCTION else { return fail("\(key) is a \(lua.typeName(-1)), a function expected") }

@@ -63,6 +63,11 @@ final class PluginSandbox {
   static var examples: String { HostBinary.packageRoot.appendingPathComponent("examples/plugins").path }
 }
 
+extension RunResult {
+  /// stderr with the binary's path as `tantan-host`: messages start with the path the tests run it by.
+  var messages: String { stderr.replacingOccurrences(of: HostBinary.path + " ", with: "tantan-host ") }
+}
+
 /// An in-process state with plugins loaded from explicit folders, failures collected.
 final class PluginTestHost {
   let t: LuaTestHost

@@ -5,11 +5,6 @@ import XCTest
 /// Plugins inside `tantan-host test`: discovered once, loaded into every scenario's state; their
 /// assertions as `assert.NAME`, their reporters as `--reporter NAME`, their scenario hooks.
 final class RunnerPluginTests: XCTestCase {
-  /// Messages start with the program's name: the path the tests run it by.
-  private func stderr(_ r: HostBinary.Result) -> String {
-    r.stderr.replacingOccurrences(of: HostBinary.path + " ", with: "tantan-host ")
-  }
-
   /// A JSON report's scenarios: (name, status, message, line of the failure).
   private func scenarios(_ json: String) throws -> [(String, String, String?, Int?)] {
     let doc = try XCTUnwrap(try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String: Any])
@@ -125,7 +120,7 @@ final class RunnerPluginTests: XCTestCase {
     let crash = try s.run(["test", "--reporter", "crash", "--reporter", "tap", "--reporter", "number=n.txt"])
     XCTAssertEqual(crash.status, 1, "the scenarios decide the status")
     XCTAssertTrue(crash.stdout.hasPrefix("TAP version 14\n"), crash.stdout)
-    XCTAssertEqual(stderr(crash), """
+    XCTAssertEqual(crash.messages, """
       tantan-host test: plugin 'rep' failed in its reporter 'crash' (on_result, \(file):14): \(file):14: no one
       tantan-host test: plugin 'rep' failed in its reporter 'number' (on_finish, \(file):15): on_finish returned a number value; text (a string) or nil expected
 
@@ -136,7 +131,7 @@ final class RunnerPluginTests: XCTestCase {
     let unknown = try s.run(["test", "--reporter", "line"])
     XCTAssertEqual(unknown.status, 2)
     XCTAssertTrue(
-      stderr(unknown).hasPrefix("tantan-host test: unknown reporter 'line' (default, tap, junit, json; from plugins: lines, crash, number)\n"),
+      unknown.messages.hasPrefix("tantan-host test: unknown reporter 'line' (default, tap, junit, json; from plugins: lines, crash, number)\n"),
       unknown.stderr)
   }
 
@@ -161,7 +156,7 @@ final class RunnerPluginTests: XCTestCase {
     let r = try s.run(["test"])
     XCTAssertEqual(r.status, 1)
     let bad = "plugins/zz-bad/plugin.lua:7"
-    XCTAssertEqual(stderr(r), """
+    XCTAssertEqual(r.messages, """
       tantan-host test: plugin 'bad' failed in its 'before_scenario' hook (\(bad)): \(bad): cannot start two
         (first in spec/h_spec.lua:3 hooks #h two; the run went on without it)
 
@@ -194,7 +189,7 @@ final class RunnerPluginTests: XCTestCase {
     try s.write("work/spec/b_spec.lua", "for i = 1, 5 do it('s' .. i, function() assert.ok() end) end\n")
     let r = try s.run(["test", "--jobs", "2"])
     XCTAssertEqual(r.status, 0, r.stdout)
-    XCTAssertEqual(stderr(r), """
+    XCTAssertEqual(r.messages, """
       tantan-host test: plugin 'broken' failed: setup failed: plugins/broken/plugin.lua:7: setup broke
       tantan-host test: plugin 'future' refused: plugins/future/plugin.lua: requires api_level \(TantanHost.apiLevel + 1), but this host's tantan.api_level is \(TantanHost.apiLevel)
 
@@ -212,8 +207,8 @@ final class RunnerPluginTests: XCTestCase {
     let boxed = try s.run(["test", "--sandbox"])
     XCTAssertEqual(boxed.status, 1, "the plugin did not load: its assertion is unknown")
     XCTAssertTrue(
-      stderr(boxed).hasPrefix("tantan-host test: plugin 'files' failed: setup failed: plugins/files/plugin.lua:8: attempt to index a nil value (global 'io')\n"),
-      stderr(boxed))
+      boxed.messages.hasPrefix("tantan-host test: plugin 'files' failed: setup failed: plugins/files/plugin.lua:8: attempt to index a nil value (global 'io')\n"),
+      boxed.messages)
     XCTAssertTrue(boxed.stdout.contains("unknown assertion 'io_here'"), boxed.stdout)
   }
 
