@@ -47,12 +47,12 @@ public final class VirtualClock {
   @discardableResult
   public func schedule(after delay: Double, _ action: @escaping () throws -> Void) throws -> TimerID {
     guard delay.isFinite, delay >= 0 else { throw InvalidDuration(value: delay) }
-    let entry = Entry(id: nextID, due: now + delay, action: action)
+    let id = nextID
     nextID += 1
-    pending.insert(entry.id)
-    heap.append(entry)
+    pending.insert(id)
+    heap.append(Entry(id: id, due: now + delay, action: action))  // built in place: one retain of `action`
     siftUp(heap.count - 1)
-    return TimerID(raw: entry.id)
+    return TimerID(raw: id)
   }
 
   @discardableResult
