@@ -6,7 +6,7 @@
  *                    classes, whose tantan.clock:settle() is the matching row)
  *   pcall N          lua_pcall of a Lua function from C with the arguments a list's
  *                    item_height(list, section, index, item) gets (tantan: list:reload()),
- *                    timed in chunks of 10,000 calls: the fastest chunk, scaled to N
+ *                    timed in chunks of 10,000 calls: the median chunk, scaled to N
  *   deck SCRIPT N    the floor of row 3: runs bench/deck_swipes.lua itself against a C `tantan`
  *                    whose deck only makes the Lua calls a swipe makes (will_swipe, should_swipe,
  *                    did_swipe; then on settle did_swipe_right, card and did_remove), each by
@@ -178,6 +178,11 @@ static int run_deck(lua_State *L, const char *script, const char *n) {
   return 0;
 }
 
+static int by_value(const void *a, const void *b) {
+  double x = *(const double *)a, y = *(const double *)b;
+  return (x > y) - (x < y);
+}
+
 static double cpu(void) { return (double)clock() / CLOCKS_PER_SEC; }
 
 int main(int argc, char **argv) {
@@ -209,11 +214,12 @@ int main(int argc, char **argv) {
     int self = luaL_ref(L, LUA_REGISTRYINDEX);
     lua_newtable(L);  /* the item */
     int item = luaL_ref(L, LUA_REGISTRYINDEX);
-    /* Timed in chunks of 10,000 calls; the fastest chunk stands for all (as the host's fastest
-     * reload of 10,000 items does in bench/list_callbacks.lua both). */
-    double best = 1e30, t = cpu();
+    /* Timed in chunks of 10,000 calls; the median chunk stands for all (as the median reload of
+     * 10,000 items does in bench/list_callbacks.lua both). */
+    int chunks = (int)(n / 10000), done = 0;
+    double *times = calloc(chunks > 0 ? chunks : 1, sizeof *times), t = cpu();
     for (long long i = 0; i < n; i++) {
-      if (i % 10000 == 0 && i > 0) { double now = cpu(); if (now - t < best) best = now - t; t = now; }
+      if (i % 10000 == 0 && i > 0) { double now = cpu(); times[done++] = now - t; t = now; }
       lua_rawgeti(L, LUA_REGISTRYINDEX, fn);
       lua_rawgeti(L, LUA_REGISTRYINDEX, self);
       lua_pushinteger(L, 1);
@@ -226,8 +232,11 @@ int main(int argc, char **argv) {
       lua_pop(L, 1);
     }
     double last = cpu() - t;
-    if (n % 10000 == 0 && last < best) best = last;
-    printf("pcall %lld %.6f\n", n, n >= 10000 ? best * (double)n / 10000 : last);
+    if (n % 10000 == 0 && done < chunks) times[done++] = last;
+    qsort(times, done, sizeof *times, by_value);
+    double median = done ? (times[(done - 1) / 2] + times[done / 2]) / 2 : 0;
+    printf("pcall %lld %.6f\n", n, done ? median * (double)n / 10000 : last);
+    free(times);
   }
   lua_close(L);
   return 0;
