@@ -5,7 +5,8 @@
  *                    finds methods by a raw lookup and fields otherwise (the design of tantan's
  *                    classes, whose tantan.clock:settle() is the matching row)
  *   pcall N          lua_pcall of a Lua function from C with the arguments a list's
- *                    item_height(list, section, index, item) gets (tantan: list:reload()),
+ *                    item_height(list, section, index, item) gets, each call its own item of
+ *                    10,000 (tantan: list:reload() of 10,000 items),
  *                    timed in chunks of 10,000 calls: the median chunk, scaled to N
  *   deck SCRIPT N    the floor of row 3: runs bench/deck_swipes.lua itself against a C `tantan`
  *                    whose deck only makes the Lua calls a swipe makes (will_swipe, should_swipe,
@@ -212,8 +213,15 @@ int main(int argc, char **argv) {
     int fn = luaL_ref(L, LUA_REGISTRYINDEX);
     lua_newuserdatauv(L, sizeof(void *), 0);  /* the list */
     int self = luaL_ref(L, LUA_REGISTRYINDEX);
-    lua_newtable(L);  /* the item */
-    int item = luaL_ref(L, LUA_REGISTRYINDEX);
+    /* Each call gets its own item, {id = i}, as each of the host's 10,000 items does. */
+    enum { ITEMS = 10000 };
+    int *items = malloc(ITEMS * sizeof *items);
+    for (int k = 0; k < ITEMS; k++) {
+      lua_createtable(L, 0, 1);
+      lua_pushinteger(L, k + 1);
+      lua_setfield(L, -2, "id");
+      items[k] = luaL_ref(L, LUA_REGISTRYINDEX);
+    }
     /* Timed in chunks of 10,000 calls; the median chunk stands for all (as the median reload of
      * 10,000 items does in bench/list_callbacks.lua both). */
     int chunks = (int)(n / 10000), done = 0;
@@ -224,7 +232,7 @@ int main(int argc, char **argv) {
       lua_rawgeti(L, LUA_REGISTRYINDEX, self);
       lua_pushinteger(L, 1);
       lua_pushinteger(L, (lua_Integer)i + 1);
-      lua_rawgeti(L, LUA_REGISTRYINDEX, item);
+      lua_rawgeti(L, LUA_REGISTRYINDEX, items[i % ITEMS]);
       if (lua_pcall(L, 4, 1, 0) != LUA_OK) return 1;
       int ok;
       lua_Number h = lua_tonumberx(L, -1, &ok);
@@ -237,6 +245,7 @@ int main(int argc, char **argv) {
     double median = done ? (times[(done - 1) / 2] + times[done / 2]) / 2 : 0;
     printf("pcall %lld %.6f\n", n, done ? median * (double)n / 10000 : last);
     free(times);
+    free(items);
   }
   lua_close(L);
   return 0;
