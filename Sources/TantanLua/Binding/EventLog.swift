@@ -59,7 +59,7 @@ public struct Event {
 /// the observer is nil and recording pays one branch. Hooks run after the event is recorded;
 /// events a hook causes are not delivered again, and a hook should not call back into the
 /// component that raised the event.
-public struct EventLog {
+public struct EventLog: ~Copyable {
   /// An interned name or string argument of this log.
   public struct Symbol: Equatable, Sendable {
     fileprivate let id: UInt16
@@ -84,8 +84,12 @@ public struct EventLog {
   private static let spilledName = UInt16.max
   private static let maxSymbols = 4096
 
-  private var ring: [Record] = []
-  /// Index of the oldest record once the ring has wrapped.
+  /// The records: a ring of `count` in `capacity` slots of raw memory, the oldest at `head` once
+  /// it has wrapped. The log is not copyable, so nothing shares this memory and appending checks
+  /// no uniqueness (an array's append did, on every event).
+  private var base = UnsafeMutablePointer<Record>.allocate(capacity: 0)
+  private var capacity = 0
+  private var count = 0
   private var head = 0
   private var symbols: [String] = []
   private var symbolIDs: [String: UInt16] = [:]
@@ -96,6 +100,8 @@ public struct EventLog {
   public var observer: EventObserver?
 
   public init() {}
+
+  deinit { base.deallocate() }
 
   /// A log whose events also reach the plugins' `event` hooks of `host` (`component`: "deck",
   /// "grid", "list", ... as the hooks see it).
@@ -193,64 +199,64 @@ public struct EventLog {
   @inline(__always)
   private mutating func store(_ r: Record) {
     if let observer { observer.observe(event(r)) }  // one branch when no plugin hook listens
-    let n = ring.count
-    // Filling (also right after `clear`): an append.
-    if head == 0 && n < limit {
-      ring.append(r)
+    // Filling (also right after `clear`): an append into reserved memory.
+    if head == 0 && count < limit && count < capacity {
+      (base + count).initialize(to: r)
+      count += 1
       return
     }
     // The steady state of a long run: the ring is full, the new record replaces the oldest.
-    if n == limit && limit > 0 {
-      let old = ring[head]
-      if old.name == Self.spilledName { spill[old.a] = nil }
-      ring[head] = r
-      head = head + 1 == ring.count ? 0 : head + 1
+    if count == limit && limit > 0 {
+      release(base[head])
+      base[head] = r
+      head = head + 1 == count ? 0 : head + 1
       dropped += 1
       return
     }
     storeSlow(r)
   }
 
-  /// After `limit` changed.
+  /// Growing the memory, or after `limit` changed: the records are laid out again, oldest first.
   private mutating func storeSlow(_ r: Record) {
     let cap = max(limit, 1)
-    if ring.count < cap && head == 0 {
-      ring.append(r)
-      return
+    var all = ordered
+    let excess = all.count + 1 - cap
+    if excess > 0 {
+      for old in all[..<excess] { release(old) }
+      all.removeFirst(excess)
+      dropped += excess
     }
-    if head != 0 && ring.count != cap {  // the limit changed after wrapping: straighten first
-      ring = Array(ring[head...]) + ring[..<head]
-      head = 0
+    all.append(r)
+    if all.count > capacity || capacity > 2 * cap {  // grow by doubling (up to the limit), or shrink
+      base.deallocate()
+      capacity = max(all.count, min(max(16, 2 * capacity), cap))
+      base = .allocate(capacity: capacity)
     }
-    while ring.count > cap {
-      release(ring.removeFirst())
-      dropped += 1
-    }
-    if ring.count < cap {
-      ring.append(r)
-      return
-    }
-    release(ring[head])
-    ring[head] = r
-    head += 1
-    if head == ring.count { head = 0 }
-    dropped += 1
+    all.withUnsafeBufferPointer { base.initialize(from: $0.baseAddress!, count: $0.count) }
+    count = all.count
+    head = 0
   }
 
+  @inline(__always)
   private mutating func release(_ r: Record) {
-    if r.name == Self.spilledName { spill[r.a] = nil }
+    if r.name == Self.spilledName { releaseSpilled(r.a) }
+  }
+
+  private mutating func releaseSpilled(_ key: UInt64) { spill[key] = nil }
+
+  /// The records, oldest first.
+  private var ordered: [Record] {
+    let all = UnsafeBufferPointer(start: base, count: count)
+    return Array(all[head...]) + Array(all[..<head])
   }
 
   /// The kept events, oldest first.
-  public var events: [Event] {
-    let ordered = head == 0 ? ring : Array(ring[head...]) + ring[..<head]
-    return ordered.map(event)
-  }
+  public var events: [Event] { ordered.map { event($0) } }
 
   public mutating func clear() {
-    ring.removeAll(keepingCapacity: true)
-    spill.removeAll()
+    count = 0
     head = 0
+    spill.removeAll()
     dropped = 0
   }
 
