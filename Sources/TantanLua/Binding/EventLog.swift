@@ -98,6 +98,9 @@ public struct EventLog: ~Copyable {
   public private(set) var dropped = 0
   public var limit = 100_000
   public var observer: EventObserver?
+  /// The component this log belongs to, passed to the observer (a trace tags events `deck#2`).
+  /// Unowned: the log lives inside its owner.
+  public unowned(unsafe) var owner: AnyObject?
 
   public init() {}
 
@@ -198,7 +201,7 @@ public struct EventLog: ~Copyable {
 
   @inline(__always)
   private mutating func store(_ r: Record) {
-    if let observer { observer.observe(event(r)) }  // one branch when no plugin hook listens
+    if let observer { observer.observe(event(r), owner: owner) }  // one branch when no plugin hook listens
     // Filling (also right after `clear`): an append into reserved memory.
     if head == 0 && count < limit && count < capacity {
       (base + count).initialize(to: r)

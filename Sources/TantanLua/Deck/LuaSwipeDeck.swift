@@ -54,6 +54,7 @@ final class LuaSwipeDeck {
     symbols = DeckSymbols(&log)
     self.log = log
     link.deck = self
+    self.log.owner = self
   }
 
   deinit { link.deck = nil }

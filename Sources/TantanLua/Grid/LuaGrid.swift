@@ -36,6 +36,7 @@ final class LuaGrid {
   init(host: TantanHost, delegate: Callbacks, source: Callbacks?, lockedConfig: [Int]) {
     self.host = host; self.delegate = delegate; self.source = source; self.lockedConfig = lockedConfig
     self.log = EventLog(host: host, component: "grid")
+    log.owner = self
   }
 
   /// Pops the top of the current thread's stack into the registry.

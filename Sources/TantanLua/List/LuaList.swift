@@ -50,6 +50,7 @@ final class LuaList {
     sourceSymbols = Source.allCases.map { events.symbol($0.name) }
     self.events = events
     link.list = Unmanaged.passUnretained(self)
+    self.events.owner = self
   }
 
   deinit { link.list = nil }

@@ -12,9 +12,10 @@ public final class EventObserver {
     self.component = component
   }
 
-  public func observe(_ event: Event) {
+  /// Hooks see the component kind; a trace also tells which component (`owner`) it was.
+  public func observe(_ event: Event, owner: AnyObject? = nil) {
     registry.deliver(event, component: component)
-    registry.host?.tracer?.event(event, component: component)
+    registry.host?.tracer?.event(event, component: component, owner: owner)
   }
 }
 

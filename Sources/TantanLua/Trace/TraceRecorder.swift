@@ -157,8 +157,9 @@ final class TraceRecorder {
   }
 
   /// A component event (from the event observer).
-  func event(_ e: Event, component: String) {
-    note(TraceStep.Event(tag: component, text: e.format(host.lua)))
+  /// An event, tagged with its component's label (`deck`, `deck#2`) once that is registered.
+  func event(_ e: Event, component: String, owner: AnyObject? = nil) {
+    note(TraceStep.Event(tag: owner.flatMap { label(of: $0) } ?? component, text: e.format(host.lua)))
   }
 
   private func close(_ lua: Lua, error: String?, keep: Bool) {

@@ -39,6 +39,28 @@ final class TraceCLITests: XCTestCase {
     XCTAssertEqual(t.source("swipe.lua", line: 6), "deck:swipe(\"left\")")
   }
 
+  func testEventsNameTheirComponentWhenThereAreSeveral() throws {
+    let dir = try TraceScratch()
+    try dir.write(
+      "two.lua",
+      """
+      local function src() return { count = function() return 5 end, card = function(_, i) return {i} end } end
+      local a = tantan.deck{ source = src(), delegate = {} }
+      local b = tantan.deck{ source = src(), delegate = {} }
+      b:swipe("left")
+      a:swipe("right")
+      tantan.clock:settle()
+      """)
+    let r = try dir.run(["--trace", "t.html", "two.lua"])
+    XCTAssertEqual(r.status, 0, r.description)
+    let t = try TraceFile(path: dir.path("t.html"))
+    XCTAssertEqual(t.events(t.steps[2]).first, "deck#2 will_swipe(1)")
+    XCTAssertEqual(t.events(t.steps[3]).first, "deck will_swipe(1)")
+    let landing = t.events(t.steps[4])
+    XCTAssertTrue(landing.contains("deck#2 did_remove(1, \"left\")"), "\(landing)")
+    XCTAssertTrue(landing.contains("deck did_remove(1, \"right\")"), "\(landing)")
+  }
+
   func testEscapingKeepsScriptAndMarkupInside() throws {
     let dir = try TraceScratch()
     try dir.write("swipe.lua", traceSwipeScript)
