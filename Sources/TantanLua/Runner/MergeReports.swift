@@ -11,6 +11,9 @@ public enum MergeReports {
                               ./plugins, TANTAN_PLUGIN_PATH and ~/.config/tantan/plugins), for its reporters
       --strict-plugins        a plugin that fails to load, or a plugin reporter that fails, gives status 2
       --sandbox               load the plugins in the interpreter's sandbox (no io, os.execute, debug...)
+      --max-instructions N    the plugin reporters' limits, as in 'tantan-host test' (defaults 100000000,
+      --max-memory BYTES      134217728 and 10 s; 0 = none)
+      --timeout SECONDS
       --deterministic-times   report every duration as 0
       --fail-on-flaky         exit 1 when a scenario was flaky
       --pass-with-no-tests    exit 0 instead of 3 when the reports hold no scenario
@@ -19,7 +22,9 @@ public enum MergeReports {
     """
 
   /// Options passed through to `RunnerOptions.parse` as they are: with a value, and flags.
-  private static let runnerValueOptions: Set<String> = ["--reporter", "-o", "--plugin"]
+  private static let runnerValueOptions: Set<String> = [
+    "--reporter", "-o", "--plugin", "--max-instructions", "--max-memory", "--timeout",
+  ]
   private static let runnerFlags: Set<String> = ["--strict-plugins", "--sandbox"]
 
   public static func main(_ args: [String], progname: String = "tantan-host") -> Int32 {

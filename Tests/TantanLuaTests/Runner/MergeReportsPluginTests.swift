@@ -92,6 +92,7 @@ final class MergeReportsPluginTests: XCTestCase {
       host.register_reporter("number", { on_finish = function() return 42 end })
       host.register_reporter("lines", { on_result = function(r) return r.status .. " " .. r.full_name .. "\\n" end })
       host.register_reporter("io", { on_finish = function() return io and "io\\n" or "no io\\n" end })
+      host.register_reporter("spin", { on_finish = function() while true do end end })
       """)
     try s.write("work/spec/a_spec.lua", """
       describe('a', function()
@@ -121,6 +122,13 @@ final class MergeReportsPluginTests: XCTestCase {
     let strict = try s.run(["merge-reports", "all.json", "--strict-plugins", "-o", "crash", "-o", "lines=lines.txt"])
     XCTAssertEqual(strict.status, 2)
     XCTAssertEqual(file(s, "lines.txt"), "passed a one\nfailed a two\n", "the other reports are still written")
+
+    // The limits apply to the reporters as in `test`, and can be set the same way.
+    let spin = try s.run(["merge-reports", "all.json", "-o", "spin", "-o", "lines=lines.txt", "--max-instructions", "100000"])
+    XCTAssertEqual(spin.status, 1)
+    XCTAssertTrue(spin.messages.contains("failed in its reporter 'spin' (on_finish, \(plugin):11)"), spin.messages)
+    XCTAssertTrue(spin.messages.contains("instruction limit (100000) exceeded"), spin.messages)
+    XCTAssertEqual(file(s, "lines.txt"), "passed a one\nfailed a two\n")
 
     // --sandbox applies to the reporters as in `test`.
     XCTAssertEqual(try s.run(["merge-reports", "all.json", "-o", "io"]).stdout, "io\n")
