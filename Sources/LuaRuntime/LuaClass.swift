@@ -168,20 +168,10 @@ public final class LuaClass<Object: AnyObject>: @unchecked Sendable {  // immuta
     return Unmanaged<Object>.fromOpaque(p).takeUnretainedValue()
   }
 
-  /// `check` with the class's metatable at index `metatable` (a method's upvalue): the common
-  /// case costs one metatable comparison; anything else takes `check`'s path and messages.
-  @inline(__always)
-  func check(_ lua: Lua, _ arg: Int32, metatable: Int32) throws(LuaCallError) -> Object {
-    if let raw = tt_testudata_mt(lua.L, arg, metatable),
-      let p = raw.assumingMemoryBound(to: UnsafeMutableRawPointer?.self).pointee
-    {
-      return Unmanaged<Object>.fromOpaque(p).takeUnretainedValue()
-    }
-    return try check(lua, arg)
-  }
-
-  /// `check(lua, 1, metatable:)` for a method's `self`, which callbacks the method makes can then
-  /// push back cheaply (`tt_push_self`, used by `pushShared`).
+  /// `check(lua, 1)` for a method's `self`, with the class's metatable at index `metatable` (the
+  /// method's upvalue): the common case costs one metatable comparison, anything else takes
+  /// `check`'s path and messages. It also records the object as the running call's `self`, which
+  /// callbacks the method makes then push back cheaply (`tt_push_self`, used by `pushShared`).
   @inline(__always)
   func checkSelf(_ lua: Lua, metatable: Int32) throws(LuaCallError) -> Object {
     if let raw = tt_self_mt(lua.L, metatable),

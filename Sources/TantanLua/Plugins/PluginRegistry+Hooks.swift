@@ -13,7 +13,7 @@ public final class EventObserver {
   }
 
   /// Hooks see the component kind; a trace also tells which component (`owner`) it was.
-  public func observe(_ event: Event, owner: AnyObject? = nil) {
+  public func observe(_ event: Event, owner: AnyObject?) {
     registry.deliver(event, component: component)
     registry.host?.tracer?.event(event, component: component, owner: owner)
   }

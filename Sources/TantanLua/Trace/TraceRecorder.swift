@@ -158,7 +158,7 @@ final class TraceRecorder {
 
   /// A component event (from the event observer).
   /// An event, tagged with its component's label (`deck`, `deck#2`) once that is registered.
-  func event(_ e: Event, component: String, owner: AnyObject? = nil) {
+  func event(_ e: Event, component: String, owner: AnyObject?) {
     note(TraceStep.Event(tag: owner.flatMap { label(of: $0) } ?? component, text: e.format(host.lua)))
   }
 
