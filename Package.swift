@@ -1,7 +1,8 @@
 // swift-tools-version:6.0
 import PackageDescription
 
-// Layers: CLua <- CLuaShim <- LuaRuntime <- TantanLua -> HeadlessUI; tantan-host is a thin executable.
+// Layers: CLua <- CLuaShim <- LuaRuntime <- TantanLua -> HeadlessUI, TantanScripts (embedded .lua files);
+// tantan-host is a thin executable.
 
 // Release builds skip dynamic exclusivity checks (about 10% of a bridge call, measured with
 // callgrind in scripts/bench) and optimize across modules, so TantanLua specializes HeadlessUI's
@@ -22,7 +23,9 @@ let package = Package(
     .target(name: "CLuaShim", dependencies: ["CLua"]),
     .target(name: "LuaRuntime", dependencies: ["CLua", "CLuaShim"], swiftSettings: fast),
     .target(name: "HeadlessUI", swiftSettings: fast),
-    .target(name: "TantanLua", dependencies: ["LuaRuntime", "HeadlessUI"], swiftSettings: fast),
+    // The host's own Lua code as .lua files, embedded into the binary by C23 #embed.
+    .target(name: "TantanScripts", exclude: ["lua"]),
+    .target(name: "TantanLua", dependencies: ["LuaRuntime", "HeadlessUI", "TantanScripts"], swiftSettings: fast),
     // The Swift runtime, and the C++ runtime it needs, linked statically: start-up is measured
     // against lua5.4 (scripts/bench). `link/` holds a `libstdc++.so` linker script naming the
     // static archive; the driver's own `-lstdc++` then finds it first.

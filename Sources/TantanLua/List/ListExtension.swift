@@ -131,6 +131,8 @@ enum ListExtension: TantanExtension {
   static var fields: [Field] {[
     field("offset", "number", "UIKit's contentOffset.y: -content_inset.top at rest.") { m, lua in lua.push(m.offset) },
     field("content_height", "number", "Exact height of all sections.") { m, lua in lua.push(m.contentHeight) },
+    field("min_offset", "number", "The smallest offset scroll_to accepts: -content_inset.top (the resting offset).") { m, lua in lua.push(m.minOffset) },
+    field("max_offset", "number", "The largest offset scroll_to accepts (the bottom of the content plus content_inset.bottom, or min_offset when it is shorter than the viewport).") { m, lua in lua.push(m.maxOffset) },
     field("refresh_state", "\"idle\"|\"pulling\"|\"armed\"|\"refreshing\"|\"finishing\"", "Pull-to-refresh state.") { m, lua in lua.push(m.refreshState.rawValue) },
     field("page", "integer", "The last page requested (0 before any and after a refresh; rolled back by a failed load).") { m, lua in lua.push(m.page) },
     field("loading", "boolean", "True while on_load_more's done has not been called.") { m, lua in lua.push(m.loading) },

@@ -1,0 +1,116 @@
+import CLua
+import CLuaShim
+import HeadlessUI
+import LuaRuntime
+import TantanScripts
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// `tantan.explore`: ready-made gesture actions and the engine behind the runner's
+/// `explore(name, spec)`. Its Lua code (`Sources/TantanScripts/lua/explore*.lua`, embedded in the
+/// binary) is compiled on first use only: `tantan-host -e ''` pays for one empty table.
+enum ExploreExtension: TantanExtension {
+  /// Registry slot of the loaded engine (a state loads the code at most once).
+  static let engineKey = "tantan.explore.engine"
+  /// Environment variable that sets the run count of every explore (`test --explore-runs N` sets it).
+  static let runsVariable = "TANTAN_EXPLORE_RUNS"
+
+  static var docs: [LuaDoc] {
+    [
+      LuaDoc(.field, "tantan.explore", "tantan.explore", "Gesture exploration for scenario files' explore(name, spec): ready-made actions per component (loaded on first use)."),
+      LuaDoc(.function, "tantan.explore.deck_actions", "fun(): table<string, {weight: number, run: fun(obj: any, gen: tantan.ExploreGen): any}>", "Ready-made deck actions: pans around threshold and velocity_threshold, drags left hanging and finished, like, nope, undo, reload with a grown or shrunk source (source.count must read your data), clock advances that land inside animations. The deck is `obj` or the first deck among obj's fields (by key order)."),
+      LuaDoc(.function, "tantan.explore.grid_actions", "fun(): table<string, {weight: number, run: fun(obj: any, gen: tantan.ExploreGen): any}>", "Ready-made grid actions: long press, drags to cells, cell edges, the autoscroll edges and off screen, drop, cancel, delete, edit/done, scrolls, clock advances."),
+      LuaDoc(.function, "tantan.explore.list_actions", "fun(): table<string, {weight: number, run: fun(obj: any, gen: tantan.ExploreGen): any}>", "Ready-made list actions: scrolls and flings near both ends, pull and release at and around the threshold, apply of random diffs (dropping, moving, adding items), load_more, and `deliver`: one pending completion held by the explore's scheduler (setup(sched), sched.hold(fn)) called with ok = true or false, in a random order."),
+      LuaDoc(.function, "tantan.explore.replay", "fun(spec: table, steps: {[1]: string, [integer]: any}[]): any", "Runs a printed sequence ({action, draw, ...} per step) against spec.setup() with every invariant checked after each step; raises the explore failure it reproduces, else returns the object."),
+      LuaDoc(.function, "tantan.ExploreGen.int", "fun(a: integer, b: integer): integer", "An integer in [a, b] (shrinks toward the one nearest 0, then round numbers)."),
+      LuaDoc(.function, "tantan.ExploreGen.number", "fun(a: number, b: number): number", "A number in [a, b] (shrinks toward whole and round numbers nearest 0)."),
+      LuaDoc(.function, "tantan.ExploreGen.pick", "fun(list: any[]): any", "One element of a non-empty array (shrinks toward the first)."),
+      LuaDoc(.function, "tantan.ExploreGen.bool", "fun(): boolean", "true or false (shrinks toward false)."),
+    ]
+  }
+
+  /// `tantan.explore` starts as an empty table whose `__index` loads the code into it.
+  static func install(_ host: TantanHost, module: Int32) {
+    let lua = host.lua
+    lua.newTable()
+    lua.newTable()
+    let clock = host.clock
+    lua.setFunction(-1, "__index") { (lua: Lua) throws(LuaCallError) -> Int32 in
+      try pushEngine(lua, clock: clock, exploreTable: 1)
+      lua.pop()
+      lua.pushValue(2)
+      lua_rawget(lua.L, 1)
+      return 1
+    }
+    lua_setmetatable(lua.L, -2)
+    lua.rawSet(module, "explore")
+  }
+
+  /// Pushes the engine, loading the code the first time: `explore_actions.lua` fills the
+  /// `tantan.explore` table (found in the loaded `tantan` module unless given at `exploreTable`)
+  /// and `explore.lua` returns the engine. A load error is raised at the caller.
+  static func pushEngine(_ lua: Lua, clock: VirtualClock, exploreTable: Int32? = nil) throws(LuaCallError) {
+    if lua.rawGet(Lua.registryIndex, engineKey) == LUA_TTABLE { return }
+    lua.pop()
+    if let t = exploreTable {
+      lua.pushValue(t)
+    } else {
+      lua_getfield(lua.L, Lua.registryIndex, LUA_LOADED_TABLE)
+      lua.rawGet(-1, "tantan")
+      lua.rawGet(-1, "explore")
+      lua_rotate(lua.L, -3, 1)
+      lua.pop(2)
+      guard lua.type(-1) == LUA_TTABLE else { lua.pop(); throw .message("tantan.explore is not available (the tantan module was changed)") }
+    }
+    let explore = lua.top
+    // explore_actions.lua fills the table and returns the built-in invariants and coverage; it
+    // gets the models' own consistency checks (bookkeeping Lua cannot see) as one function.
+    lua.push(function: { (lua: Lua) throws(LuaCallError) -> Int32 in
+      lua.push(modelProblem(lua, 1))
+      return 1
+    })
+    try run(lua, tt_script_explore_actions, name: "=tantan.explore.actions", args: [explore, explore + 1])
+    tt_remove(lua.L, explore + 1)
+    lua.pushNil()
+    lua_setmetatable(lua.L, explore)
+    if let runs = getenv(runsVariable) { lua.push(String(cString: runs)) } else { lua.pushNil() }
+    // Each run starts on a clean clock, so a printed sequence replays alone as it ran.
+    lua.push(function: { (_: Lua) throws(LuaCallError) -> Int32 in
+      clock.reset()
+      return 0
+    })
+    try run(lua, tt_script_explore, name: "=tantan.explore", args: [explore, explore + 2, explore + 1, explore + 3])
+    guard lua.type(-1) == LUA_TTABLE else { throw .message("tantan.explore: the engine did not load") }
+    lua.pushValue(-1)
+    lua.rawSet(Lua.registryIndex, engineKey)
+    lua_rotate(lua.L, explore, 1)
+    lua.setTop(explore)
+  }
+
+  /// The first broken invariant of the deck, grid or list model at `arg` (its own debug-build
+  /// checks, run here in every build), or nil: consistent, closed, or not a component.
+  static func modelProblem(_ lua: Lua, _ arg: Int32) -> String? {
+    if let d = SwipeDeckBinding.deckClass.object(lua, arg) {
+      let v = d.model?.invariantViolations() ?? []
+      return v.isEmpty ? nil : v.joined(separator: "; ")
+    }
+    if let g = GridExtension.gridClass.object(lua, arg) { return g.current?.checkInvariants() }
+    if let l = ListExtension.listClass.object(lua, arg) { return l.model?.invariantViolation() }
+    return nil
+  }
+
+  /// Loads an embedded script and calls it with the values at `args`, leaving its one result.
+  private static func run(
+    _ lua: Lua, _ script: (UnsafeMutablePointer<Int>?) -> UnsafePointer<CChar>?, name: String, args: [Int32]
+  ) throws(LuaCallError) {
+    var size = 0
+    guard let text = script(&size) else { throw .message("\(name): missing") }
+    guard tt_loadbuffer(lua.L, text, size, name, "t") == LUA_OK else { throw .value }
+    for a in args { lua.pushValue(a) }
+    guard lua.pcall(Int32(args.count), 1, traceback: true) else { throw .value }
+  }
+}

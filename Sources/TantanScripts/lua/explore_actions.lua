@@ -1,0 +1,366 @@
+-- tantan.explore's ready-made actions (deck_actions, grid_actions, list_actions) and the checks
+-- every explore runs: built-in invariants after each step and coverage. Loaded on first use by
+-- ExploreExtension.swift with (the tantan.explore table to fill, model_problem(obj): the model's
+-- own consistency check); returns the built-in checks for explore.lua.
+local explore, model_problem = ...
+local type, pairs, ipairs, tostring, getmetatable, rawequal = type, pairs, ipairs, tostring, getmetatable, rawequal
+local sformat, concat, sort, remove = string.format, table.concat, table.sort, table.remove
+local clock = tantan.clock
+
+local KINDS = { ["tantan.SwipeDeck"] = "deck", ["tantan.ReorderGrid"] = "grid", ["tantan.List"] = "list" }
+local function kind_of(v)
+  if type(v) ~= "userdata" then return nil end
+  local mt = getmetatable(v)
+  return type(mt) == "table" and KINDS[mt.__name] or nil
+end
+
+-- The components of a setup's result: itself, or its fields' values in key order.
+local function components(obj)
+  local k = kind_of(obj)
+  if k then return { { kind = k, obj = obj } } end
+  local out = {}
+  if type(obj) ~= "table" then return out end
+  local keys = {}
+  for key, v in pairs(obj) do if kind_of(v) then keys[#keys + 1] = key end end
+  sort(keys, function(a, b) return tostring(a) < tostring(b) end)
+  for _, key in ipairs(keys) do out[#out + 1] = { kind = kind_of(obj[key]), obj = obj[key] } end
+  return out
+end
+
+local found = setmetatable({}, { __mode = "k" })
+-- Can a drag start? It finishes the running fly-off first, which may take the last card away.
+local function can_drag(d)
+  local state = d.state
+  return state == "idle" or (state == "animating" and #d.cards > 1)
+end
+
+local function find(obj, kind)
+  local cache = found[obj]
+  if cache == nil then cache = {}; found[obj] = cache end
+  local c = cache[kind]
+  if c == nil then
+    for _, comp in ipairs(components(obj)) do if comp.kind == kind then c = comp.obj break end end
+    if c == nil then error("explore: the setup's result holds no " .. kind, 0) end
+    cache[kind] = c
+  end
+  return c
+end
+
+local shared = { held = {} }  -- the running explore's scheduler queue (set by explore.lua)
+
+-- Deck: gestures around the thresholds, hanging drags, programmatic swipes, reloads, clock steps.
+function explore.deck_actions()
+  local function deck(obj) return find(obj, "deck") end
+  return {
+    pan = { weight = 3, run = function(obj, gen)
+      local d = deck(obj)
+      if d.state == "dragging" then return d:drag_end(gen.int(-1500, 1500), 0) end
+      if not can_drag(d) then return nil end
+      local th = d.threshold
+      local dx = gen.pick({ -1, 1 }) * (th + gen.int(-15, 15))
+      local dy = gen.int(-40, 40)
+      local vt = d.velocity_threshold or 800
+      local vx = gen.pick({ -1, 1 }) * (vt + gen.int(-200, 200)) * gen.pick({ 0, 1 })
+      return d:pan(dx, dy, { steps = gen.int(1, 3), velocity = { x = vx, y = 0 } })
+    end },
+    drag_hang = { weight = 1, run = function(obj, gen)
+      local d = deck(obj)
+      if d.state ~= "dragging" then
+        if not can_drag(d) then return nil end
+        d:drag_begin()
+      end
+      d:drag_move(gen.int(-200, 200), gen.int(-60, 60))
+    end },
+    like = { weight = 2, run = function(obj)
+      local d = deck(obj)
+      if d.state ~= "dragging" and d.state ~= "empty" then d:like() end
+    end },
+    nope = { weight = 2, run = function(obj)
+      local d = deck(obj)
+      if d.state ~= "dragging" and d.state ~= "empty" then d:nope() end
+    end },
+    undo = { weight = 2, run = function(obj)
+      local d = deck(obj)
+      if d.state ~= "dragging" then return d:undo() end
+    end },
+    reload = { weight = 1, run = function(obj, gen)
+      local d = deck(obj)
+      local src = d.source
+      if type(src) == "table" and src[1] ~= nil then  -- an array: new cards arrived or some went away
+        local n = gen.int(-3, 3)
+        for _ = 1, n do src[#src + 1] = { id = #src + 1, title = "card " .. (#src + 1) } end
+        for _ = 1, math.min(-n, #src) do src[#src] = nil end
+      end
+      d:reload({ keep_position = gen.bool() })
+    end },
+    clock = { weight = 2, run = function(obj, gen)
+      local d = deck(obj)
+      clock:advance(d.durations.swipe * gen.pick({ 0.1, 0.5, 0.9, 1, 1.01, 2 }))
+    end },
+  }
+end
+
+-- Grid: long presses, drags to cells and their edges, to the autoscroll edges and off screen.
+function explore.grid_actions()
+  local function grid(obj) return find(obj, "grid") end
+  local function unlocked(g, gen)
+    local locked, free = {}, {}
+    for _, i in ipairs(g.locked) do locked[i] = true end
+    for i = 1, g.count do if not locked[i] then free[#free + 1] = i end end
+    return free[1] and gen.pick(free) or nil
+  end
+  return {
+    long_press = { weight = 2, run = function(obj, gen)
+      local g = grid(obj)
+      if g.dragging or g.count == 0 then return nil end
+      return g:long_press(gen.int(1, g.count), gen.pick({ 1.0, 0.2 }))
+    end },
+    pan_begin = { weight = 1, run = function(obj, gen)
+      local g = grid(obj)
+      if g.dragging or not g.editing or g.count == 0 then return nil end
+      return g:pan_begin(gen.int(1, g.count))
+    end },
+    drag_to_cell = { weight = 4, run = function(obj, gen)
+      local g = grid(obj)
+      if not g.dragging then return nil end
+      local f = g:cell(gen.int(1, g.count)).frame
+      local fx = gen.pick({ 0.5, 0, 1, 0.02, 0.98, 0.25, 0.75 })
+      local fy = gen.pick({ 0.5, 0, 1, 0.02, 0.98, 0.25, 0.75 })
+      g:drag_to(f.x + f.w * fx, f.y + f.h * fy)
+    end },
+    drag_to_edge = { weight = 1, run = function(obj, gen)
+      local g = grid(obj)
+      if not g.dragging then return nil end
+      local y = g.offset + gen.pick({ 5, g.height - 5, 0, g.height, -60, g.height + 60 })
+      g:drag_to(gen.int(-60, math.floor(g.width) + 60), y)
+    end },
+    drop = { weight = 2, run = function(obj)
+      local g = grid(obj)
+      if g.dragging then return g:drop() end
+    end },
+    cancel = { weight = 1, run = function(obj)
+      local g = grid(obj)
+      if g.dragging then g:cancel() end
+    end },
+    delete = { weight = 1, run = function(obj, gen)
+      local g = grid(obj)
+      if not g.editing or g.dragging then return nil end
+      local i = unlocked(g, gen)
+      if i then return g:delete(i) end
+    end },
+    edit = { weight = 1, run = function(obj)
+      local g = grid(obj)
+      if not g.dragging then return g:toggle_editing() end
+    end },
+    scroll = { weight = 1, run = function(obj, gen)
+      local g = grid(obj)
+      g:scroll_to(g.max_offset * gen.pick({ 0, 1, 0.5, 0.1, 0.9 }))
+    end },
+    clock = { weight = 1, run = function(_, gen) clock:advance(gen.pick({ 0.1, 0.05, 0.5, 1 })) end },
+  }
+end
+
+-- List: scrolls and flings near both ends, pulls around the threshold, paging and refresh
+-- completions held by the explore's scheduler and delivered in a random order.
+function explore.list_actions()
+  local function list(obj) return find(obj, "list") end
+  local function clamp(l, y) return math.max(l.min_offset, math.min(l.max_offset, y)) end
+  return {
+    scroll = { weight = 3, run = function(obj, gen)
+      local l = list(obj)
+      local near = gen.pick({ "bottom", "top", "middle" })
+      local y = near == "top" and l.min_offset + gen.int(0, 60)
+        or near == "bottom" and l.max_offset - gen.int(0, 60)
+        or (l.min_offset + l.max_offset) / 2
+      return l:scroll_to(clamp(l, y))
+    end },
+    fling = { weight = 1, run = function(obj, gen)
+      local l = list(obj)
+      local dy = gen.pick({ 1, -1 }) * gen.int(20, 400)
+      for _ = 1, gen.int(2, 5) do l:scroll_to(clamp(l, l.offset + dy)) end
+    end },
+    pull = { weight = 2, run = function(obj, gen)
+      local l = list(obj)
+      local s = l.refresh_state
+      if l.offset ~= l.min_offset or (s ~= "idle" and s ~= "pulling" and s ~= "armed") then return nil end
+      return l:pull(gen.pick({ 60, 10, 49, 50, 51, 100 }))
+    end },
+    release = { weight = 2, run = function(obj)
+      local l = list(obj)
+      local s = l.refresh_state
+      if s == "pulling" or s == "armed" then return l:release() end
+    end },
+    load_more = { weight = 1, run = function(obj) return list(obj):load_more() end },
+    deliver = { weight = 3, run = function(_, gen)
+      local held = shared.held
+      if held[1] == nil then return nil end
+      local fn = remove(held, gen.int(1, #held))
+      return fn(not gen.bool())  -- ok = true unless the draw says failure (shrinks toward success)
+    end },
+    clock = { weight = 1, run = function(_, gen) clock:advance(gen.pick({ 0.25, 0.1, 1 })) end },
+  }
+end
+
+-- Built-in invariants, per component. Each returns a message or nil.
+local check = {}
+
+function check.deck(t)
+  local d = t.obj
+  local state, count, index = d.state, d.count, d.index
+  if state ~= "empty" then
+    if index == nil then return "deck.index is nil while the deck is " .. state end
+    if index < 1 or index > count then return sformat("deck.index %d out of range 1..%d", index, count) end
+  end
+  local cards = d.cards
+  if #cards > d.visible then return sformat("deck shows %d cards, more than visible = %d", #cards, d.visible) end
+  local seen = {}
+  for i, c in ipairs(cards) do
+    local m = c.model
+    if seen[m] then return sformat("deck shows one model twice (cards %d and %d)", seen[m], i) end
+    seen[m] = i
+  end
+  if cards[1] and cards[1].index ~= index then return sformat("deck.index %s but the top card shows item %d", tostring(index), cards[1].index) end
+end
+
+function check.grid(t)
+  local g = t.obj
+  local items, count = g.items, g.count
+  if #items ~= count then return sformat("grid.count %d but grid.items has %d", count, #items) end
+  local bag = {}
+  for _, v in ipairs(items) do bag[v] = (bag[v] or 0) + 1 end
+  local prev = t.bag
+  if prev and t.count == count then
+    for v, n in pairs(prev) do
+      if bag[v] ~= n then return sformat("grid.items is not a permutation of its items: %s appears %d times, was %d", tostring(v), bag[v] or 0, n) end
+    end
+  end
+  if t.locked and t.count == count then
+    for i, v in pairs(t.locked) do
+      if not rawequal(items[i], v) then return sformat("locked item %s moved from %d", tostring(v), i) end
+    end
+  end
+  t.bag, t.count, t.locked = bag, count, {}
+  for _, i in ipairs(g.locked) do t.locked[i] = items[i] end
+  local dragging, origin, snap = g.dragging, g.drag_origin, g.snapshot
+  if (dragging == nil) ~= (origin == nil) or (dragging == nil) ~= (snap == nil) then
+    return "grid drag half set: dragging, drag_origin and snapshot disagree"
+  end
+  if dragging and (dragging < 1 or dragging > count) then return sformat("grid.dragging %d out of range 1..%d", dragging, count) end
+end
+
+function check.list(t)
+  local l = t.obj
+  local off, lo, hi = l.offset, l.min_offset, l.max_offset
+  if off < lo or off > hi then return sformat("list.offset %s out of range %s..%s", off, lo, hi) end
+  local n, h = l.count, l.content_height
+  if n == t.count and h == t.height then return nil end  -- the data did not change: O(1) per step
+  t.count, t.height = n, h
+  local ids, total = {}, 0
+  for s = 1, l.section_count do
+    for i = 1, l:item_count(s) do
+      local id = l:item(s, i).id
+      if ids[id] then return sformat("list item id %s appears twice", tostring(id)) end
+      ids[id] = true
+      total = total + 1
+    end
+  end
+  if total ~= n then return sformat("list.count %d but the sections hold %d items", n, total) end
+  local bottom = 0
+  for _, a in ipairs(l:layout({ x = 0, y = lo - 1, w = l.width, h = h - lo + 2 })) do
+    if a.kind ~= "header" and a.frame.y + a.frame.h > bottom then bottom = a.frame.y + a.frame.h end
+  end
+  if bottom > h then return sformat("list layout reaches %s, past content_height %s", bottom, h) end
+end
+
+local COVER = {
+  deck = { states = { "idle", "dragging", "animating", "empty" },
+    callbacks = { "will_swipe", "should_swipe", "did_drag", "did_swipe", "did_remove", "did_cancel", "did_run_out", "did_rewind" } },
+  grid = { states = { "editing", "dragging", "autoscrolling" },
+    callbacks = { "will_begin_editing", "did_end_editing", "can_move", "will_begin_drag", "can_drop", "did_move", "did_drop", "did_cancel", "did_delete" } },
+  list = { states = { "idle", "pulling", "armed", "refreshing", "finishing", "loading", "no_more", "load_error" },
+    callbacks = { "on_refresh", "on_load_more", "did_scroll" } },
+}
+
+local builtin = { shared = shared }
+
+function builtin.tracker(obj, held, on)
+  shared.held = held
+  local comps = components(obj)
+  for _, c in ipairs(comps) do c.check = check[c.kind] end
+  return { comps = comps, on = on ~= false }
+end
+
+function builtin.check(track)
+  if not track.on then return nil end
+  for _, c in ipairs(track.comps) do
+    local bad = c.check(c)
+    if bad then return bad end
+    bad = model_problem(c.obj)
+    if bad then return c.kind .. " model: " .. bad end
+  end
+end
+
+function builtin.coverage() return {} end
+
+function builtin.sample(track, cov)
+  for _, c in ipairs(track.comps) do
+    local seen = cov[c.kind] or { states = {}, callbacks = {} }
+    cov[c.kind] = seen
+    local st, o = seen.states, c.obj
+    if c.kind == "deck" then st[o.state] = true
+    elseif c.kind == "grid" then
+      if o.editing then st.editing = true end
+      if o.dragging then st.dragging = true end
+      if o.autoscrolling then st.autoscrolling = true end
+    else
+      st[o.refresh_state] = true
+      if o.loading then st.loading = true end
+      if not o.has_more then st.no_more = true end
+      if o.load_error then st.load_error = true end
+    end
+  end
+end
+
+function builtin.finish(track, cov)
+  for _, c in ipairs(track.comps) do
+    local seen = cov[c.kind]
+    if seen then
+      for _, e in ipairs(c.obj:events()) do seen.callbacks[e:match("^[%w_]+")] = true end
+    end
+  end
+end
+
+-- "coverage: deck states idle, animating (never: empty); callbacks did_swipe (never reached: did_rewind)"
+function builtin.coverage_text(cov)
+  local lines = {}
+  for _, kind in ipairs({ "deck", "grid", "list" }) do
+    local seen = cov[kind]
+    if seen then
+      local function split(list, set)
+        local yes, no = {}, {}
+        for _, n in ipairs(list) do if set[n] then yes[#yes + 1] = n else no[#no + 1] = n end end
+        return concat(yes, ", "), concat(no, ", ")
+      end
+      local sy, sn = split(COVER[kind].states, seen.states)
+      local cy, cn = split(COVER[kind].callbacks, seen.callbacks)
+      lines[#lines + 1] = sformat("coverage (%s): states reached: %s; callbacks reached: %s", kind, sy, cy)
+      if sn ~= "" or cn ~= "" then
+        local never = {}
+        if sn ~= "" then never[#never + 1] = "states " .. sn end
+        if cn ~= "" then never[#never + 1] = cn end
+        lines[#lines + 1] = "  never reached: " .. concat(never, "; ")
+      end
+    end
+  end
+  return concat(lines, "\n")
+end
+
+-- Components of a finished run are closed: their timers and references go at once.
+function builtin.close(obj)
+  for _, c in ipairs(components(obj)) do
+    local mt = getmetatable(c.obj)
+    if type(mt) == "table" and mt.__close then pcall(mt.__close, c.obj) end
+  end
+end
+
+return builtin
