@@ -242,16 +242,20 @@ local function shrink(s, steps, failure)
     return false
   end
   -- 1. Drop chunks of steps, large chunks first.
-  local size = #best // 2
-  while size >= 1 do
-    local start, changed = 1, false
-    while start <= #best do
-      local plan = {}
-      for j = 1, #best do if j < start or j >= start + size then plan[#plan + 1] = best[j] end end
-      if #plan < #best and attempt(plan) then changed = true else start = start + size end
+  local function drop_chunks()
+    local size, any = #best // 2, false
+    while size >= 1 do
+      local start, changed = 1, false
+      while start <= #best do
+        local plan = {}
+        for j = 1, #best do if j < start or j >= start + size then plan[#plan + 1] = best[j] end end
+        if #plan < #best and attempt(plan) then changed, any = true, true else start = start + size end
+      end
+      if not changed then size = size // 2 end
     end
-    if not changed then size = size // 2 end
+    return any
   end
+  drop_chunks()
   -- 2. Simplify each draw toward round numbers (and bools toward false, picks toward the first).
   local function candidates(d)
     local kind, a, b, v = d[1], d[2], d[3], d[4]
@@ -272,7 +276,7 @@ local function shrink(s, steps, failure)
   end
   local improved = true
   while improved and tries < MAX_SHRINK_TRIES do
-    improved = false
+    improved = drop_chunks()
     for si = 1, #best do
       local dj = 1
       while best[si] and dj <= #best[si].tape do
@@ -321,9 +325,9 @@ local function report(ctx, name, failure, steps, original, runs_done, tries, cov
   add("steps ({action, draws...}):")
   for i, st in ipairs(steps) do add(sformat("  %d. %s", i, step_text(st))) end
   add(sformat("replay: tantan-host test %s:%d --seed %d", ctx.file, ctx.line, ctx.seed))
-  add("as a scenario (replace SPEC with the spec table given to explore):")
+  add("as a scenario (paste it after " .. ctx.spec_name .. " in " .. ctx.file .. "):")
   add(sformat("it(%q, function()", name .. " (shrunk, seed " .. ctx.seed .. ")"))
-  add("  tantan.explore.replay(SPEC, {")
+  add("  tantan.explore.replay(" .. ctx.spec_name .. ", {")
   for _, st in ipairs(steps) do add("    " .. step_text(st) .. ",") end
   add("  })")
   add("end)")

@@ -28,10 +28,11 @@ local function components(obj)
 end
 
 local found = setmetatable({}, { __mode = "k" })
--- Can a drag start? It finishes the running fly-off first, which may take the last card away.
+-- Can a drag start? It finishes the running fly-off (and the queue behind it) first, which may
+-- take the last card away.
 local function can_drag(d)
   local state = d.state
-  return state == "idle" or (state == "animating" and #d.cards > 1)
+  return state == "idle" or (state == "animating" and d.queued == 0 and #d.cards > 1)
 end
 
 local function find(obj, kind)
@@ -95,7 +96,9 @@ function explore.deck_actions()
     end },
     clock = { weight = 2, run = function(obj, gen)
       local d = deck(obj)
-      clock:advance(d.durations.swipe * gen.pick({ 0.1, 0.5, 0.9, 1, 1.01, 2 }))
+      local f = gen.pick({ "settle", 0.1, 0.5, 0.9, 1, 1.01, 2 })  -- shrinks toward letting everything finish
+      if f == "settle" then return clock:settle() end
+      clock:advance(d.durations.swipe * f)
     end },
   }
 end
@@ -156,7 +159,7 @@ function explore.grid_actions()
       local g = grid(obj)
       g:scroll_to(g.max_offset * gen.pick({ 0, 1, 0.5, 0.1, 0.9 }))
     end },
-    clock = { weight = 1, run = function(_, gen) clock:advance(gen.pick({ 0.1, 0.05, 0.5, 1 })) end },
+    clock = { weight = 1, run = function(_, gen) clock:advance(gen.pick({ 1, 0.1, 0.05, 0.5 })) end },
   }
 end
 
@@ -164,10 +167,13 @@ end
 -- completions held by the explore's scheduler and delivered in a random order.
 function explore.list_actions()
   local function list(obj) return find(obj, "list") end
+  -- A finger holding a pull cannot scroll at the same time.
+  local function fingers_on(l) local s = l.refresh_state return s == "pulling" or s == "armed" end
   local function clamp(l, y) return math.max(l.min_offset, math.min(l.max_offset, y)) end
   return {
     scroll = { weight = 3, run = function(obj, gen)
       local l = list(obj)
+      if fingers_on(l) then return nil end
       local near = gen.pick({ "bottom", "top", "middle" })
       local y = near == "top" and l.min_offset + gen.int(0, 60)
         or near == "bottom" and l.max_offset - gen.int(0, 60)
@@ -176,6 +182,7 @@ function explore.list_actions()
     end },
     fling = { weight = 1, run = function(obj, gen)
       local l = list(obj)
+      if fingers_on(l) then return nil end
       local dy = gen.pick({ 1, -1 }) * gen.int(20, 400)
       for _ = 1, gen.int(2, 5) do l:scroll_to(clamp(l, l.offset + dy)) end
     end },
@@ -197,7 +204,7 @@ function explore.list_actions()
       local fn = remove(held, gen.int(1, #held))
       return fn(not gen.bool())  -- ok = true unless the draw says failure (shrinks toward success)
     end },
-    clock = { weight = 1, run = function(_, gen) clock:advance(gen.pick({ 0.25, 0.1, 1 })) end },
+    clock = { weight = 1, run = function(_, gen) clock:advance(gen.pick({ 1, 0.25, 0.1 })) end },
   }
 end
 

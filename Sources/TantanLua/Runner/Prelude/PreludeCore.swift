@@ -7,6 +7,7 @@ enum PreludeCore {
   static let source = #"""
     local emit, snapshot_host, explore_engine = host.emit, host.snapshot, host.explore_engine
     local run_seed = tantan and tantan.seed or 0
+    local getlocal = debug.getlocal
 
     -- Output: what a scenario prints goes to its report (system-out), never to the runner's stdout.
     local function capture(...)
@@ -137,8 +138,14 @@ enum PreludeCore {
       if type(spec) ~= "table" then error("bad argument #2 to 'explore' (table expected, got " .. type(spec) .. ")", 2) end
       if running then error("explore() called inside a running scenario", 2) end
       local line = call_line(2)
+      local spec_name = "SPEC"  -- the caller's local naming the spec, for the printed scenario
+      for i = 1, 250 do
+        local n, v = getlocal(2, i)
+        if n == nil then break end
+        if rawequal(v, spec) and n:match("^[%a_][%w_]*$") then spec_name = n end
+      end
       register(name, function()
-        local ok, text = explore_engine().search(name, spec, { file = spec_file, line = line, seed = run_seed })
+        local ok, text = explore_engine().search(name, spec, { file = spec_file, line = line, seed = run_seed, spec_name = spec_name })
         if not ok then error(setmetatable({ message = text, file = spec_file, line = line }, Failure), 0) end
         emit(text .. "\n")
       end, nil, true)
