@@ -152,7 +152,7 @@ local function handler(e)
     if type(e) == "table" and type(mt) == "table" and mt.__tostring then msg = tostring(e)
     else msg = "(error object is a " .. type(e) .. " value)" end
   end
-  return { message = msg, traceback = traceback and clean_traceback(traceback(msg, 2)) or nil }
+  return { message = msg, traceback = traceback and clean_traceback(traceback(nil, 2)) or nil }
 end
 
 local function way(kind, message) return kind .. "|" .. message:gsub("%-?%d+%.?%d*", "#") end
@@ -319,13 +319,14 @@ local function report(ctx, name, failure, steps, original, runs_done, tries, cov
   local function add(s) out[#out + 1] = s end
   add(sformat("explore found a failing sequence in run %d of %d (seed %d); shrunk from %d to %d step%s in %d replays",
     runs_done, ctx.runs, ctx.seed, original, #steps, #steps == 1 and "" or "s", tries))
-  add(sformat("%s after step %d%s: %s", failure.kind, failure.step,
-    failure.step > 0 and (" (" .. steps[failure.step].name .. ")") or "", failure.message))
-  if failure.traceback and failure.traceback ~= failure.message then add(failure.traceback) end
+  add(sformat("%s after %s: %s", failure.kind,
+    failure.step > 0 and sformat("step %d (%s)", failure.step, steps[failure.step].name) or "setup", failure.message))
+  if failure.traceback then add(failure.traceback) end
   add("steps ({action, draws...}):")
   for i, st in ipairs(steps) do add(sformat("  %d. %s", i, step_text(st))) end
   add(sformat("replay: tantan-host test %s:%d --seed %d", ctx.file, ctx.line, ctx.seed))
-  add("as a scenario (paste it after " .. ctx.spec_name .. " in " .. ctx.file .. "):")
+  add(ctx.spec_name == "SPEC" and "as a scenario (SPEC: the spec table given to explore):"
+    or ("as a scenario (paste it after " .. ctx.spec_name .. " in " .. ctx.file .. "):"))
   add(sformat("it(%q, function()", name .. " (shrunk, seed " .. ctx.seed .. ")"))
   add("  tantan.explore.replay(" .. ctx.spec_name .. ", {")
   for _, st in ipairs(steps) do add("    " .. step_text(st) .. ",") end
@@ -371,8 +372,8 @@ function explore.replay(spec, steps)
   end
   local failure, ran = execute(s, plan, #plan, nil, nil)
   if failure then
-    error(sformat("%s: %s after step %d%s: %s", where, failure.kind, failure.step,
-      failure.step > 0 and (" (" .. ran[failure.step].name .. ")") or "", failure.message), 0)
+    error(sformat("%s: %s after %s: %s", where, failure.kind,
+      failure.step > 0 and sformat("step %d (%s)", failure.step, ran[failure.step].name) or "setup", failure.message), 0)
   end
   return true
 end
