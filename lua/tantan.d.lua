@@ -17,6 +17,7 @@
 ---@field preset fun(component: string, name: string): table? A fresh copy of the config a plugin registered as preset `name` for `component`, or nil.
 ---@field assertion fun(name: string): fun(...: any) A checker for a plugin's assertion: calls it and raises its message (at the caller) when it fails.
 ---@field plugins fun(): {name: string, version: string?, api: integer?, dir: string, status: string, reason: string?}[] Every plugin found, in discovery order, with its status: loaded, refused, failed or shadowed.
+---@field explore tantan.explore Gesture exploration for scenario files' explore(name, spec): ready-made actions per component (loaded on first use).
 tantan = {}
 
 ---The virtual clock: time passes only when a script advances it.
@@ -165,6 +166,8 @@ local tantan_ReorderGridSource = {}
 ---@field save_svg fun(self: tantan.List, path: string): true Writes tantan.render.svg(self) to `path` (replacing the file) and returns true; a file that cannot be written is an error with the path and the reason. Not available under --sandbox, which allows no file writes.
 ---@field offset number UIKit's contentOffset.y: -content_inset.top at rest.
 ---@field content_height number Exact height of all sections.
+---@field min_offset number The smallest offset scroll_to accepts: -content_inset.top (the resting offset).
+---@field max_offset number The largest offset scroll_to accepts (the bottom of the content plus content_inset.bottom, or min_offset when it is shorter than the viewport).
 ---@field refresh_state "idle"|"pulling"|"armed"|"refreshing"|"finishing" Pull-to-refresh state.
 ---@field page integer The last page requested (0 before any and after a refresh; rolled back by a failed load).
 ---@field loading boolean True while on_load_more's done has not been called.
@@ -203,5 +206,20 @@ local tantan_render = {}
 ---@field register_command fun(name: string, fn: fun(args: string[]): integer?) Registers a subcommand: `tantan-host NAME args...` calls fn(args); its result (an integer, or false for 1) is the exit status.
 ---@field on fun(hook: "before_scenario"|"after_scenario"|"event", fn: function) Adds a lifecycle hook: before_scenario(s) and after_scenario(s) around each `tantan-host test` scenario (s: {name=, full_name=, file=, line=, tags=}; after also status=, passed=, message=), event({component=, name=, args=, text=}) for every component event.
 local tantan_PluginHost = {}
+
+---@class tantan.explore
+---@field deck_actions fun(): table<string, {weight: number, run: fun(obj: any, gen: tantan.ExploreGen): any}> Ready-made deck actions: pans around threshold and velocity_threshold, drags left hanging and finished, like, nope, undo, reload with a grown or shrunk source (source.count must read your data), clock advances that land inside animations. The deck is `obj` or the first deck among obj's fields (by key order).
+---@field grid_actions fun(): table<string, {weight: number, run: fun(obj: any, gen: tantan.ExploreGen): any}> Ready-made grid actions: long press, drags to cells, cell edges, the autoscroll edges and off screen, drop, cancel, delete, edit/done, scrolls, clock advances.
+---@field list_actions fun(): table<string, {weight: number, run: fun(obj: any, gen: tantan.ExploreGen): any}> Ready-made list actions: scrolls and flings near both ends, pull and release at and around the threshold, apply of random diffs (dropping, moving, adding items), load_more, and `deliver`: one pending completion held by the explore's scheduler (setup(sched), sched.hold(fn)) called with ok = true or false, in a random order.
+---@field replay fun(spec: table, steps: any[][]): true Runs a sequence as an explore failure prints it ({action name, draw, ...} per step: the values its gen calls return, picks as positions) against spec.setup() on a reset clock, with every invariant checked after each step; raises the failure it reproduces (at the caller's line), else returns true.
+local tantan_explore = {}
+
+---What an explore action draws its arguments from (its second parameter): each draw is recorded, so shrinking can simplify it and a replay repeats it.
+---@class tantan.ExploreGen
+---@field int fun(a: integer, b: integer): integer An integer in [a, b] (shrinks toward the one nearest 0, then round numbers).
+---@field number fun(a: number, b: number): number A number in [a, b] (shrinks toward whole and round numbers nearest 0).
+---@field pick fun(list: any[]): any One element of a non-empty array (shrinks toward the first).
+---@field bool fun(): boolean true or false (shrinks toward false).
+local tantan_ExploreGen = {}
 
 return tantan
