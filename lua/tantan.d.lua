@@ -220,6 +220,7 @@ local tantan_explore = {}
 ---@field number fun(a: number, b: number): number A number in [a, b] (shrinks toward whole and round numbers nearest 0).
 ---@field pick fun(list: any[]): any One element of a non-empty array (shrinks toward the first).
 ---@field bool fun(): boolean true or false (shrinks toward false).
+---@field note fun(format: string, ...: any) Says what the step did (string.format), printed next to the step in a failure; formatted only for the final replay, so it costs nothing during the search.
 local tantan_ExploreGen = {}
 
 return tantan

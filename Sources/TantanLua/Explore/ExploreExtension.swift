@@ -31,6 +31,7 @@ enum ExploreExtension: TantanExtension {
       LuaDoc(.function, "tantan.ExploreGen.number", "fun(a: number, b: number): number", "A number in [a, b] (shrinks toward whole and round numbers nearest 0)."),
       LuaDoc(.function, "tantan.ExploreGen.pick", "fun(list: any[]): any", "One element of a non-empty array (shrinks toward the first)."),
       LuaDoc(.function, "tantan.ExploreGen.bool", "fun(): boolean", "true or false (shrinks toward false)."),
+      LuaDoc(.function, "tantan.ExploreGen.note", "fun(format: string, ...: any)", "Says what the step did (string.format), printed next to the step in a failure; formatted only for the final replay, so it costs nothing during the search."),
     ]
   }
 

@@ -26,7 +26,7 @@ end
 
 -- Draws: each step records {kind, a, b, value} per draw; a replay feeds the values back, fitted
 -- into the range the action asks for then (an earlier step may have changed since).
-local G = { tape = nil, pos = 0, rand = nil, plan = nil }
+local G = { tape = nil, pos = 0, rand = nil, plan = nil, notes = nil }
 
 local function simplest(kind, a, b)
   if kind == "bool" then return false end
@@ -82,6 +82,10 @@ local gen = {
     return list[draw("pick", 1, #list)]
   end,
   bool = function() return draw("bool", 0, 1) end,
+  -- What the step did, in words, for the printed failure (formatted only for that final replay).
+  note = function(fmt, ...)
+    if G.notes then G.notes[#G.notes + 1] = sformat(fmt, ...) end
+  end,
 }
 
 -- The spec, checked once per explore; actions sorted by name so the same seed picks the same ones.
@@ -206,9 +210,10 @@ local function execute(s, plan, n, rand, cov)
     end
     local tape = {}
     G.tape, G.pos, G.rand, G.plan = tape, 0, (not plan) and rand or nil, plan and plan[i].tape
+    if s.noting then G.notes = {} end
     local ok5, r = xpcall(action.run, handler, obj, gen)
-    G.rand, G.plan = nil, nil
-    steps[i] = { name = action.name, tape = tape }
+    steps[i] = { name = action.name, tape = tape, notes = G.notes }
+    G.rand, G.plan, G.notes = nil, nil, nil
     if not ok5 then
       failure = { kind = "error in action '" .. action.name .. "'", message = r.message, traceback = r.traceback, step = i }
     else
@@ -312,6 +317,11 @@ local function step_text(st)
   return "{" .. concat(parts, ", ") .. "}"
 end
 
+local function step_note(st)
+  if st.notes and st.notes[1] then return "  -- " .. concat(st.notes, "; "):gsub("\n", " ") end
+  return ""
+end
+
 -- The found failure as the report prints it: what failed, the steps, a replay command and a
 -- scenario to paste; all of it depends only on the spec and the seed.
 local function report(ctx, name, failure, steps, original, runs_done, tries, cov_text)
@@ -323,13 +333,13 @@ local function report(ctx, name, failure, steps, original, runs_done, tries, cov
     failure.step > 0 and sformat("step %d (%s)", failure.step, steps[failure.step].name) or "setup", failure.message))
   if failure.traceback then add(failure.traceback) end
   add("steps ({action, draws...}):")
-  for i, st in ipairs(steps) do add(sformat("  %d. %s", i, step_text(st))) end
+  for i, st in ipairs(steps) do add(sformat("  %d. %s%s", i, step_text(st), step_note(st))) end
   add(sformat("replay: tantan-host test %s:%d --seed %d", ctx.file, ctx.line, ctx.seed))
   add(ctx.spec_name == "SPEC" and "as a scenario (SPEC: the spec table given to explore):"
     or ("as a scenario (paste it after " .. ctx.spec_name .. " in " .. ctx.file .. "):"))
   add(sformat("it(%q, function()", name .. " (shrunk, seed " .. ctx.seed .. ")"))
   add("  tantan.explore.replay(" .. ctx.spec_name .. ", {")
-  for _, st in ipairs(steps) do add("    " .. step_text(st) .. ",") end
+  for _, st in ipairs(steps) do add("    " .. step_text(st) .. "," .. step_note(st)) end
   add("  })")
   add("end)")
   if cov_text then add(cov_text) end
@@ -351,6 +361,10 @@ function engine.search(name, spec, ctx)
     local failure, steps, k = execute(s, nil, n, rand, cov)
     if failure then
       local best, best_failure, tries = shrink(s, steps, failure)
+      s.noting = true  -- one more replay of the shortest sequence, to say what each step did
+      local f2, noted = execute(s, best, #best, nil, nil)
+      s.noting = false
+      if f2 and f2.way == best_failure.way and #noted == #best then best = noted end
       return false, report(ctx, name, best_failure, best, k, r, tries, builtin.coverage_text(cov))
     end
   end

@@ -55,34 +55,43 @@ function explore.deck_actions()
   return {
     pan = { weight = 3, run = function(obj, gen)
       local d = deck(obj)
-      if d.state == "dragging" then return d:drag_end(gen.int(-1500, 1500), 0) end
+      if d.state == "dragging" then
+        local vx = gen.int(-1500, 1500)
+        gen.note("deck:drag_end(%d, 0)", vx)
+        return d:drag_end(vx, 0)
+      end
       if not can_drag(d) then return nil end
       local th = d.threshold
       local dx = gen.pick({ -1, 1 }) * (th + gen.int(-15, 15))
       local dy = gen.int(-40, 40)
       local vt = d.velocity_threshold or 800
       local vx = gen.pick({ -1, 1 }) * (vt + gen.int(-200, 200)) * gen.pick({ 0, 1 })
-      return d:pan(dx, dy, { steps = gen.int(1, 3), velocity = { x = vx, y = 0 } })
+      local steps = gen.int(1, 3)
+      gen.note("deck:pan(%d, %d, {steps = %d, velocity = {x = %d, y = 0}})", dx, dy, steps, vx)
+      return d:pan(dx, dy, { steps = steps, velocity = { x = vx, y = 0 } })
     end },
     drag_hang = { weight = 1, run = function(obj, gen)
       local d = deck(obj)
       if d.state ~= "dragging" then
         if not can_drag(d) then return nil end
+        gen.note("deck:drag_begin()")
         d:drag_begin()
       end
-      d:drag_move(gen.int(-200, 200), gen.int(-60, 60))
+      local dx, dy = gen.int(-200, 200), gen.int(-60, 60)
+      gen.note("deck:drag_move(%d, %d)", dx, dy)
+      d:drag_move(dx, dy)
     end },
-    like = { weight = 2, run = function(obj)
+    like = { weight = 2, run = function(obj, gen)
       local d = deck(obj)
-      if d.state ~= "dragging" and d.state ~= "empty" then d:like() end
+      if d.state ~= "dragging" and d.state ~= "empty" then gen.note("deck:like()") d:like() end
     end },
-    nope = { weight = 2, run = function(obj)
+    nope = { weight = 2, run = function(obj, gen)
       local d = deck(obj)
-      if d.state ~= "dragging" and d.state ~= "empty" then d:nope() end
+      if d.state ~= "dragging" and d.state ~= "empty" then gen.note("deck:nope()") d:nope() end
     end },
-    undo = { weight = 2, run = function(obj)
+    undo = { weight = 2, run = function(obj, gen)
       local d = deck(obj)
-      if d.state ~= "dragging" then return d:undo() end
+      if d.state ~= "dragging" then gen.note("deck:undo()") return d:undo() end
     end },
     reload = { weight = 1, run = function(obj, gen)
       local d = deck(obj)
@@ -92,12 +101,15 @@ function explore.deck_actions()
         for _ = 1, n do src[#src + 1] = { id = #src + 1, title = "card " .. (#src + 1) } end
         for _ = 1, math.min(-n, #src) do src[#src] = nil end
       end
-      d:reload({ keep_position = gen.bool() })
+      local keep = gen.bool()
+      gen.note("deck:reload{keep_position = %s} over %d cards", keep, type(src) == "table" and #src or d.count)
+      d:reload({ keep_position = keep })
     end },
     clock = { weight = 2, run = function(obj, gen)
       local d = deck(obj)
       local f = gen.pick({ "settle", 0.1, 0.5, 0.9, 1, 1.01, 2 })  -- shrinks toward letting everything finish
-      if f == "settle" then return clock:settle() end
+      if f == "settle" then gen.note("tantan.clock:settle()") return clock:settle() end
+      gen.note("tantan.clock:advance(%s)", d.durations.swipe * f)
       clock:advance(d.durations.swipe * f)
     end },
   }
@@ -116,50 +128,64 @@ function explore.grid_actions()
     long_press = { weight = 2, run = function(obj, gen)
       local g = grid(obj)
       if g.dragging or g.count == 0 then return nil end
-      return g:long_press(gen.int(1, g.count), gen.pick({ 1.0, 0.2 }))
+      local i, t = gen.int(1, g.count), gen.pick({ 1.0, 0.2 })
+      gen.note("grid:long_press(%d, %s)", i, t)
+      return g:long_press(i, t)
     end },
     pan_begin = { weight = 1, run = function(obj, gen)
       local g = grid(obj)
       if g.dragging or not g.editing or g.count == 0 then return nil end
-      return g:pan_begin(gen.int(1, g.count))
+      local i = gen.int(1, g.count)
+      gen.note("grid:pan_begin(%d)", i)
+      return g:pan_begin(i)
     end },
     drag_to_cell = { weight = 4, run = function(obj, gen)
       local g = grid(obj)
       if not g.dragging then return nil end
-      local f = g:cell(gen.int(1, g.count)).frame
+      local i = gen.int(1, g.count)
+      local f = g:cell(i).frame
       local fx = gen.pick({ 0.5, 0, 1, 0.02, 0.98, 0.25, 0.75 })
       local fy = gen.pick({ 0.5, 0, 1, 0.02, 0.98, 0.25, 0.75 })
+      gen.note("grid:drag_to(%s, %s): cell %d at (%s, %s) of its frame", f.x + f.w * fx, f.y + f.h * fy, i, fx, fy)
       g:drag_to(f.x + f.w * fx, f.y + f.h * fy)
     end },
     drag_to_edge = { weight = 1, run = function(obj, gen)
       local g = grid(obj)
       if not g.dragging then return nil end
       local y = g.offset + gen.pick({ 5, g.height - 5, 0, g.height, -60, g.height + 60 })
-      g:drag_to(gen.int(-60, math.floor(g.width) + 60), y)
+      local x = gen.int(-60, math.floor(g.width) + 60)
+      gen.note("grid:drag_to(%s, %s)", x, y)
+      g:drag_to(x, y)
     end },
-    drop = { weight = 2, run = function(obj)
+    drop = { weight = 2, run = function(obj, gen)
       local g = grid(obj)
-      if g.dragging then return g:drop() end
+      if g.dragging then gen.note("grid:drop()") return g:drop() end
     end },
-    cancel = { weight = 1, run = function(obj)
+    cancel = { weight = 1, run = function(obj, gen)
       local g = grid(obj)
-      if g.dragging then g:cancel() end
+      if g.dragging then gen.note("grid:cancel()") g:cancel() end
     end },
     delete = { weight = 1, run = function(obj, gen)
       local g = grid(obj)
       if not g.editing or g.dragging then return nil end
       local i = unlocked(g, gen)
-      if i then return g:delete(i) end
+      if i then gen.note("grid:delete(%d)", i) return g:delete(i) end
     end },
-    edit = { weight = 1, run = function(obj)
+    edit = { weight = 1, run = function(obj, gen)
       local g = grid(obj)
-      if not g.dragging then return g:toggle_editing() end
+      if not g.dragging then gen.note("grid:toggle_editing()") return g:toggle_editing() end
     end },
     scroll = { weight = 1, run = function(obj, gen)
       local g = grid(obj)
-      g:scroll_to(g.max_offset * gen.pick({ 0, 1, 0.5, 0.1, 0.9 }))
+      local y = g.max_offset * gen.pick({ 0, 1, 0.5, 0.1, 0.9 })
+      gen.note("grid:scroll_to(%s)", y)
+      g:scroll_to(y)
     end },
-    clock = { weight = 1, run = function(_, gen) clock:advance(gen.pick({ 1, 0.1, 0.05, 0.5 })) end },
+    clock = { weight = 1, run = function(_, gen)
+      local t = gen.pick({ 1, 0.1, 0.05, 0.5 })
+      gen.note("tantan.clock:advance(%s)", t)
+      clock:advance(t)
+    end },
   }
 end
 
@@ -178,33 +204,46 @@ function explore.list_actions()
       local y = near == "top" and l.min_offset + gen.int(0, 60)
         or near == "bottom" and l.max_offset - gen.int(0, 60)
         or (l.min_offset + l.max_offset) / 2
+      gen.note("list:scroll_to(%s)", clamp(l, y))
       return l:scroll_to(clamp(l, y))
     end },
     fling = { weight = 1, run = function(obj, gen)
       local l = list(obj)
       if fingers_on(l) then return nil end
       local dy = gen.pick({ 1, -1 }) * gen.int(20, 400)
-      for _ = 1, gen.int(2, 5) do l:scroll_to(clamp(l, l.offset + dy)) end
+      local n = gen.int(2, 5)
+      gen.note("%d x list:scroll_to(offset %+d)", n, dy)
+      for _ = 1, n do l:scroll_to(clamp(l, l.offset + dy)) end
     end },
     pull = { weight = 2, run = function(obj, gen)
       local l = list(obj)
       local s = l.refresh_state
       if l.offset ~= l.min_offset or (s ~= "idle" and s ~= "pulling" and s ~= "armed") then return nil end
-      return l:pull(gen.pick({ 60, 10, 49, 50, 51, 100 }))
+      local distance = gen.pick({ 60, 10, 49, 50, 51, 100 })
+      gen.note("list:pull(%d)", distance)
+      return l:pull(distance)
     end },
-    release = { weight = 2, run = function(obj)
+    release = { weight = 2, run = function(obj, gen)
       local l = list(obj)
       local s = l.refresh_state
-      if s == "pulling" or s == "armed" then return l:release() end
+      if s == "pulling" or s == "armed" then gen.note("list:release()") return l:release() end
     end },
-    load_more = { weight = 1, run = function(obj) return list(obj):load_more() end },
+    load_more = { weight = 1, run = function(obj, gen) gen.note("list:load_more()") return list(obj):load_more() end },
     deliver = { weight = 3, run = function(_, gen)
       local held = shared.held
       if held[1] == nil then return nil end
-      local fn = remove(held, gen.int(1, #held))
-      return fn(not gen.bool())  -- ok = true unless the draw says failure (shrinks toward success)
+      local n = #held
+      local i = gen.int(1, n)
+      local fn = remove(held, i)
+      local ok = not gen.bool()  -- ok = true unless the draw says failure (shrinks toward success)
+      gen.note("deliver held completion %d of %d (ok = %s)", i, n, ok)
+      return fn(ok)
     end },
-    clock = { weight = 1, run = function(_, gen) clock:advance(gen.pick({ 1, 0.25, 0.1 })) end },
+    clock = { weight = 1, run = function(_, gen)
+      local t = gen.pick({ 1, 0.25, 0.1 })
+      gen.note("tantan.clock:advance(%s)", t)
+      clock:advance(t)
+    end },
   }
 end
 
