@@ -94,14 +94,41 @@ enum ExploreExtension: TantanExtension {
   }
 
   /// The first broken invariant of the deck, grid or list model at `arg` (its own debug-build
-  /// checks, run here in every build), or nil: consistent, closed, or not a component.
+  /// checks, run here in every build, plus what a user sees of the deck), or nil: consistent,
+  /// closed, or not a component. In Swift: reading `deck.cards` from Lua for the same check
+  /// cost more than the step itself (callgrind, scripts/bench's explore rows).
   static func modelProblem(_ lua: Lua, _ arg: Int32) -> String? {
     if let d = SwipeDeckBinding.deckClass.object(lua, arg) {
-      let v = d.model?.invariantViolations() ?? []
-      return v.isEmpty ? nil : v.joined(separator: "; ")
+      guard let m = d.model else { return nil }
+      let v = m.invariantViolations()
+      if !v.isEmpty { return v.joined(separator: "; ") }
+      return deckProblem(lua, m)
     }
     if let g = GridExtension.gridClass.object(lua, arg) { return g.current?.checkInvariants() }
     if let l = ListExtension.listClass.object(lua, arg) { return l.model?.invariantViolation() }
+    return nil
+  }
+
+  /// The deck as a user sees it: a top index in range while cards show, at most `visible`
+  /// cards, and no view model on two cards at once (compared as Lua values, raw).
+  static func deckProblem(_ lua: Lua, _ m: SwipeDeck<LuaRef>) -> String? {
+    let state = m.state
+    if let i = m.index {
+      if i < 0 || i >= m.count { return "deck.index \(i + 1) out of range 1..\(m.count)" }
+    } else if state != .empty {
+      return "deck.index is nil while the deck is \(state.rawValue)"
+    }
+    let models = m.visibleModels
+    if models.count > m.config.visible { return "deck shows \(models.count) cards, more than visible = \(m.config.visible)" }
+    guard models.count > 1, lua_checkstack(lua.L, Int32(models.count)) != 0 else { return nil }
+    let base = lua.top
+    defer { lua.setTop(base) }
+    for model in models { _ = model.push(lua) }
+    for a in 0..<models.count {
+      for b in (a + 1)..<models.count where lua_rawequal(lua.L, base + 1 + Int32(a), base + 1 + Int32(b)) != 0 {
+        return "deck shows one model twice (cards \(a + 1) and \(b + 1))"
+      }
+    }
     return nil
   }
 

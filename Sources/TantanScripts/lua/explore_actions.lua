@@ -32,7 +32,10 @@ local found = setmetatable({}, { __mode = "k" })
 -- take the last card away.
 local function can_drag(d)
   local state = d.state
-  return state == "idle" or (state == "animating" and d.queued == 0 and #d.cards > 1)
+  if state == "idle" then return true end
+  if state ~= "animating" or d.queued > 0 then return false end
+  local index, count = d.index, d.count  -- a card stays once the running animation ends
+  return index ~= nil and (index < count or (d.cyclic and count > 1))
 end
 
 local function find(obj, kind)
@@ -250,50 +253,9 @@ end
 -- Built-in invariants, per component. Each returns a message or nil.
 local check = {}
 
-function check.deck(t)
-  local d = t.obj
-  local state, count, index = d.state, d.count, d.index
-  if state ~= "empty" then
-    if index == nil then return "deck.index is nil while the deck is " .. state end
-    if index < 1 or index > count then return sformat("deck.index %d out of range 1..%d", index, count) end
-  end
-  local cards = d.cards
-  if #cards > d.visible then return sformat("deck shows %d cards, more than visible = %d", #cards, d.visible) end
-  local seen = {}
-  for i, c in ipairs(cards) do
-    local m = c.model
-    if seen[m] then return sformat("deck shows one model twice (cards %d and %d)", seen[m], i) end
-    seen[m] = i
-  end
-  if cards[1] and cards[1].index ~= index then return sformat("deck.index %s but the top card shows item %d", tostring(index), cards[1].index) end
-end
-
-function check.grid(t)
-  local g = t.obj
-  local items, count = g.items, g.count
-  if #items ~= count then return sformat("grid.count %d but grid.items has %d", count, #items) end
-  local bag = {}
-  for _, v in ipairs(items) do bag[v] = (bag[v] or 0) + 1 end
-  local prev = t.bag
-  if prev and t.count == count then
-    for v, n in pairs(prev) do
-      if bag[v] ~= n then return sformat("grid.items is not a permutation of its items: %s appears %d times, was %d", tostring(v), bag[v] or 0, n) end
-    end
-  end
-  if t.locked and t.count == count then
-    for i, v in pairs(t.locked) do
-      if not rawequal(items[i], v) then return sformat("locked item %s moved from %d", tostring(v), i) end
-    end
-  end
-  t.bag, t.count, t.locked = bag, count, {}
-  for _, i in ipairs(g.locked) do t.locked[i] = items[i] end
-  local dragging, origin, snap = g.dragging, g.drag_origin, g.snapshot
-  if (dragging == nil) ~= (origin == nil) or (dragging == nil) ~= (snap == nil) then
-    return "grid drag half set: dragging, drag_origin and snapshot disagree"
-  end
-  if dragging and (dragging < 1 or dragging > count) then return sformat("grid.dragging %d out of range 1..%d", dragging, count) end
-end
-
+-- The deck and the grid are checked by their models (model_problem): the deck's top index in
+-- range, at most `visible` cards, no model twice; the grid's order a permutation of its items
+-- minus the deleted ones, locked items in place, one drag at most and within range.
 function check.list(t)
   local l = t.obj
   local off, lo, hi = l.offset, l.min_offset, l.max_offset
@@ -311,6 +273,8 @@ function check.list(t)
     end
   end
   if total ~= n then return sformat("list.count %d but the sections hold %d items", n, total) end
+  local bad = model_problem(l)  -- O(n): ids indexed, prefix sums, state; only when the data changed
+  if bad then return "list model: " .. bad end
   local bottom = 0
   for _, a in ipairs(l:layout({ x = 0, y = lo - 1, w = l.width, h = h - lo + 2 })) do
     if a.kind ~= "header" and a.frame.y + a.frame.h > bottom then bottom = a.frame.y + a.frame.h end
@@ -332,17 +296,15 @@ local builtin = { shared = shared }
 function builtin.tracker(obj, held, on)
   shared.held = held
   local comps = components(obj)
-  for _, c in ipairs(comps) do c.check = check[c.kind] end
   return { comps = comps, on = on ~= false }
 end
 
 function builtin.check(track)
   if not track.on then return nil end
   for _, c in ipairs(track.comps) do
-    local bad = c.check(c)
+    local bad
+    if c.kind == "list" then bad = check.list(c) else bad = model_problem(c.obj) end
     if bad then return bad end
-    bad = model_problem(c.obj)
-    if bad then return c.kind .. " model: " .. bad end
   end
 end
 
