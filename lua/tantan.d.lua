@@ -159,6 +159,7 @@ local tantan_ReorderGridSource = {}
 ---@field item fun(self: tantan.List, section: integer, index: integer): table The item's own table, as the script gave it.
 ---@field header fun(self: tantan.List, section: integer): any The section's header view model as the script gave it, or nil.
 ---@field footer fun(self: tantan.List, section: integer): any The section's footer view model as the script gave it, or nil.
+---@field section_id fun(self: tantan.List, section: integer): integer|string The section's id: as `sections` or source.section_id gave it; a source without section_id numbers its sections from 0.
 ---@field item_count fun(self: tantan.List, section: integer): integer Items in a section.
 ---@field index_at fun(self: tantan.List, x: number, y: number): integer?, integer? The section and index of the item under a point (content coordinates), or nil.
 ---@field events fun(self: tantan.List): string[] Every callback call so far, as `name(arg, ...)` strings, 1-based.

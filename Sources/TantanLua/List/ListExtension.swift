@@ -102,6 +102,15 @@ enum ListExtension: TantanExtension {
       if let ref = model.sections[s].footer?.ref { ref.push(lua) } else { lua.pushNil() }
       return 1
     },
+    .init("section_id", "fun(self, section: integer): integer|string", "The section's id: as `sections` or source.section_id gave it; a source without section_id numbers its sections from 0.") { list, lua throws(LuaCallError) in
+      let model = try list.checkModel("section_id", mutating: false)
+      let s = try lua.checkIndex(2, count: model.sectionCount, what: "section")
+      switch model.sections[s].id {
+      case .int(let n): lua_pushinteger(lua.L, lua_Integer(n))
+      case .string(let t): lua.push(t)
+      }
+      return 1
+    },
     .init("item_count", "fun(self, section: integer): integer", "Items in a section.") { list, lua throws(LuaCallError) in
       let model = try list.checkModel("item_count", mutating: false)
       lua.push(model.itemCount(inSection: try lua.checkIndex(2, count: model.sectionCount, what: "section")))

@@ -50,7 +50,8 @@ local function find(obj, kind)
   return c
 end
 
-local shared = { held = {} }  -- the running explore's scheduler queue (set by explore.lua)
+-- The running explore's scheduler queue (set by explore.lua) and its count of inserted items.
+local shared = { held = {}, fresh = 0 }
 
 -- Deck: gestures around the thresholds, hanging drags, programmatic swipes, reloads, clock steps.
 function explore.deck_actions()
@@ -231,6 +232,39 @@ function explore.list_actions()
       local s = l.refresh_state
       if s == "pulling" or s == "armed" then gen.note("list:release()") return l:release() end
     end },
+    apply = { weight = 1, run = function(obj, gen)
+      local l = list(obj)
+      local sections = {}
+      for s = 1, l.section_count do
+        local items = {}
+        for i = 1, l:item_count(s) do items[i] = l:item(s, i) end
+        sections[s] = { id = l:section_id(s), header = l:header(s), footer = l:footer(s), items = items }
+      end
+      if sections[1] == nil then return nil end
+      local done = {}
+      for _ = 1, gen.int(1, 3) do  -- a diff of one to three changes: delete, move or insert an item
+        local s = gen.int(1, #sections)
+        local items, op = sections[s].items, gen.pick({ "delete", "move", "insert" })
+        if op == "delete" and items[1] then
+          local i = gen.int(1, #items)
+          remove(items, i)
+          done[#done + 1] = sformat("delete %d.%d", s, i)
+        elseif op == "move" and items[2] then
+          local from = gen.int(1, #items)
+          local item = remove(items, from)
+          local to = gen.int(1, #items + 1)
+          table.insert(items, to, item)
+          done[#done + 1] = sformat("move %d.%d to %d", s, from, to)
+        elseif op == "insert" then
+          shared.fresh = shared.fresh + 1
+          local i = gen.int(1, #items + 1)
+          table.insert(items, i, { id = "explore " .. shared.fresh, title = "inserted " .. shared.fresh })
+          done[#done + 1] = sformat("insert %d.%d", s, i)
+        end
+      end
+      gen.note("list:apply(the sections with: %s)", concat(done, ", "))
+      return l:apply(sections)
+    end },
     load_more = { weight = 1, run = function(obj, gen) gen.note("list:load_more()") return list(obj):load_more() end },
     deliver = { weight = 3, run = function(_, gen)
       local held = shared.held
@@ -294,7 +328,7 @@ local COVER = {
 local builtin = { shared = shared }
 
 function builtin.tracker(obj, held, on)
-  shared.held = held
+  shared.held, shared.fresh = held, 0
   local comps = components(obj)
   return { comps = comps, on = on ~= false }
 end

@@ -104,6 +104,26 @@ final class ExploreRunnerTests: XCTestCase {
     XCTAssertTrue(r.stdout.contains("error in action 'a' after step 1 (a): model_spec.lua:14: bad argument #1 to 'int' (integer expected, got float)"), r.stdout)
   }
 
+  func testTheListApplyActionAppliesARandomDiffAndSaysWhich() throws {
+    let dir = try SuiteDir([
+      "apply_spec.lua": """
+        local spec = {
+          setup = function()
+            return tantan.list{ sections = { { id = "a", items = { { id = 1 }, { id = 2 }, { id = 3 } } }, { id = "b", items = { { id = 4 } } } } }
+          end,
+          actions = { apply = tantan.explore.list_actions().apply },
+          invariant = function(l) assert(l.count >= 4 and l.section_count == 2 and l:section_id(2) == "b", "the list lost an item") end,
+        }
+        explore("applied diffs keep every item", spec)
+
+        """
+    ])
+    let r = try dir.test(["apply_spec.lua"])
+    XCTAssertEqual(r.status, 1, r.stdout)
+    XCTAssertTrue(r.stdout.contains("invariant after step 1 (apply): apply_spec.lua:6: the list lost an item"), r.stdout)
+    XCTAssertTrue(r.stdout.contains("1. {\"apply\", 1, 1, 1, 1}  -- list:apply(the sections with: delete 1.1)"), r.stdout)
+  }
+
   func testTheCodeLoadsOnFirstUseAndWorksInTheSandbox() throws {
     let dir = try SuiteDir(["sandbox_spec.lua": Self.sharedModel])
     let lazy = try dir.run(["-e", "print(rawget(tantan.explore, 'deck_actions')); print(type(tantan.explore.grid_actions)); print(rawget(tantan.explore, 'deck_actions') ~= nil)"])
