@@ -45,19 +45,26 @@ local function fit(kind, v, a, b)
   return v + 0.0
 end
 
+-- The search records its draws flat, four slots each, in one table reused by every run (a table
+-- per draw cost more than the draw); a failing run's draws become per-step tapes for shrinking.
+local flat, flat_n = {}, 0
+
 local function draw(kind, a, b)
-  local pos = G.pos + 1
-  G.pos = pos
   local v
   local rand = G.rand
   if rand then
     if kind == "bool" then v = rand() & 1 == 1
     elseif kind == "number" then v = a + (rand() * 2 ^ -53) * (b - a)
     else v = a + rand() % (b - a + 1) end
-  else
-    local d = G.plan and G.plan[pos]
-    if d ~= nil then v = fit(kind, d[4], a, b) else v = simplest(kind, a, b) end
+    local k = flat_n
+    flat[k + 1], flat[k + 2], flat[k + 3], flat[k + 4] = kind, a, b, v
+    flat_n = k + 4
+    return v
   end
+  local pos = G.pos + 1
+  G.pos = pos
+  local d = G.plan and G.plan[pos]
+  if d ~= nil then v = fit(kind, d[4], a, b) else v = simplest(kind, a, b) end
   G.tape[pos] = { kind, a, b, v }
   return v
 end
@@ -197,22 +204,27 @@ local function execute(s, plan, n, rand, cov)
   end
   failure = check(0)
   local i = 0
+  local starts, names = {}, {}  -- search mode: where each step's draws start in `flat`
+  flat_n = 0
   while failure == nil and i < n do
     i = i + 1
     local action
     if plan then
       action = s.actions[plan[i].name]
       if action == nil then return { kind = "replay", message = "no action named '" .. tostring(plan[i].name) .. "' in spec.actions", step = i }, steps, i end
+      local tape = {}
+      G.tape, G.pos, G.plan = tape, 0, plan[i].tape
+      if s.noting then G.notes = {} end
+      steps[i] = { name = action.name, tape = tape }
     else
       local r = (rand() % 1000000) / 1000000 * s.total
       for _, a in ipairs(s.actions) do if r < a.upto then action = a break end end
       action = action or s.actions[#s.actions]
+      starts[i], names[i] = flat_n, action.name
+      G.rand = rand
     end
-    local tape = {}
-    G.tape, G.pos, G.rand, G.plan = tape, 0, (not plan) and rand or nil, plan and plan[i].tape
-    if s.noting then G.notes = {} end
     local ok5, r = xpcall(action.run, handler, obj, gen)
-    steps[i] = { name = action.name, tape = tape, notes = G.notes }
+    if plan then steps[i].notes = G.notes end
     G.rand, G.plan, G.notes = nil, nil, nil
     if not ok5 then
       failure = { kind = "error in action '" .. action.name .. "'", message = r.message, traceback = r.traceback, step = i }
@@ -228,7 +240,16 @@ local function execute(s, plan, n, rand, cov)
   if cov then builtin.finish(track, cov) end
   if spec.teardown then xpcall(spec.teardown, handler, obj) end
   builtin.close(obj)
-  if failure then failure.way = way(failure.kind, failure.message) end
+  if failure then
+    failure.way = way(failure.kind, failure.message)
+    if not plan then  -- the failing run's draws, as tapes
+      for j = 1, i do
+        local tape, last = {}, j < i and starts[j + 1] or flat_n
+        for k = starts[j], last - 1, 4 do tape[#tape + 1] = { flat[k + 1], flat[k + 2], flat[k + 3], flat[k + 4] } end
+        steps[j] = { name = names[j], tape = tape }
+      end
+    end
+  end
   return failure, steps, i
 end
 

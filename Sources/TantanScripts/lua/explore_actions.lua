@@ -28,6 +28,21 @@ local function components(obj)
 end
 
 local found = setmetatable({}, { __mode = "k" })
+
+-- A deck's configuration, read once (each field read is a call into the host).
+local configs = setmetatable({}, { __mode = "k" })
+local function config(d)
+  local c = configs[d]
+  if c == nil then
+    c = { threshold = d.threshold, velocity = d.velocity_threshold or 800, swipe = d.durations.swipe, cyclic = d.cyclic }
+    configs[d] = c
+  end
+  return c
+end
+
+local SIGNS, OFF_ON = { -1, 1 }, { 0, 1 }
+local CLOCK_STEPS = { "settle", 0.1, 0.5, 0.9, 1, 1.01, 2 }  -- shrinks toward letting everything finish
+
 -- Can a drag start? It finishes the running fly-off (and the queue behind it) first, which may
 -- take the last card away.
 local function can_drag(d)
@@ -35,7 +50,7 @@ local function can_drag(d)
   if state == "idle" then return true end
   if state ~= "animating" or d.queued > 0 then return false end
   local index, count = d.index, d.count  -- a card stays once the running animation ends
-  return index ~= nil and (index < count or (d.cyclic and count > 1))
+  return index ~= nil and (index < count or (config(d).cyclic and count > 1))
 end
 
 local function find(obj, kind)
@@ -65,11 +80,12 @@ function explore.deck_actions()
         return d:drag_end(vx, 0)
       end
       if not can_drag(d) then return nil end
-      local th = d.threshold
-      local dx = gen.pick({ -1, 1 }) * (th + gen.int(-15, 15))
+      local c = config(d)
+      local th = c.threshold
+      local dx = gen.pick(SIGNS) * (th + gen.int(-15, 15))
       local dy = gen.int(-40, 40)
-      local vt = d.velocity_threshold or 800
-      local vx = gen.pick({ -1, 1 }) * (vt + gen.int(-200, 200)) * gen.pick({ 0, 1 })
+      local vt = c.velocity
+      local vx = gen.pick(SIGNS) * (vt + gen.int(-200, 200)) * gen.pick(OFF_ON)
       local steps = gen.int(1, 3)
       gen.note("deck:pan(%d, %d, {steps = %d, velocity = {x = %d, y = 0}})", dx, dy, steps, vx)
       return d:pan(dx, dy, { steps = steps, velocity = { x = vx, y = 0 } })
@@ -111,10 +127,11 @@ function explore.deck_actions()
     end },
     clock = { weight = 2, run = function(obj, gen)
       local d = deck(obj)
-      local f = gen.pick({ "settle", 0.1, 0.5, 0.9, 1, 1.01, 2 })  -- shrinks toward letting everything finish
+      local f = gen.pick(CLOCK_STEPS)
       if f == "settle" then gen.note("tantan.clock:settle()") return clock:settle() end
-      gen.note("tantan.clock:advance(%s)", d.durations.swipe * f)
-      clock:advance(d.durations.swipe * f)
+      local t = config(d).swipe * f
+      gen.note("tantan.clock:advance(%s)", t)
+      clock:advance(t)
     end },
   }
 end
