@@ -209,19 +209,10 @@ local tantan_render = {}
 local tantan_PluginHost = {}
 
 ---@class tantan.explore
----@field deck_actions fun(): table<string, {weight: number, run: fun(obj: any, gen: tantan.ExploreGen): any}> Ready-made deck actions: pans around threshold and velocity_threshold, drags left hanging and finished, like, nope, undo, reload with a grown or shrunk source (source.count must read your data), clock advances that land inside animations. The deck is `obj` or the first deck among obj's fields (by key order).
----@field grid_actions fun(): table<string, {weight: number, run: fun(obj: any, gen: tantan.ExploreGen): any}> Ready-made grid actions: long press, drags to cells, cell edges, the autoscroll edges and off screen, drop, cancel, delete, edit/done, scrolls, clock advances.
----@field list_actions fun(): table<string, {weight: number, run: fun(obj: any, gen: tantan.ExploreGen): any}> Ready-made list actions: scrolls and flings near both ends, pull and release at and around the threshold, apply of random diffs (dropping, moving, adding items), load_more, and `deliver`: one pending completion held by the explore's scheduler (setup(sched), sched.hold(fn)) called with ok = true or false, in a random order.
+---@field deck_actions fun(): table<string, {weight: number, run: fun(obj: any, gen: ExploreGen): any}> Ready-made deck actions: pans around threshold and velocity_threshold, drags left hanging and finished, like, nope, undo, reload (an array source first grows or shrinks by up to 3 cards; a callback source reloads as it is), clock advances that land inside animations or let them finish. The deck is `obj` or the first deck among obj's fields (by key order).
+---@field grid_actions fun(): table<string, {weight: number, run: fun(obj: any, gen: ExploreGen): any}> Ready-made grid actions: long press, drags to cells, cell edges, the autoscroll edges and off screen, drop, cancel, delete, edit/done, scrolls, clock advances.
+---@field list_actions fun(): table<string, {weight: number, run: fun(obj: any, gen: ExploreGen): any}> Ready-made list actions: scrolls and flings near both ends, pull and release at and around the threshold, apply of random diffs (dropping, moving, adding items), load_more, and `deliver`: one pending completion held by the explore's scheduler (setup(sched), sched.hold(fn)) called with ok = true or false, in a random order.
 ---@field replay fun(spec: table, steps: any[][]): true Runs a sequence as an explore failure prints it ({action name, draw, ...} per step: the values its gen calls return, picks as positions) against spec.setup() on a reset clock, with every invariant checked after each step; raises the failure it reproduces (at the caller's line), else returns true.
 local tantan_explore = {}
-
----What an explore action draws its arguments from (its second parameter): each draw is recorded, so shrinking can simplify it and a replay repeats it.
----@class tantan.ExploreGen
----@field int fun(a: integer, b: integer): integer An integer in [a, b] (shrinks toward the one nearest 0, then round numbers).
----@field number fun(a: number, b: number): number A number in [a, b] (shrinks toward whole and round numbers nearest 0).
----@field pick fun(list: any[]): any One element of a non-empty array (shrinks toward the first).
----@field bool fun(): boolean true or false (shrinks toward false).
----@field note fun(format: string, ...: any) Says what the step did (string.format), printed next to the step in a failure; formatted only for the final replay, so it costs nothing during the search.
-local tantan_ExploreGen = {}
 
 return tantan

@@ -22,16 +22,10 @@ enum ExploreExtension: TantanExtension {
   static var docs: [LuaDoc] {
     [
       LuaDoc(.field, "tantan.explore", "tantan.explore", "Gesture exploration for scenario files' explore(name, spec): ready-made actions per component (loaded on first use)."),
-      LuaDoc(.function, "tantan.explore.deck_actions", "fun(): table<string, {weight: number, run: fun(obj: any, gen: tantan.ExploreGen): any}>", "Ready-made deck actions: pans around threshold and velocity_threshold, drags left hanging and finished, like, nope, undo, reload with a grown or shrunk source (source.count must read your data), clock advances that land inside animations. The deck is `obj` or the first deck among obj's fields (by key order)."),
-      LuaDoc(.function, "tantan.explore.grid_actions", "fun(): table<string, {weight: number, run: fun(obj: any, gen: tantan.ExploreGen): any}>", "Ready-made grid actions: long press, drags to cells, cell edges, the autoscroll edges and off screen, drop, cancel, delete, edit/done, scrolls, clock advances."),
-      LuaDoc(.function, "tantan.explore.list_actions", "fun(): table<string, {weight: number, run: fun(obj: any, gen: tantan.ExploreGen): any}>", "Ready-made list actions: scrolls and flings near both ends, pull and release at and around the threshold, apply of random diffs (dropping, moving, adding items), load_more, and `deliver`: one pending completion held by the explore's scheduler (setup(sched), sched.hold(fn)) called with ok = true or false, in a random order."),
+      LuaDoc(.function, "tantan.explore.deck_actions", "fun(): table<string, {weight: number, run: fun(obj: any, gen: ExploreGen): any}>", "Ready-made deck actions: pans around threshold and velocity_threshold, drags left hanging and finished, like, nope, undo, reload (an array source first grows or shrinks by up to 3 cards; a callback source reloads as it is), clock advances that land inside animations or let them finish. The deck is `obj` or the first deck among obj's fields (by key order)."),
+      LuaDoc(.function, "tantan.explore.grid_actions", "fun(): table<string, {weight: number, run: fun(obj: any, gen: ExploreGen): any}>", "Ready-made grid actions: long press, drags to cells, cell edges, the autoscroll edges and off screen, drop, cancel, delete, edit/done, scrolls, clock advances."),
+      LuaDoc(.function, "tantan.explore.list_actions", "fun(): table<string, {weight: number, run: fun(obj: any, gen: ExploreGen): any}>", "Ready-made list actions: scrolls and flings near both ends, pull and release at and around the threshold, apply of random diffs (dropping, moving, adding items), load_more, and `deliver`: one pending completion held by the explore's scheduler (setup(sched), sched.hold(fn)) called with ok = true or false, in a random order."),
       LuaDoc(.function, "tantan.explore.replay", "fun(spec: table, steps: any[][]): true", "Runs a sequence as an explore failure prints it ({action name, draw, ...} per step: the values its gen calls return, picks as positions) against spec.setup() on a reset clock, with every invariant checked after each step; raises the failure it reproduces (at the caller's line), else returns true."),
-      LuaDoc(.class, "tantan.ExploreGen", "tantan.ExploreGen", "What an explore action draws its arguments from (its second parameter): each draw is recorded, so shrinking can simplify it and a replay repeats it."),
-      LuaDoc(.function, "tantan.ExploreGen.int", "fun(a: integer, b: integer): integer", "An integer in [a, b] (shrinks toward the one nearest 0, then round numbers)."),
-      LuaDoc(.function, "tantan.ExploreGen.number", "fun(a: number, b: number): number", "A number in [a, b] (shrinks toward whole and round numbers nearest 0)."),
-      LuaDoc(.function, "tantan.ExploreGen.pick", "fun(list: any[]): any", "One element of a non-empty array (shrinks toward the first)."),
-      LuaDoc(.function, "tantan.ExploreGen.bool", "fun(): boolean", "true or false (shrinks toward false)."),
-      LuaDoc(.function, "tantan.ExploreGen.note", "fun(format: string, ...: any)", "Says what the step did (string.format), printed next to the step in a failure; formatted only for the final replay, so it costs nothing during the search."),
     ]
   }
 
@@ -61,7 +55,7 @@ enum ExploreExtension: TantanExtension {
     if let t = exploreTable {
       lua.pushValue(t)
     } else {
-      lua_getfield(lua.L, Lua.registryIndex, LUA_LOADED_TABLE)
+      lua.rawGet(Lua.registryIndex, LUA_LOADED_TABLE)
       lua.rawGet(-1, "tantan")
       lua.rawGet(-1, "explore")
       lua_rotate(lua.L, -3, 1)
@@ -138,8 +132,9 @@ enum ExploreExtension: TantanExtension {
   ) throws(LuaCallError) {
     var size = 0
     guard let text = script(&size) else { throw .message("\(name): missing") }
-    guard tt_loadbuffer(lua.L, text, size, name, "t") == LUA_OK else { throw .value }
+    let status = tt_loadbuffer(lua.L, text, size, name, "t")
+    guard status == LUA_OK else { throw .lua(lua.popError(status)) }
     for a in args { lua.pushValue(a) }
-    guard lua.pcall(Int32(args.count), 1, traceback: true) else { throw .value }
+    do { try lua.call(Int32(args.count), 1) } catch { throw .lua(error) }
   }
 }
