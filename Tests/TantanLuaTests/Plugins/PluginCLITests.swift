@@ -96,4 +96,26 @@ final class PluginCLITests: XCTestCase {
     p.registry.beforeScenario(ScenarioHookInfo(name: "next"))
     p.t.ok("tantan.assertion('event_count')(nil, 'did_swipe', 0)")
   }
+
+  /// Issue 19: three plugins that each ship `lua/helper/util.lua` and require it, at the top level
+  /// of `plugin.lua`, in `setup` and from another module: each gets its own, in a real run; a
+  /// script requires a plugin's public module.
+  func testEveryPluginRequiresItsOwnHelperModule() throws {
+    let s = try PluginSandbox()
+    for name in ["csvsrc", "jsonsrc", "xmlsrc"] {
+      try s.write("work/plugs/\(name)/plugin.lua", """
+        local util = require("helper.util")
+        return { name = "\(name)", api = 1, setup = function(host)
+          _G.seen = (_G.seen or "") .. util.who .. "/" .. require("helper.util").who .. "/" .. require("\(name).api").who .. " "
+        end }
+
+        """)
+      try s.write("work/plugs/\(name)/lua/helper/util.lua", "return { who = '\(name)' }\n")
+      try s.write("work/plugs/\(name)/lua/\(name)/api.lua", "return { who = require('helper.util').who }\n")
+    }
+    let r = try s.run(["--plugin", "plugs", "-e", "print(seen) print(require('jsonsrc.api').who, require('helper.util').who)"])
+    XCTAssertEqual(r.messages, "")
+    XCTAssertEqual(r.stdout, "csvsrc/csvsrc/csvsrc jsonsrc/jsonsrc/jsonsrc xmlsrc/xmlsrc/xmlsrc \njsonsrc\tcsvsrc\n")
+    XCTAssertEqual(r.status, 0)
+  }
 }
