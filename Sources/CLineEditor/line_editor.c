@@ -101,9 +101,22 @@ static int is_name(const char *s, size_t len) {
   return 1;
 }
 
+// The names in the table on top that start with `word`, each added with the text before it.
+static void add_names(lua_State *L, const char *text, size_t plen, const char *word, size_t wlen) {
+  lua_pushnil(L);
+  while (lua_next(L, -2)) {
+    size_t klen;
+    const char *k = lua_type(L, -2) == LUA_TSTRING ? lua_tolstring(L, -2, &klen) : NULL;
+    if (k && klen >= wlen && memcmp(k, word, wlen) == 0 && is_name(k, klen)) add_match(text, plen, k, klen);
+    lua_pop(L, 1);
+  }
+}
+
 // Runs protected (lua_pcall): the word is a light userdata. Walks `a.b:c` from the globals with
-// raw gets, then lists the names of the last table, and of the tables its metatables' `__index`
-// chain holds (methods), with lua_next on the raw tables: no metamethod runs.
+// raw gets, then lists the names of the last value: its own (a table), then along its
+// metatables' `__index` chain those of `__index` tables, or of the tables a C `__index` function
+// holds as upvalues (tantan's classes keep their methods there: `deck:sw` gives `deck:swipe`).
+// Raw access and lua_next only: no metamethod runs.
 static int collect(lua_State *L) {
   const char *text = (const char *)lua_touserdata(L, 1);
   const char *word = text, *sep;
@@ -117,20 +130,19 @@ static int collect(lua_State *L) {
   }
   size_t wlen = strlen(word), plen = (size_t)(word - text);
   for (int depth = 0; depth < 8; depth++) {  // bounded: an __index chain may loop
-    if (lua_type(L, -1) == LUA_TTABLE) {
-      lua_pushnil(L);
-      while (lua_next(L, -2)) {
-        size_t klen;
-        const char *k = lua_type(L, -2) == LUA_TSTRING ? lua_tolstring(L, -2, &klen) : NULL;
-        if (k && klen >= wlen && memcmp(k, word, wlen) == 0 && is_name(k, klen)) add_match(text, plen, k, klen);
-        lua_pop(L, 1);
-      }
-    }
+    if (lua_type(L, -1) == LUA_TTABLE) add_names(L, text, plen, word, wlen);
     if (!lua_getmetatable(L, -1)) break;
     lua_pushliteral(L, "__index");
     lua_rawget(L, -2);
     lua_remove(L, -2);
     lua_remove(L, -2);
+    if (lua_iscfunction(L, -1)) {
+      for (int n = 1; lua_getupvalue(L, -1, n) != NULL; n++) {
+        if (lua_type(L, -1) == LUA_TTABLE) add_names(L, text, plen, word, wlen);
+        lua_pop(L, 1);
+      }
+      break;
+    }
   }
   return 0;
 }

@@ -46,6 +46,9 @@ final class CLILineEditingTests: CLITestCase {
         + typed("zz_unique_global = 'found' .. ' by tab'")
         + typed("zz_uni" + Self.tab, "found by tab")
         + typed("print('api ' .. tantan.api_le" + Self.tab + ")", "api \(TantanHost.apiLevel)")
+        // and a method of a tantan object (its class's methods table, read raw).
+        + typed("d = tantan.deck{source = {{}}}")
+        + typed("print(type(d.sw" + Self.tab + "))", "\r\nfunction\r\n")
         // Completion reads raw: a global's __index never runs for a name being completed.
         + typed(probe)
         + typed("-- zz_probe.fi" + Self.tab)
