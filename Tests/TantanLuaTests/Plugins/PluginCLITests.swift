@@ -118,4 +118,31 @@ final class PluginCLITests: XCTestCase {
     XCTAssertEqual(r.stdout, "csvsrc/csvsrc/csvsrc jsonsrc/jsonsrc/jsonsrc xmlsrc/xmlsrc/xmlsrc \njsonsrc\tcsvsrc\n")
     XCTAssertEqual(r.status, 0)
   }
+
+  /// Issue 19: `plugins --plugin DIR` lists DIR's plugins with the others found, a refused one with
+  /// both api levels; `--plugin=DIR` and `--strict-plugins` work after `plugins` too.
+  func testPluginsListingTakesPluginFolders() throws {
+    let s = try PluginSandbox()
+    try s.plugin("extra/fine", name: "fine", version: "2.0")
+    try s.plugin("extra/future", name: "future", api: 999)
+    try s.plugin("work/plugins/local", name: "local")
+    let extra = s.root.appendingPathComponent("extra").path
+    let r = try s.run(["plugins", "--plugin", extra])
+    XCTAssertEqual(r.stderr, "")
+    XCTAssertEqual(r.status, 0)
+    XCTAssertEqual(r.stdout, """
+      tantan-host \(TantanHost.version), api_level \(TantanHost.apiLevel); searched: --plugin \(extra), ./plugins, TANTAN_PLUGIN_PATH, ~/.config/tantan/plugins
+      NAME    VERSION  API  STATUS   FROM       FOLDER
+      fine    2.0      1    loaded   --plugin   \(extra)/fine
+      future  1.0      999  refused  --plugin   \(extra)/future
+          \(extra)/future/plugin.lua: requires api_level 999, but this host's tantan.api_level is \(TantanHost.apiLevel)
+      local   1.0      1    loaded   ./plugins  plugins/local
+
+      """)
+    XCTAssertEqual(try s.run(["plugins", "--plugin=" + extra]).stdout, r.stdout)
+    XCTAssertEqual(try s.run(["plugins", "--plugin", extra, "--strict-plugins"]).status, 1)
+    let bad = try s.run(["plugins", "--bogus"])
+    XCTAssertEqual(bad.status, 1)
+    XCTAssertTrue(bad.messages.contains("plugins: unrecognized option '--bogus'\nusage: "), bad.messages)
+  }
 }
