@@ -78,4 +78,15 @@ final class CLILineEditingTests: CLITestCase {
     _ = try session(steps, env: ["HOME": quiet, "TANTAN_HISTORY": ""])
     XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: quiet), [])
   }
+
+  /// libedit is loaded when the REPL starts on a terminal, not by every run: `tantan-host -e ''`
+  /// start-up is benchmarked against lua5.4 (linked, libedit and its libraries cost about 540,000
+  /// instructions of it).
+  func testLibeditLoadsOnlyForTheTerminalREPL() throws {
+    let probe = "print('libedit ' .. tostring(io.open('/proc/self/maps'):read('a'):find('libedit', 1, true) ~= nil))"
+    XCTAssertEqual(try runHost(["-e", probe]).stdout, "libedit false\n")
+    XCTAssertTrue(try runHost(["-i"], stdin: probe + "\n").stdout.contains("libedit false\n"))
+    let out = try session([.expect("> ")] + typed(probe, "libedit true") + [.send(Self.endOfInput)], env: ["TANTAN_HISTORY": ""])
+    XCTAssertTrue(out.contains("libedit true"), out)
+  }
 }
