@@ -39,9 +39,8 @@ enum PluginModules {
       return
     }
     lua.push(function: { [unowned registry] (lua: Lua) throws(LuaCallError) -> Int32 in
-      if lua.type(1) == LUA_TSTRING, let name = lua.string(1), let mine = callingPlugin(lua, registry),
-        let path = moduleFile(mine.dir, name)
-      {
+      let name = try lua.checkString(1)  // as the stock one: `bad argument #1 to 'require'` at the caller
+      if let mine = callingPlugin(lua, registry), let path = moduleFile(mine.dir, name) {
         return try requireOwn(lua, registry, root: mine, name: name, path: path, sandboxed: sandboxed)
       }
       // Anything else: the stock `require` (upvalue 1), same arguments, same results.

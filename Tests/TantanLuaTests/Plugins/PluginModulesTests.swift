@@ -49,4 +49,16 @@ final class PluginModulesTests: XCTestCase {
     XCTAssertTrue(p.reports[0].contains("error loading module 'broken' from file '\(dir.path)/lua/broken.lua'"), p.reports[0])
     XCTAssertTrue(p.reports[0].contains("broken.lua:2: unexpected symbol near <eof>"), p.reports[0])
   }
+
+  /// With plugins, `require` is wrapped; a script still sees the stock behaviour: argument errors
+  /// name `require` at the caller's line, a missing module lists every place searched.
+  func testTheWrappedRequireBehavesAsTheStockOneForScripts() throws {
+    let s = try PluginSandbox()
+    let dir = try s.plugin("p/lib", name: "lib")
+    let p = try PluginTestHost([dir.path])
+    p.t.fails("require(nil)", "test:1: bad argument #1 to 'require' (string expected, got nil)")
+    let missing = p.t.run("require('nowhere')") ?? ""
+    XCTAssertTrue(missing.hasPrefix("module 'nowhere' not found:\n\tno field package.preload['nowhere']"), missing)
+    XCTAssertEqual(p.t.eval("select('#', require('string'))"), "1")
+  }
 }
