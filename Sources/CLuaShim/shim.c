@@ -24,6 +24,9 @@ typedef struct {
   unsigned long frames, frame, self_frame;
   const void *self_obj;
   int sticky_interrupt;  // Ctrl-C raises at every instruction (--timeout), not once (lua.c)
+  // The frame of the Swift function that last passed a callback's error on (TT_RAISE_VALUE):
+  // the message handler that sees that raise knows it is not a new error.
+  void *reraise_ci;
   void *owner;           // the Swift owner's handle (tt_owner)
 } Limits;
 
@@ -52,6 +55,8 @@ static void remember_where(lua_State *L, Limits *m, const char *what) {
 
 static void hook(lua_State *L, lua_Debug *ar);
 static void arm_hook(lua_State *L);
+static int trampoline(lua_State *L);
+static int index_fast(lua_State *L);
 
 static void *l_alloc(void *ud, void *ptr, size_t osize, size_t nsize) {
   Limits *m = ud;
@@ -257,6 +262,10 @@ static int trampoline(lua_State *L) {
     return lua_error(L);
   }
   if (n >= 0) return n;
+  if (n == TT_RAISE_VALUE) {
+    lua_Debug ar;
+    m->reraise_ci = lua_getstack(L, 0, &ar) ? (void *)ar.i_ci : NULL;
+  }
   if (n == TT_RAISE_WHERE) {
     luaL_where(L, 1);
     lua_insert(L, -2);
@@ -306,12 +315,31 @@ static const char *error_text(lua_State *L) {
   return msg;
 }
 
+// Whether the error being handled is a callback's error that a host function passed on (raised
+// by the trampoline's frame recorded in reraise_ci) and equal to the remembered one; either way
+// the record is used up.
+static int reraised_remembered(lua_State *L) {
+  Limits *m = LIM(L);
+  lua_Debug ar;
+  // CallInfo records are reused: the raising frame must also be a host function's.
+  int reraised = m->reraise_ci && lua_getstack(L, 1, &ar) && (void *)ar.i_ci == m->reraise_ci
+                 && lua_getinfo(L, "f", &ar);
+  if (reraised) {
+    lua_CFunction f = lua_tocfunction(L, -1);
+    lua_pop(L, 1);
+    reraised = f == trampoline || f == index_fast;
+  }
+  m->reraise_ci = NULL;
+  if (!reraised) return 0;
+  lua_rawgetp(L, LUA_REGISTRYINDEX, &remembered_value_key);
+  int same = lua_rawequal(L, 1, -1);
+  lua_pop(L, 1);
+  return same;
+}
+
 static int msghandler(lua_State *L) {
   // A callback's error passed on unchanged to its caller: the traceback taken where it failed.
-  lua_rawgetp(L, LUA_REGISTRYINDEX, &remembered_value_key);
-  int same = lua_type(L, 1) != LUA_TNIL && lua_rawequal(L, 1, -1);
-  lua_pop(L, 1);
-  if (same) {
+  if (reraised_remembered(L)) {
     lua_rawgetp(L, LUA_REGISTRYINDEX, &remembered_trace_key);
     lua_pushnil(L);
     lua_rawsetp(L, LUA_REGISTRYINDEX, &remembered_value_key);
@@ -328,10 +356,7 @@ static int msghandler(lua_State *L) {
 
 // TT_HANDLER_KEEP: the value stays what the callback raised; its traceback is remembered.
 static int keephandler(lua_State *L) {
-  lua_rawgetp(L, LUA_REGISTRYINDEX, &remembered_value_key);
-  int known = lua_rawequal(L, 1, -1);  // re-raised by a nested host call: keep the deeper trace
-  lua_pop(L, 1);
-  if (!known) {
+  if (!reraised_remembered(L)) {  // a nested host call passing it on: keep the deeper trace
     const char *msg = error_text(L);
     if (msg == NULL) msg = lua_tostring(L, -1);
     luaL_traceback(L, L, msg, 1);
