@@ -20,8 +20,10 @@ let package = Package(
       name: "CLua", path: "Sources/CLua", pkgConfig: "lua5.4",
       providers: [.apt(["liblua5.4-dev"])]),
     .target(name: "CLuaShim", dependencies: ["CLua"]),
-    // The REPL's line editing: libedit's headers (apt libedit-dev, brew libedit) at build time,
+    // The REPL's line editing: libedit's headers (apt libedit-dev; macOS has them) at build time,
     // the library loaded with dlopen when the REPL starts (why: Sources/CLineEditor/line_editor.c).
+    // Not a systemLibrary target: SwiftPM passes its pkg-config `-ledit` to the link, and every
+    // run, `tantan-host -e ''` included, would then load libedit.
     .target(name: "CLineEditor", dependencies: ["CLua"]),
     .target(name: "LuaRuntime", dependencies: ["CLua", "CLuaShim", "CLineEditor"], swiftSettings: fast),
     .target(name: "HeadlessUI", swiftSettings: fast),

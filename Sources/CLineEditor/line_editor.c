@@ -2,7 +2,8 @@
 //
 // Why libedit, not GNU readline (which Debian's lua5.4 links): tantan-host is also a library other
 // programs embed (TantanLua, LuaRuntime), and linking readline would put them under the GPL;
-// libedit is BSD, ships with macOS and is `brew install libedit` / `apt install libedit-dev`.
+// libedit is BSD and ships with macOS (Homebrew keeps its own readline and libedit keg-only for
+// that reason); on Debian it is `libedit2`, headers in `libedit-dev` (scripts/bootstrap).
 // Why dlopen: linked, libedit (with libbsd, libmd, libtinfo) loads with every run, including
 // `tantan-host -e ''`, whose start-up is benchmarked against lua5.4; loaded here it costs only
 // the REPL. The header comes from the -dev package, so the types are checked against it.
