@@ -82,7 +82,7 @@ struct JSONReader<Sink: JSONSink> {
 
   mutating func enter() throws(JSONFailure) {
     depth += 1
-    if depth > JSONLimits.maxDepth { throw fail("nested too deeply (over \(JSONLimits.maxDepth) levels)") }
+    if depth > JSONLimits.maxDepth { throw fail(JSONLimits.depthMessage) }
   }
 
   mutating func object() throws(JSONFailure) {

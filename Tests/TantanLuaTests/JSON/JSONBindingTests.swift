@@ -69,7 +69,7 @@ final class JSONBindingTests: XCTestCase {
       ("[1]\n x", "unexpected character 'x' after the value at line 2 column 2"),
       ("[1]]", "unexpected character ']' after the value at line 1 column 4"),
       ("\u{FEFF}[]", "expected a value, got byte 0xEF at line 1 column 1"),
-      (String(repeating: "[", count: 201), "nested too deeply (over 200 levels) at line 1 column 201"),
+      (String(repeating: "[", count: 201), "table nested deeper than 200 levels at line 1 column 201"),
     ]
     for (text, message) in cases {
       t.fails("tantan.json.decode([==[\(text)]==])", "test:1: tantan.json.decode: \(message)")
@@ -118,7 +118,7 @@ final class JSONBindingTests: XCTestCase {
     }
     t.fails("local t = {}; t.me = {t}; tantan.json.encode(t)", "test:1: tantan.json.encode: cannot encode a table that contains itself (at value.me[1])")
     t.fails("local t = {}; for i = 1, 300 do t = {t} end; tantan.json.encode(t)",
-            "test:1: tantan.json.encode: cannot encode a table nested over 200 levels (at value\(String(repeating: "[1]", count: 200)))")
+            "test:1: tantan.json.encode: cannot encode a table nested deeper than 200 levels (at value\(String(repeating: "[1]", count: 200)))")
     t.fails("tantan.json.encode()", "test:1: bad argument #1 to 'encode' (value expected)")
     // The same table twice (not a cycle) is fine.
     t.ok("local s = {1}; assert(tantan.json.encode({s, s}) == '[[1],[1]]')")
