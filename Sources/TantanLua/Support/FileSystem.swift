@@ -67,6 +67,32 @@ enum FileSystem {
   @discardableResult
   static func remove(_ path: String) -> Bool { unlink(path) == 0 }
 
+  /// The absolute path with every symlink, `.` and `..` resolved; nil when it does not exist.
+  static func realPath(_ path: String) -> String? {
+    guard let p = realpath(path, nil) else { return nil }
+    defer { free(p) }
+    return String(cString: p)
+  }
+
+  /// True when `path` (or, while it does not exist yet, its nearest existing folder) resolves to
+  /// `root` or a place under it: a symlink cannot lead a write or a read out of `root`.
+  static func isInside(_ path: String, root: String) -> Bool {
+    guard let realRoot = realPath(root) else { return false }
+    var p = path
+    while kind(p) == .missing && lstat(p) == nil {
+      let parent = directory(of: p)
+      guard parent != p else { return false }
+      p = parent
+    }
+    guard let real = realPath(p) else { return false }  // a dangling symlink: refuse
+    return real == realRoot || real.hasPrefix(realRoot == "/" ? "/" : realRoot + "/")
+  }
+
+  private static func lstat(_ path: String) -> stat? {
+    var st = stat()
+    return Glibc.lstat(path, &st) == 0 ? st : nil
+  }
+
   /// `mkdir -p`.
   @discardableResult
   static func makeDirectories(_ path: String) -> Bool {
