@@ -44,24 +44,51 @@ enum FileSystem {
   /// Writes a regular file through a temporary file and a rename, so a reader never sees half a
   /// file. Anything else that exists (`/dev/null`, `/dev/stdout`, a FIFO) is written in place: a
   /// rename would replace the device with a file.
+  /// The temporary file is flushed to disk (`fsync`) before the rename, and the folder after it,
+  /// so a crash leaves the old file or the new one. Temporary files of `path` left by a process
+  /// that no longer runs (a killed run) are removed first.
   @discardableResult
   static func write(_ path: String, _ text: String) -> Bool {
     var st = stat()
     let exists = stat(path, &st) == 0
-    if exists && (st.st_mode & S_IFMT) != S_IFREG { return write(path, text, to: path) }
+    if exists && (st.st_mode & S_IFMT) != S_IFREG { return write(path, text, to: path, sync: false) }
+    removeStaleTemporaries(of: path)
     let tmp = path + ".tmp\(getpid())-\(pthread_self())"  // unique per process and thread
-    guard write(tmp, text, to: tmp) else {
+    guard write(tmp, text, to: tmp, sync: true) else {
       unlink(tmp)
       return false
     }
-    return rename(tmp, path) == 0
+    guard rename(tmp, path) == 0 else {
+      unlink(tmp)
+      return false
+    }
+    let dir = open(directory(of: path), O_RDONLY)
+    if dir >= 0 {
+      fsync(dir)
+      close(dir)
+    }
+    return true
   }
 
-  private static func write(_ path: String, _ text: String, to file: String) -> Bool {
+  private static func write(_ path: String, _ text: String, to file: String, sync: Bool) -> Bool {
     guard let f = fopen(file, "wb") else { return false }
     var text = text
-    let ok = text.withUTF8 { b in b.isEmpty || fwrite(b.baseAddress, 1, b.count, f) == b.count }
+    var ok = text.withUTF8 { b in b.isEmpty || fwrite(b.baseAddress, 1, b.count, f) == b.count }
+    if sync { ok = ok && fflush(f) == 0 && fsync(fileno(f)) == 0 }
     return fclose(f) == 0 && ok
+  }
+
+  /// Removes `<path>.tmp<pid>-<thread>` files (the names `write` uses) whose process is gone.
+  static func removeStaleTemporaries(of path: String) {
+    let prefix = baseName(path) + ".tmp"
+    let dir = directory(of: path)
+    for name in list(dir) where name.hasPrefix(prefix) {
+      let rest = name.dropFirst(prefix.count)
+      guard let dash = rest.firstIndex(of: "-"), let pid = Int32(rest[..<dash]), pid > 0, pid != getpid(),
+        UInt(rest[rest.index(after: dash)...]) != nil
+      else { continue }
+      if kill(pid, 0) != 0 && errno == ESRCH { unlink(join(dir, name)) }
+    }
   }
 
   @discardableResult
