@@ -60,7 +60,13 @@ public enum PluginLoader {
     }
     lua.push(c.folderName)
     lua.push(c.dir)
-    guard lua.pcall(2, 1) else { return fail(message(lua)) }
+    // The top level of plugin.lua finds the plugin's own `lua/` modules, as setup does; the root
+    // is named after the folder until the manifest names the plugin.
+    let registry = host.plugins
+    registry.moduleRoots.append((plugin: c.folderName, dir: c.dir))
+    let ran = lua.pcall(2, 1)
+    registry.moduleRoots.removeLast()
+    guard ran else { return fail(message(lua)) }
     var at: String { "\(file):\(returnLine(file))" }  // reads the file: only for messages
     guard lua.type(-1) == LUA_TTABLE else { return fail("\(at): manifest must be a table, got \(lua.typeName(-1))") }
     let m = lua.absIndex(-1)
@@ -98,7 +104,6 @@ public enum PluginLoader {
       return r
     }
 
-    let registry = host.plugins
     registry.moduleRoots.append((plugin: name, dir: c.dir))
     if setupType == LUA_TFUNCTION {
       let ctx = PluginContext(plugin: name, version: r.version, dir: c.dir, registry: registry)
