@@ -51,4 +51,23 @@ final class CLITableDepthTests: CLITestCase {
     XCTAssertTrue(report.contains("tests=\"3\""), report)
     XCTAssertTrue(report.contains("table nested deeper than 200 levels"), report)
   }
+
+  /// `assert.same` compares as deep as the host walks: 200 levels, then an error at its line
+  /// (it was a Lua stack overflow inside the runner's prelude).
+  func testDeepComparisonStopsAtTheSameLimit() throws {
+    try write("spec/same_spec.lua", """
+      local function nest(n) local top = {} local t = top for i = 2, n do t[1] = {} t = t[1] end return top end
+      it("200 levels", function() assert.same(nest(200), nest(200)) end)
+      it("201 levels", function() assert.same(nest(201), nest(201)) end)
+      it("far deeper", function() assert.same(nest(300000), nest(300000)) end)
+      """)
+    let r = try runHost(["test", "spec"])
+    assertSane(r)
+    XCTAssertEqual(r.status, 1, "\(r)")
+    XCTAssertTrue(r.stdout.contains("3 scenarios: 1 passed, 0 failed, 2 errors"), r.stdout)
+    for line in [3, 4] {
+      XCTAssertTrue(r.stdout.contains("spec/same_spec.lua:\(line): deep comparison: table nested deeper than 200 levels"), r.stdout)
+    }
+    XCTAssertFalse(r.stdout.contains("stack overflow"), r.stdout)
+  }
 }
