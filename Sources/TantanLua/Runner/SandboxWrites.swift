@@ -1,35 +1,23 @@
-#if canImport(Glibc)
-  import Glibc
-#endif
+import Synchronization
 
 /// What a `tantan-host test --sandbox` run may write: goldens (and their `.new` files) only inside
 /// the folder of their scenario file, symlinks resolved, and at most `limit` bytes in all.
-final class WriteBudget: @unchecked Sendable {  // `used` is guarded by `mutex`
+final class WriteBudget: Sendable {
   /// The documented total of a sandboxed run: 32 MiB.
   static let sandboxLimit = 32 << 20
 
   let limit: Int
-  private var used = 0
-  private let mutex: UnsafeMutablePointer<pthread_mutex_t>
+  private let used = Mutex(0)  // the run's threads write goldens concurrently
 
-  init(limit: Int) {
-    self.limit = limit
-    mutex = .allocate(capacity: 1)
-    pthread_mutex_init(mutex, nil)
-  }
-
-  deinit {
-    pthread_mutex_destroy(mutex)
-    mutex.deallocate()
-  }
+  init(limit: Int) { self.limit = limit }
 
   /// Takes `bytes` from the budget; false (and nothing taken) when they do not fit.
   func take(_ bytes: Int) -> Bool {
-    pthread_mutex_lock(mutex)
-    defer { pthread_mutex_unlock(mutex) }
-    guard bytes <= limit - used else { return false }
-    used += bytes
-    return true
+    used.withLock { used in
+      guard bytes <= limit - used else { return false }
+      used += bytes
+      return true
+    }
   }
 }
 
