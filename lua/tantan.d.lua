@@ -21,8 +21,8 @@ tantan = {}
 
 ---The virtual clock: time passes only when a script advances it.
 ---@class tantan.Clock
----@field advance fun(self: tantan.Clock, seconds: number) Advances time, firing due timers and animations in order; a callback's error stops the clock at that moment and is raised here.
----@field settle fun(self: tantan.Clock): integer Runs until no timer or animation is pending (bounded); returns how many fired.
+---@field advance fun(self: tantan.Clock, seconds: number) Advances time, firing due timers and animations in order; a callback's error stops the clock at that moment and is raised here. Time stops at 1e9 s (where a microsecond still counts; past it is an argument error) and one call fires at most 1000000 timers (then an error).
+---@field settle fun(self: tantan.Clock): integer Runs until no timer or animation is pending; returns how many fired. At most 1000000 timers fire (then an error); a timer due after 1e9 s is an error.
 ---@field now number Seconds since the state started, on the virtual clock.
 ---@field pending integer Timers and animations still pending.
 local tantan_Clock = {}

@@ -22,7 +22,7 @@ extension SwipeDeck {
       throw ComponentError.wrongState(
         function: function, message: "direction '\(direction.rawValue)' is not in 'directions'")
     }
-    try operation {
+    try operation(function) {
       if case .dragging = phase {
         throw ComponentError.wrongState(function: function, message: "a drag is in progress")
       }
@@ -64,7 +64,7 @@ extension SwipeDeck {
   /// Throws `wrongState` during a drag.
   @discardableResult
   public func undo() throws -> Int? {
-    try operation {
+    try operation("undo") {
       if case .dragging = phase { throw ComponentError.wrongState(function: "undo", message: "a drag is in progress") }
       if callbackDepth > 0 || !isSettled || draining {
         enqueue(.undo)
@@ -120,7 +120,7 @@ extension SwipeDeck {
     guard sourceDepth == 0 else {
       throw ComponentError.wrongState(function: "reload", message: "cannot reload from inside a data source callback")
     }
-    try operation {
+    try operation("reload") {
       epoch &+= 1
       cancelMotion()
       clearQueue()

@@ -82,7 +82,7 @@ public final class SwipeDeck<Model> {
     ring = .allocate(capacity: config.visible)
     poolBuffer = .allocate(capacity: config.visible)
     historyStore.reserveCapacity(min(config.historyLimit, 64))
-    try operation { loadFromSource(keepPosition: false) }
+    try operation("deck") { loadFromSource(keepPosition: false) }
   }
 
   deinit {
@@ -143,7 +143,7 @@ public final class SwipeDeck<Model> {
 
   /// Runs a public operation: argument and state errors are thrown at once; callback errors are
   /// held in `pendingError` while the body makes the deck consistent, then rethrown.
-  func operation<T>(_ body: () throws -> T) throws -> T {
+  func operation<T>(_ function: String, _ body: () throws -> T) throws -> T {
     let outer = pendingError
     pendingError = nil
     let result: T
@@ -156,7 +156,7 @@ public final class SwipeDeck<Model> {
     #if DEBUG
       checkInvariants()
     #endif
-    if callbackDepth == 0 { drainQueue() }
+    if callbackDepth == 0 { drainQueue(function: function) }
     let failure = pendingError
     pendingError = outer
     if let failure {
