@@ -87,7 +87,8 @@ enum ListExtension: TantanExtension {
       let model = try list.checkModel("item", mutating: false)
       let s = try lua.checkIndex(2, count: model.sectionCount, what: "section")
       let i = try lua.checkIndex(3, count: model.itemCount(inSection: s), what: "index")
-      if let ref = model.item(at: ListIndexPath(section: s, index: i)).payload.ref { ref.push(lua) } else { lua.pushNil() }
+      let item = try run(list) { try model.item(at: ListIndexPath(section: s, index: i)) }
+      if let ref = item.payload.ref { ref.push(lua) } else { lua.pushNil() }
       return 1
     },
     .init("header", "fun(self, section: integer): any", "The section's header view model as the script gave it, or nil.") { list, lua throws(LuaCallError) in
@@ -153,7 +154,7 @@ enum ListExtension: TantanExtension {
   /// members and registered classes.
   static var docs: [LuaDoc] {
     [LuaDoc(.function, "tantan.list", "fun(config: table): tantan.List",
-            "A list from `sections` (values with ids) or `source` callbacks (section_count(list), item_count(list, s), item(list, s, i), header/footer/section_id(list, s)); item_height may be fun(list, s, i, item): number; refresh.on_refresh(list, done); paging.on_load_more(list, page, done); delegate.did_scroll(list, offset).")]
+            "A list from `sections` (values with ids) or `source` callbacks (section_count(list), item_count(list, s), item(list, s, i), header/footer/section_id(list, s)); item_height may be fun(list, s, i, item): number; refresh.on_refresh(list, done); paging.on_load_more(list, page, done); delegate.did_scroll(list, offset). A source is lazy: it reads sections and counts, then only the items in view plus paging.prefetch (again as they scroll into view; items that leave are forgotten, appended pages kept). With item_height a function, estimated_item_height (a source only) sizes items until they are measured in view (the offset follows what is on screen); without it every item is fetched and measured once when the data loads. Ids are checked among the items held; reload's and apply's diff on a source list covers the items held before and after.")]
       + listClass.docs
   }
 

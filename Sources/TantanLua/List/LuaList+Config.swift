@@ -5,7 +5,7 @@ import LuaRuntime
 /// `tantan.list(config)`: reading the config table (raw, typos are errors) into a `ListConfig`.
 extension LuaList {
   static let configKeys = [
-    "width", "height", "sections", "source", "columns", "item_height", "header_height", "footer_height",
+    "width", "height", "sections", "source", "columns", "item_height", "estimated_item_height", "header_height", "footer_height",
     "spacing", "insets", "content_inset", "sticky_headers", "refresh", "paging", "delegate",
   ]
 
@@ -49,6 +49,7 @@ extension LuaList {
       lua.pop()
       c.itemHeight = .fixed(try r.number("item_height", min: 0) ?? 44)
     }
+    c.estimatedItemHeight = try r.number("estimated_item_height")
     // spacing: a number (between rows) or {line=, item=}.
     if r.push("spacing") == LUA_TNUMBER {
       lua.pop()

@@ -52,7 +52,7 @@ final class ListDiffTests: XCTestCase {
     let c = try list.apply([section("s", [item("c", "2"), item("a", "1"), item("b", "9")])])
     XCTAssertEqual(c.reloaded, [p(0, 1), p(0, 2)])
     XCTAssertEqual(c.moved, [.init(from: p(0, 2), to: p(0, 0))])
-    XCTAssertEqual(list.item(at: p(0, 2)).payload, "9")
+    XCTAssertEqual(try list.item(at: p(0, 2)).payload, "9")
   }
 
   func testItemsMovingBetweenSections() throws {

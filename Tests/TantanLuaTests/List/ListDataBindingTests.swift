@@ -96,7 +96,7 @@ final class ListDataBindingTests: XCTestCase {
 
   func testConfigErrorsNameTheKey() throws {
     let t = try LuaTestHost()
-    t.fails("tantan.list{heigth = 5}", "test:1: bad argument #1 to 'list' (heigth: unknown key (known keys: columns, content_inset, delegate, footer_height, header_height, height, insets, item_height, paging, refresh, sections, source, spacing, sticky_headers, width))")
+    t.fails("tantan.list{heigth = 5}", "test:1: bad argument #1 to 'list' (heigth: unknown key (known keys: columns, content_inset, delegate, estimated_item_height, footer_height, header_height, height, insets, item_height, paging, refresh, sections, source, spacing, sticky_headers, width))")
     t.fails("tantan.list{item_height = -1}", "test:1: bad argument #1 to 'list' (item_height: number out of range (-1; expected 0.0..inf))")
     t.fails("tantan.list{width = 0/0}", "test:1: bad argument #1 to 'list' (width: finite number expected, got -nan)")
     t.fails("tantan.list{paging = {page_size = 0}}", "test:1: bad argument #1 to 'list' (paging.page_size: integer out of range (0; expected 1..9223372036854775807))")
