@@ -169,7 +169,8 @@ local tantan_ReorderGridSource = {}
 ---@field page integer The last page requested (0 before any and after a refresh; rolled back by a failed load).
 ---@field loading boolean True while on_load_more's done has not been called.
 ---@field has_more boolean False after a short page, until the next refresh.
----@field load_error string? The error of the last failed load; nil once a load or a refresh starts.
+---@field load_error string? The error of the last failed load; while set, scrolling loads nothing (no retry storm) until list:load_more() or a refresh starts.
+---@field refresh_error string? The error of the last failed refresh (done(nil, err)); cleared by the next successful one.
 ---@field count integer Items in all sections.
 ---@field section_count integer Number of sections.
 ---@field width number Viewport width.

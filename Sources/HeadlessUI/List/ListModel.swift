@@ -37,6 +37,8 @@ public final class ListModel<Payload: Equatable> {
   public internal(set) var pullDistance: Double = 0
   var fingerDown = false
   var refreshToken = 0
+  /// The message of the last failed refresh; cleared by the next successful one.
+  public internal(set) var refreshError: String?
   var finishTween: Tween?
   var finishTimer: VirtualClock.TimerID?
 
