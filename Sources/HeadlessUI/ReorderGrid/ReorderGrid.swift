@@ -63,6 +63,9 @@ public final class ReorderGrid<Item> {
     var gesture: Bool
   }
 
+  /// False for a data source without `move`: its order is the source's, so nothing can be lifted.
+  public var canReorder: Bool { source.map { $0.move != nil } ?? true }
+
   /// The most items a data source may report (an identity is allocated per item).
   public static var maxCount: Int { 10_000_000 }
 

@@ -155,3 +155,19 @@ final class GridBindingTests: XCTestCase {
       """)
   }
 }
+
+/// Issue 17 point 7: a function source without `move` never accepts a drop it cannot keep.
+final class GridFixedOrderSourceTests: XCTestCase {
+  func testASourceWithoutMoveRefusesToLift() throws {
+    let t = try LuaTestHost()
+    t.ok("""
+      local data = {"a", "b", "c", "d"}
+      local g = tantan.grid{source = {count = function() return #data end, item = function(_, i) return data[i] end}}
+      assert(g:long_press(1) == false and g.editing and g.dragging == nil)
+      assert(g:drag(1, 3) == 1)
+      assert(g:move(1, 3) == false)
+      assert(table.concat(g.items, " ") == "a b c d")
+      for _, e in ipairs(g:events()) do assert(not e:match("^did_drop") and not e:match("^move"), e) end
+      """)
+  }
+}
