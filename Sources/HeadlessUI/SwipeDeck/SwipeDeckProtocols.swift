@@ -46,15 +46,25 @@ public struct SwipeDeckSource<Model> {
   public var card: (_ index: Int, _ reused: Model?) throws -> Model
   /// `empty(deck)`: the model shown when no card remains (tinder's emptyView), or nil.
   public var empty: () throws -> Model?
+  /// The identity of a model (Lua: its `id` field), or nil: what `reload(keepPosition:)` keeps on top.
+  public var identity: ((Model) -> AnyHashable?)?
+  /// `id(deck, index)`: the identity of an item without its model (optional). When given, the deck
+  /// asks it for each card it fetches (remembering the stacked cards' ids) and for the items it
+  /// searches at a `reload(keepPosition:)`; it wins over `identity`.
+  public var id: ((Int) throws -> AnyHashable?)?
 
   public init(
     count: @escaping () throws -> Int,
     card: @escaping (_ index: Int, _ reused: Model?) throws -> Model,
-    empty: @escaping () throws -> Model? = { nil }
+    empty: @escaping () throws -> Model? = { nil },
+    identity: ((Model) -> AnyHashable?)? = nil,
+    id: ((Int) throws -> AnyHashable?)? = nil
   ) {
     self.count = count
     self.card = card
     self.empty = empty
+    self.identity = identity
+    self.id = id
   }
 
   /// A plain array of models (Lua: `source = { {...}, {...} }`); `reused` is ignored.

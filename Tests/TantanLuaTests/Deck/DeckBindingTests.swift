@@ -260,3 +260,44 @@ final class DeckBindingTests: XCTestCase {
       """)
   }
 }
+
+/// Issue 17 point 5: `reload{keep_position = true}` keeps the top item by identity.
+final class DeckReloadIdentityTests: XCTestCase {
+  func testKeepPositionFollowsTheTopItemsID() throws {
+    let t = try LuaTestHost()
+    t.deckOK(
+      """
+      local profiles = {"n1", "n2", "n3", "n4", "n5"}
+      local d = tantan.deck{cyclic = false, source = {count = function() return #profiles end,
+        card = function(_, i, r) local m = r or {} m.id = profiles[i] return m end}}
+      d:swipe("right") d:swipe("right") tantan.clock:settle()
+      eq(d.top.model.id, "n3")
+      table.insert(profiles, 1, "new")           -- a profile inserted at the front
+      d:reload{keep_position = true}
+      eq(d.index, 4) eq(d.top.model.id, "n3")
+      table.remove(profiles, 4)                  -- n3 is gone: the index stays
+      d:reload{keep_position = true}
+      eq(d.index, 4) eq(d.top.model.id, "n4")
+      """)
+  }
+
+  func testSourceIDWinsAndNeedsNoModel() throws {
+    let t = try LuaTestHost()
+    t.deckOK(
+      """
+      local profiles = {10, 20, 30, 40}
+      local d = tantan.deck{cyclic = false, source = {count = function() return #profiles end,
+        card = function(_, i, r) local m = r or {} m.who = profiles[i] return m end,
+        id = function(_, i) return profiles[i] end}}
+      d:swipe("left") tantan.clock:settle()
+      eq(d.top.model.who, 20)
+      table.insert(profiles, 1, 5) table.insert(profiles, 1, 1)
+      d:clear_events()
+      d:reload{keep_position = true}
+      eq(d.index, 4) eq(d.top.model.who, 20)
+      local ev = table.concat(d:events(), " ")
+      assert(ev:match("^count%(%) id%(2%) id%(3%) id%(1%) id%(4%)"), ev)
+      """)
+  }
+}
+
