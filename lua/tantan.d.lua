@@ -53,6 +53,7 @@ local tantan_Timer = {}
 ---@field count integer The item count as source.count last answered (read at construction and reload only).
 ---@field history {index: integer, direction: string}[] Swiped items, oldest first (the last history_limit of them); undo pops the last.
 ---@field state "idle"|"dragging"|"animating"|"empty" What the deck is doing.
+---@field overlay {direction: "left"|"right"|"up"|"down", progress: number}? The LIKE/NOPE overlay now, valid at every frame: while dragging, the direction the card points at and progress 0..1 to its threshold; while the top card animates (fly-off, also like()/nope(); snap back; undo), the same from its position at the clock's time; nil at rest. did_drag reports it on each drag_move and each clock:advance while animating.
 ---@field empty table? The model from source.empty, shown while state is "empty"; nil otherwise.
 ---@field queued integer Programmatic swipes and undos waiting for the running animation.
 ---@field width number Container width (300).
@@ -79,7 +80,7 @@ local tantan_Timer = {}
 ---@field durations {swipe: number, reset: number, rewind: number} Animation lengths in virtual seconds (0.3 each; tinder 0.2).
 ---@field history_limit integer How many swipes history (and so undo) remembers (1000).
 ---@field source table[]|{count: fun(deck: tantan.SwipeDeck): integer, card: fun(deck: tantan.SwipeDeck, index: integer, reused: table?): table, empty?: fun(deck: tantan.SwipeDeck): table?} The view models: an array of tables, or callbacks; count is read at construction and reload only (cached in between); card gets the departed card's model as `reused`.
----@field delegate table? Optional callbacks: will_swipe(deck, i), should_swipe(deck, i, dir) -> boolean (false or nil vetoes), did_drag(deck, i, dir, progress), did_swipe(deck, i, dir), did_swipe_left/right/up/down(deck, i), did_remove(deck, i, dir), did_cancel(deck, i), did_run_out(deck), did_rewind(deck, i).
+---@field delegate table? Optional callbacks: will_swipe(deck, i), should_swipe(deck, i, dir) -> boolean (false or nil vetoes), did_drag(deck, i, dir, progress) (each drag_move and each clock:advance while the top card animates: deck.overlay then; settle jumps to the end without frames), did_swipe(deck, i, dir), did_swipe_left/right/up/down(deck, i), did_remove(deck, i, dir), did_cancel(deck, i), did_run_out(deck), did_rewind(deck, i).
 local tantan_SwipeDeck = {}
 
 ---A long-press drag-to-reorder grid (DraggingSort): layout, editing, drag and drop, delete badges, autoscroll. Indices are 1-based; items are any Lua values told apart by position (duplicates are fine). Every method except reads raises when called from inside a delegate or source callback (re-entrant calls are errors, never queued); reading fields and cell/item/index_at is allowed there. A callback's error reaches the caller unchanged after the grid is consistent.

@@ -6,7 +6,9 @@ public protocol SwipeDeckDelegate: AnyObject {
   func willSwipe(index: Int) throws
   /// `should_swipe`: at release (or programmatic start); false snaps the card back and fires `did_cancel`.
   func shouldSwipe(index: Int, direction: SwipeDirection) throws -> Bool
-  /// `did_drag`: each `drag_move`; progress 0...1 toward the dismissal threshold in `direction`.
+  /// `did_drag`: each `drag_move`, and each animation frame (a `clock.advance` while the top card
+  /// flies off, snaps back or comes back by undo; `settle` jumps to the end without frames): the
+  /// `overlay` then, progress 0...1 toward the dismissal threshold in `direction`.
   func didDrag(index: Int, direction: SwipeDirection, progress: Double) throws
   /// `did_swipe`: the swipe is decided and the fly-off starts.
   func didSwipe(index: Int, direction: SwipeDirection) throws

@@ -301,3 +301,43 @@ final class DeckReloadIdentityTests: XCTestCase {
   }
 }
 
+
+/// Issue 17 point 6: `deck.overlay` at every frame of drags and animations; `did_drag` for
+/// animation frames (each clock:advance while the top card animates).
+final class DeckOverlayTests: XCTestCase {
+  func testOverlayAndDidDragFollowTheWholeSwipe() throws {
+    let t = try LuaTestHost()
+    t.deckOK(
+      """
+      local drags = {}
+      local d = tantan.deck{threshold = 100, source = {{}, {}, {}},
+        delegate = {did_drag = function(_, i, dir, p) drags[#drags + 1] = dir .. " " .. p end}}
+      eq(d.overlay, nil)
+      d:drag_begin() d:drag_move(50, 0)
+      eq(d.overlay.direction, "right") eq(d.overlay.progress, 0.5)
+      d:drag_move(150, 0) d:drag_end()
+      eq(d.state, "animating") eq(d.overlay.direction, "right") eq(d.overlay.progress, 1)
+      drags = {}
+      tantan.clock:advance(0.01)
+      eq(#drags, 1) eq(drags[1], "right 1.0")
+      tantan.clock:settle()
+      eq(d.overlay, nil)
+      -- A programmatic nope: the overlay grows from 0 as the card flies, a did_drag per advance.
+      drags = {}
+      d:nope()
+      eq(d.overlay.direction, "left") eq(d.overlay.progress, 0)
+      tantan.clock:advance(0.02)
+      local p = d.overlay.progress
+      assert(p > 0 and p <= 1, p)
+      eq(#drags, 1) eq(drags[1], "left " .. p)
+      -- A snap back: the overlay shrinks to nothing.
+      tantan.clock:settle()
+      d:drag_begin() d:drag_move(40, 0) d:drag_end()
+      eq(d.state, "animating") eq(d.overlay.progress, 0.4)
+      tantan.clock:advance(0.05)
+      assert(d.overlay.progress < 0.4)
+      tantan.clock:settle()
+      eq(d.overlay, nil)
+      """)
+  }
+}
