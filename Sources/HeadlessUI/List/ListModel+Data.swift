@@ -89,6 +89,7 @@ extension ListModel {
       if let c = section.columns, c < 1 {
         throw dataError(function, "section \(section.id): columns must be >= 1, got \(c)")
       }
+      if let problem = unshowable(section) { throw dataError(function, problem) }
       total += section.items.count
     }
     var itemIndex = [ListID: ListIndexPath](minimumCapacity: total)
@@ -115,6 +116,17 @@ extension ListModel {
     return ListSnapshot(
       sections: sections, geometry: geometry, sectionTops: tops, itemStarts: starts,
       itemIndex: itemIndex, sectionIndex: sectionIndex)
+  }
+
+  /// A header or footer the config gives no height: it would not show, so it is an error.
+  func unshowable(_ section: ListSection<Payload>) -> String? {
+    if section.header != nil, config.headerHeight == 0 {
+      return "section \(section.id) has a header but header_height is 0 (it would not show)"
+    }
+    if section.footer != nil, config.footerHeight == 0 {
+      return "section \(section.id) has a footer but footer_height is 0 (it would not show)"
+    }
+    return nil
   }
 
   func makeGeometry(_ section: ListSection<Payload>, heights: [Double]) -> ListSectionGeometry {

@@ -39,6 +39,7 @@ extension ListModel {
       guard n >= 0 else { throw ComponentError.badDataSource(message: "item_count returned \(n) (expected a count >= 0)") }
       guard snapshot.sectionIndex.updateValue(s, forKey: id) == nil else { throw ComponentError.badDataSource(message: "duplicate section id \(id)") }
       let section = ListSection<Payload>(id: id, header: header, footer: footer)
+      if let problem = unshowable(section) { throw ComponentError.badDataSource(message: problem) }
       let g = try lazyGeometry(section, s, count: n, src)
       snapshot.sections.append(section)
       snapshot.geometry.append(g)

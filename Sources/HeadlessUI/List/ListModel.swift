@@ -119,7 +119,7 @@ public final class ListModel<Payload: Equatable> {
     guard y >= minOffset, y <= maxOffset else {
       throw ComponentError.badArgument(
         position: 1, function: function,
-        message: "offset \(listFormat(y)) out of range [\(listFormat(minOffset)), \(listFormat(maxOffset))]")
+        message: "offset out of range (\(listFormat(y)); expected \(listFormat(minOffset))..\(listFormat(maxOffset)))")
     }
     offset = y
     try refreshWindow()

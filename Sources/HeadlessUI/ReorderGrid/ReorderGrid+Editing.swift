@@ -146,7 +146,7 @@ extension ReorderGrid {
     let fn = "scroll_to"
     try checkNumber(y, 1, fn)
     guard y >= 0, y <= maxOffset + 1e-9 else {
-      throw ComponentError.badArgument(position: 1, function: fn, message: "offset out of range (0 to \(luaNumber(maxOffset)))")
+      throw ComponentError.badArgument(position: 1, function: fn, message: "offset out of range (\(luaNumber(y)); expected 0..\(luaNumber(maxOffset)))")
     }
     try ensureNotInCallback(fn)
     try scrollContent(to: min(y, maxOffset))

@@ -245,7 +245,7 @@ public final class SwipeDeck<Model> {
       let n = try source.count()
       guard n >= 0, n <= SwipeDeckLimits.maxCount else {
         throw ComponentError.badDataSource(
-          message: "source.count returned \(n) (expected 0 to \(SwipeDeckLimits.maxCount))")
+          message: "source.count returned \(n) (expected 0..\(SwipeDeckLimits.maxCount))")
       }
       return n
     }

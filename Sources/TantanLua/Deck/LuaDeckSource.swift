@@ -137,7 +137,7 @@ enum LuaDeckSource {
     if let n = lua.integer(i) {
       guard n >= 0, n <= SwipeDeckLimits.maxCount else {
         throw ComponentError.badDataSource(
-          message: "source.count returned \(n) (expected 0 to \(SwipeDeckLimits.maxCount))")
+          message: "source.count returned \(n) (expected 0..\(SwipeDeckLimits.maxCount))")
       }
       return n
     }

@@ -95,11 +95,11 @@ enum GridExtension: TantanExtension {
 
   // MARK: Argument helpers (1-based in, 0-based out)
 
-  /// A 1-based index argument as a 0-based one; anything below 1 becomes -1, which the model
-  /// rejects as "index out of range" (no overflow on `math.mininteger`).
+  /// A 1-based index argument as a 0-based one (the model rejects what is out of range, showing
+  /// it 1-based; `math.mininteger` stays itself instead of overflowing).
   static func index(_ lua: Lua, _ arg: Int32) throws(LuaCallError) -> Int {
     let i = try lua.checkInteger(arg)
-    return i >= 1 ? i - 1 : -1
+    return i == Int.min ? Int.min : i - 1
   }
 
   static func checkBool(_ lua: Lua, _ arg: Int32) throws(LuaCallError) -> Bool {

@@ -90,9 +90,9 @@ final class ListLayoutBindingTests: XCTestCase {
       assert(l:scroll_by(-5) == 50)
       """)
     t.fails("l:scroll_to(0/0)", "test:1: bad argument #1 to 'scroll_to' (number expected, got nan)")
-    t.fails("l:scroll_to(56)", "test:1: bad argument #1 to 'scroll_to' (offset 56 out of range [-10, 55])")
-    t.fails("l:scroll_to(-11)", "test:1: bad argument #1 to 'scroll_to' (offset -11 out of range [-10, 55])")
-    t.fails("l:scroll_by(1/0)", "test:1: bad argument #1 to 'scroll_by' (offset inf out of range [-10, 55])")
+    t.fails("l:scroll_to(56)", "test:1: bad argument #1 to 'scroll_to' (offset out of range (56; expected -10..55))")
+    t.fails("l:scroll_to(-11)", "test:1: bad argument #1 to 'scroll_to' (offset out of range (-11; expected -10..55))")
+    t.fails("l:scroll_by(1/0)", "test:1: bad argument #1 to 'scroll_by' (offset out of range (inf; expected -10..55))")
     t.fails("l:scroll_to('x')", "test:1: bad argument #1 to 'scroll_to' (number expected, got string)")
     t.ok("assert(l.offset == 50, l.offset)")
   }
