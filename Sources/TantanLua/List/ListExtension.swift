@@ -71,7 +71,7 @@ enum ListExtension: TantanExtension {
       lua.push(model.layout(rect))
       return 1
     },
-    .init("apply", "fun(self, sections: table[]): table", "Replaces the data and returns the diff by id: {inserted=, deleted=, moved=, reloaded=, sections={...}} with 1-based {section=, index=} paths and moves as {from=, to=}. Bad data keeps the previous data.") { list, lua throws(LuaCallError) in
+    .init("apply", "fun(self, sections: table[]): table", "Replaces the data and returns the diff by id, as UIKit batch updates take it: {inserted=, deleted=, moved=, reloaded=, sections={inserted=, deleted=, moved=, reloaded=}} with 1-based {section=, index=} paths. deleted and reloaded use old paths, inserted new ones, moved {from=old, to=new}; an item that moved and changed is in moved and also in reloaded (at its old path). Items of inserted or deleted sections are implied, not listed; within a section the longest run keeping its order stays and the rest are moved. Every list is sorted. On a source list the diff covers the items held before and after. Bad data keeps the previous data.") { list, lua throws(LuaCallError) in
       let model = try list.checkModel("apply")
       let sections: [LuaListSection]
       do throws(ListDataError) { sections = try lua.listSections(2, handle: list.host.state.handle, "sections") } catch { throw .argument(2, error.message) }
@@ -154,9 +154,9 @@ enum ListExtension: TantanExtension {
   /// Callbacks are documented in the constructor's line: the docs groups only know module
   /// members and registered classes.
   static var docs: [LuaDoc] {
-    [LuaDoc(.function, "tantan.list", "fun(config: table): tantan.List",
-            "A list from `sections` (values with ids) or `source` callbacks (section_count(list), item_count(list, s), item(list, s, i), header/footer/section_id(list, s)); item_height may be fun(list, s, i, item): number; refresh.on_refresh(list, done); paging.on_load_more(list, page, done); delegate.did_scroll(list, offset). A source is lazy: it reads sections and counts, then only the items in view plus paging.prefetch (again as they scroll into view; items that leave are forgotten, appended pages kept). With item_height a function, estimated_item_height (a source only) sizes items until they are measured in view (the offset follows what is on screen); without it every item is fetched and measured once when the data loads. Ids are checked among the items held; reload's and apply's diff on a source list covers the items held before and after.")]
-      + listClass.docs
+    [LuaDoc(.function, "tantan.list", "fun(config: tantan.ListConfig): tantan.List",
+            "A list from `sections` (values with ids) or a lazy `source` (see tantan.ListConfig for every key and its default).")]
+      + listClass.docs + LuaList.configDocs
   }
 
   static func install(_ host: TantanHost, module: Int32) {
