@@ -115,7 +115,7 @@ final class GridBindingTests: XCTestCase {
     t.fails("tantan.grid{columns = 2.5}", bad + "(columns: number has no integer representation)")
     t.fails(
       "tantan.grid{colums = 3}",
-      bad + "(colums: unknown key (known keys: autoscroll, columns, delegate, height, insets, item, items, locked, long_press, preset, source, spacing, target, top_bar, width))")
+      bad + "(colums: unknown key (known keys: autoscroll, bar, columns, delegate, height, insets, item, items, locked, long_press, preset, source, spacing, target, top_bar, width))")
     t.fails("tantan.grid{item = {w = 10, hh = 3}}", bad + "(item.hh: unknown key (known keys: h, w))")
     t.fails("tantan.grid{insets = {left = 'x'}}", bad + "(insets.left: number expected, got string)")
     t.fails("tantan.grid{spacing = {line = -1}}", bad + "(spacing.line: non-negative number expected, got -1)")
