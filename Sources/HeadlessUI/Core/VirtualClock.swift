@@ -43,6 +43,21 @@ public final class VirtualClock {
   /// Called after every `advance(by:)` (the trace recorder draws the frames of a call that steps
   /// the clock itself, such as `tantan.render.frames`); nil unless a run is traced.
   public var didAdvance: (() -> Void)?
+  /// Called after every `advance(by:)` (not `settle`), in registration order, before `didAdvance`:
+  /// for components that show something between their timers (a deck's animation frames).
+  private var advanceObservers: [(id: UInt64, action: () throws -> Void)] = []
+  private var nextObserver: UInt64 = 0
+
+  /// Adds an observer of `advance(by:)`; its error propagates from `advance` after the others ran.
+  public func addAdvanceObserver(_ action: @escaping () throws -> Void) -> UInt64 {
+    nextObserver += 1
+    advanceObservers.append((nextObserver, action))
+    return nextObserver
+  }
+
+  public func removeAdvanceObserver(_ id: UInt64) {
+    advanceObservers.removeAll { $0.id == id }
+  }
 
   public init() {}
 
@@ -139,7 +154,12 @@ public final class VirtualClock {
     }
     // A timer may have advanced the clock itself, past `target`: time never goes back.
     now = max(now, target)
+    var failure: (any Error)?
+    for o in advanceObservers {
+      do { try o.action() } catch { if failure == nil { failure = error } }
+    }
     didAdvance?()
+    if let failure { throw failure }
   }
 
   /// Time `t` is past `maxTime`: an argument error (`advance`) or a wrong state (`settle` with a

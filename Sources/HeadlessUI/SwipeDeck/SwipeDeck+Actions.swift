@@ -115,7 +115,9 @@ extension SwipeDeck {
 
   /// Reloads from the data source (`count` then `card` for each visible card, recycling the old
   /// models). Cancels any drag, animation and queued operation. With `keepPosition`, the current
-  /// top item stays on top when it still exists. Throws `wrongState` from inside a data-source callback.
+  /// top item stays on top when it still exists, found by identity (`source.id`, else the model's
+  /// `source.identity`) within `identitySearchRadius` of its old index; without an identity, or
+  /// when it is gone, the top keeps its index. Throws `wrongState` from inside a data-source callback.
   public func reload(keepPosition: Bool = false) throws {
     guard sourceDepth == 0 else {
       throw ComponentError.wrongState(function: "reload", message: "cannot reload from inside a data source callback")

@@ -39,7 +39,7 @@ public enum SwipeDeckArguments {
     }
     guard value >= 0, value <= Double(SwipeDeckLimits.maxCount) else {
       throw ComponentError.badDataSource(
-        message: "source.count returned \(format(value)) (expected 0 to \(SwipeDeckLimits.maxCount))")
+        message: "source.count returned \(format(value)) (expected 0..\(SwipeDeckLimits.maxCount))")
     }
     return Int(value)
   }
