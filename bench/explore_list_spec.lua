@@ -9,7 +9,9 @@ explore("list steps", {
   setup = function(sched)
     local next_id = 21
     return tantan.list{ height = 400, sections = { { id = "feed", items = page(1, 20) } },
-      refresh = { threshold = 50, on_refresh = function(_, done) sched.hold(function() done() end) end },
+      refresh = { threshold = 50, on_refresh = function(_, done)
+        sched.hold(function(ok) if ok then done() else done(nil, "offline") end end)
+      end },
       paging = { page_size = 10, on_load_more = function(_, _, done)
         sched.hold(function(ok)
           if not ok then return done(nil, "offline") end

@@ -20,11 +20,9 @@ local feed_spec = {
       sections = { { id = "feed", items = fetch(1) } },
       refresh = { threshold = 50, on_refresh = function(_, done)
         sched.hold(function(ok)
-          if ok then
-            app.items, app.next_id = fetch(app.next_id), app.next_id + PAGE
-            list:apply({ { id = "feed", items = fetch(app.next_id - PAGE) } })
-          end
-          done()
+          if not ok then return done(nil, "offline") end
+          app.items, app.next_id = fetch(app.next_id), app.next_id + PAGE
+          done({ { id = "feed", items = fetch(app.next_id - PAGE) } })  -- the new first page replaces the feed
         end)
       end },
       paging = { page_size = PAGE, on_load_more = function(_, _, done)

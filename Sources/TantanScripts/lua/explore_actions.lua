@@ -338,7 +338,7 @@ local COVER = {
     callbacks = { "will_swipe", "should_swipe", "did_drag", "did_swipe", "did_remove", "did_cancel", "did_run_out", "did_rewind" } },
   grid = { states = { "editing", "dragging", "autoscrolling" },
     callbacks = { "will_begin_editing", "did_end_editing", "can_move", "will_begin_drag", "can_drop", "did_move", "did_drop", "did_cancel", "did_delete" } },
-  list = { states = { "idle", "pulling", "armed", "refreshing", "finishing", "loading", "no_more", "load_error" },
+  list = { states = { "idle", "pulling", "armed", "refreshing", "finishing", "loading", "no_more", "load_error", "refresh_error" },
     callbacks = { "on_refresh", "on_load_more", "did_scroll" } },
 }
 
@@ -376,6 +376,7 @@ function builtin.sample(track, cov)
       if o.loading then st.loading = true end
       if not o.has_more then st.no_more = true end
       if o.load_error then st.load_error = true end
+      if o.refresh_error then st.refresh_error = true end
     end
   end
 end
