@@ -69,7 +69,17 @@ enum ExploreExtension: TantanExtension {
       lua.push(modelProblem(lua, 1))
       return 1
     })
-    try run(lua, tt_script_explore_actions, name: "=tantan.explore.actions", args: [explore, explore + 1])
+    lua.push(function: { (lua: Lua) throws(LuaCallError) -> Int32 in
+      let names = eventNames(lua, 1)
+      lua.newTable(narr: Int32(clamping: names.count))
+      for (i, n) in names.enumerated() {
+        lua.push(n)
+        lua.rawSet(-2, index: i + 1)
+      }
+      return 1
+    })
+    try run(lua, tt_script_explore_actions, name: "=tantan.explore.actions", args: [explore, explore + 1, explore + 2])
+    tt_remove(lua.L, explore + 1)
     tt_remove(lua.L, explore + 1)
     lua.pushNil()
     lua_setmetatable(lua.L, explore)
@@ -101,6 +111,14 @@ enum ExploreExtension: TantanExtension {
     if let g = GridExtension.gridClass.object(lua, arg) { return g.current?.checkInvariants() }
     if let l = ListExtension.listClass.object(lua, arg) { return l.model?.invariantViolation() }
     return nil
+  }
+
+  /// The names of the callbacks the component at `arg` recorded (its event log), for coverage.
+  static func eventNames(_ lua: Lua, _ arg: Int32) -> [String] {
+    if let d = SwipeDeckBinding.deckClass.object(lua, arg) { return d.log.names }
+    if let g = GridExtension.gridClass.object(lua, arg) { return g.log.names }
+    if let l = ListExtension.listClass.object(lua, arg) { return l.events.names }
+    return []
   }
 
   /// The deck as a user sees it: a top index in range while cards show, at most `visible`

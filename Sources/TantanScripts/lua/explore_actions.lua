@@ -1,8 +1,9 @@
 -- tantan.explore's ready-made actions (deck_actions, grid_actions, list_actions) and the checks
 -- every explore runs: built-in invariants after each step and coverage. Loaded on first use by
 -- ExploreExtension.swift with (the tantan.explore table to fill, model_problem(obj): the model's
--- own consistency check); returns the built-in checks for explore.lua.
-local explore, model_problem = ...
+-- own consistency check, event_names(obj): the callbacks its event log recorded); returns the
+-- built-in checks for explore.lua.
+local explore, model_problem, event_names = ...
 local type, pairs, ipairs, tostring, getmetatable, rawequal = type, pairs, ipairs, tostring, getmetatable, rawequal
 local sformat, concat, sort, remove = string.format, table.concat, table.sort, table.remove
 local clock = tantan.clock
@@ -385,7 +386,7 @@ function builtin.finish(track, cov)
   for _, c in ipairs(track.comps) do
     local seen = cov[c.kind]
     if seen then
-      for _, e in ipairs(c.obj:events()) do seen.callbacks[e:match("^[%w_]+")] = true end
+      for _, name in ipairs(event_names(c.obj)) do seen.callbacks[name] = true end
     end
   end
 end

@@ -92,6 +92,9 @@ final class ExploreExamplesTests: XCTestCase {
       let report = try XCTUnwrap(dir.read("report.json"))
       XCTAssertTrue(report.contains("explore: 100 runs of 50 steps passed (seed 0)"), report)
       XCTAssertTrue(report.contains("coverage ("), report)
+      let callback = ["likes_spec.lua": "did_rewind", "channels_spec.lua": "can_drop", "feed_spec.lua": "on_load_more"][e.file]!
+      let reached = try XCTUnwrap(report.firstMatch(of: /callbacks reached: ([a-z_, ]*)/), report)
+      XCTAssertTrue(reached.1.contains(callback), "\(e.file): \(callback) not in coverage: \(reached.1)")
     }
   }
 }
