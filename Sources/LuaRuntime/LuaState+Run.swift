@@ -13,9 +13,11 @@ extension LuaState {
     }
     let base = lua.top - arguments
     defer { lua.setTop(base) }
-    guard load(code, name: name) == LUA_OK else { throw LuaStateError(description: lua.toDisplayString(-1)) }
+    let status = load(code, name: name)
+    guard status == LUA_OK else { throw LuaStateError(description: lua.popError(status).message(lua)) }
     lua_rotate(lua.L, base + 1, 1)  // the chunk below its arguments
-    guard lua.pcall(arguments, LUA_MULTRET, traceback: true) else { throw LuaStateError(description: lua.toDisplayString(-1)) }
+    // The one call path (Lua.call); the message is rendered here, while the state is at hand.
+    do { try lua.call(arguments, LUA_MULTRET, .traceback) } catch { throw LuaStateError(description: error.message(lua)) }
     var results: [LuaValue] = []
     for i in stride(from: base + 1, through: lua.top, by: 1) {
       do { results.append(try lua.value(i)) } catch { throw LuaStateError(description: "result #\(i - base): \(error.description)") }
