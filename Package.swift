@@ -23,7 +23,12 @@ let package = Package(
       name: "CLua", path: "Sources/CLua", pkgConfig: "lua5.4",
       providers: [.apt(["liblua5.4-dev"]), .brew(["lua@5.4"])]),
     .target(name: "CLuaShim", dependencies: ["CLua"]),
-    .target(name: "LuaRuntime", dependencies: ["CLua", "CLuaShim"]),
+    // The REPL's line editing: libedit's headers (apt libedit-dev; macOS has them) at build time,
+    // the library loaded with dlopen when the REPL starts (why: Sources/CLineEditor/line_editor.c).
+    // Not a systemLibrary target: SwiftPM passes its pkg-config `-ledit` to the link, and every
+    // run, `tantan-host -e ''` included, would then load libedit.
+    .target(name: "CLineEditor", dependencies: ["CLua"]),
+    .target(name: "LuaRuntime", dependencies: ["CLua", "CLuaShim", "CLineEditor"]),
     .target(name: "HeadlessUI"),
     .target(name: "TantanLua", dependencies: ["LuaRuntime", "HeadlessUI"]),
     // On Linux the Swift runtime, and the C++ runtime it needs, are linked statically: start-up is
