@@ -32,10 +32,10 @@ final class TableDepthTests: XCTestCase {
       "tantan.list{sections = {{id = 1, items = {item(n)}}}}",
       beyond: "test:8: bad argument #1 to 'list' (sections[1].items[1]: table nested deeper than 200 levels)")
     try check(
-      "tantan.list{sections = {{id = 1, header = nest(n)}}}",
+      "tantan.list{header_height = 20, sections = {{id = 1, header = nest(n)}}}",
       beyond: "test:8: bad argument #1 to 'list' (sections[1].header: table nested deeper than 200 levels)")
     try check(
-      "tantan.list{sections = {{id = 1, footer = nest(n)}}}",
+      "tantan.list{footer_height = 20, sections = {{id = 1, footer = nest(n)}}}",
       beyond: "test:8: bad argument #1 to 'list' (sections[1].footer: table nested deeper than 200 levels)")
     try check(
       "local l = tantan.list{sections = {{id = 1, items = {{id = 1}}}}} l:apply{{id = 1, items = {item(n)}}}",
@@ -92,7 +92,7 @@ final class TableDepthTests: XCTestCase {
     let t = try LuaTestHost()
     t.ok("""
       local shared = {title = "s", list = {1, 2}}
-      local l = tantan.list{sections = {{id = 1, header = shared, items = {{id = 1, a = shared, b = shared}}}}}
+      local l = tantan.list{header_height = 20, sections = {{id = 1, header = shared, items = {{id = 1, a = shared, b = shared}}}}}
       local d = l:apply{{id = 1, header = shared, items = {{id = 1, a = shared, b = {title = "s", list = {1, 2}}}}}}
       assert(#d.reloaded == 0, "an equal copy of the shared table is the same data")
       d = l:apply{{id = 1, header = shared, items = {{id = 1, a = shared, b = {title = "t", list = {1, 2}}}}}}

@@ -7,7 +7,7 @@ final class CLIHostLoopTests: CLITestCase {
   /// At 1e300 s, `now + tick == now`: a drag near the bottom edge autoscrolled at one instant for ever.
   func testTheClockRefusesTimesWhereItsStepIsLost() throws {
     try write("far.lua", """
-      local g = tantan.grid{source = {count = function() return 10^6 end, item = function(_, i) return i end}}
+      local g = tantan.grid{source = {count = function() return 10^6 end, item = function(_, i) return i end, move = function() end}}
       print(pcall(function() tantan.clock:advance(1e300) end))
       tantan.clock:advance(1e9 - 10)
       g:long_press(1)
