@@ -10,7 +10,7 @@ final class LuaStateRunTests: XCTestCase {
     XCTAssertEqual(try state.run("x = 1"), [])
     state.lua.push("kept")
     state.lua.push(20)
-    state.lua.push(.string("b"))
+    try state.lua.push(.string("b"))
     XCTAssertEqual(try state.run("local n, s = ... return n + 1, s .. s", arguments: 2), [.integer(21), .string("bb")])
     XCTAssertEqual(state.lua.top, 1, "arguments popped, the value below them kept")
     XCTAssertEqual(state.lua.string(1), "kept")
