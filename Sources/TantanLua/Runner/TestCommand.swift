@@ -89,7 +89,8 @@ public enum TestCommand {
     var scenarios: [String: [ScenarioInfo]] = [:]
     for (file, outcome) in zip(files, collected) { if case .success(let all) = outcome { scenarios[file] = all } }
     var results = try RunPlan.execute(
-      indexed, scenarios: scenarios, pool: pool, traceNames: traceNames, plugins: plugins, progress: progress)
+      indexed, scenarios: scenarios, pool: pool, traceNames: traceNames, plugins: plugins, progress: progress,
+      jobs: o.jobs)
     progress.finish()
     results = SnapshotStore.failSharedGoldens(results)
 

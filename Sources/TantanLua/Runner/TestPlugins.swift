@@ -18,8 +18,9 @@ import LuaRuntime
 /// A hook that raises in a scenario is reported once per hook (plugin, name, `file:line`) and the
 /// run goes on without it; with `--strict-plugins` the scenario is an error instead.
 ///
-/// Threads: the workers call `install`, `note` and read the immutable fields; the home state is
-/// used on the main thread only (before and after the run).
+/// Processes: the coordinator and every worker process load the plugins into their own home
+/// state (a worker quietly); a scenario's forked process records its problems in `journal`,
+/// which the worker passes on to the coordinator (`note`), which reports them once.
 final class TestPlugins: @unchecked Sendable {
   /// The candidates that loaded in the home state, in discovery order (set before any worker starts).
   private(set) var candidates: [PluginCandidate] = []

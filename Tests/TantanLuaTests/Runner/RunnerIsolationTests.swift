@@ -143,3 +143,54 @@ final class RunnerIsolationTests: XCTestCase {
     }.count
   }
 }
+
+/// The suites `scripts/bench-runner` times (bench/busted-suite) mean the same under busted and
+/// under `tantan-host test`, and one big file keeps every `--jobs` worker busy.
+final class RunnerBenchSuiteTests: XCTestCase {
+  func suite(files: Int, perFile: Int) throws -> SuiteDir {
+    let dir = try SuiteDir()
+    let p = try RunningProcess(
+      HostBinary.packageRoot.appendingPathComponent("bench/busted-suite").path,
+      [dir.url.path, String(files), String(perFile)], env: ProcessInfo.processInfo.environment, cwd: nil)
+    XCTAssertEqual(p.wait(timeout: 30).status, 0)
+    return dir
+  }
+
+  func testTheBenchSuitesPassAlikeUnderBustedAndTheRunner() throws {
+    let busted = "/usr/bin/busted"
+    guard FileManager.default.isExecutableFile(atPath: busted) else {
+      throw XCTSkip("busted is not installed (scripts/bootstrap installs lua-busted)")
+    }
+    let dir = try suite(files: 3, perFile: 4)
+    let b = try RunningProcess(busted, ["--output=TAP", "spec"], env: ProcessInfo.processInfo.environment, cwd: dir.url.path)
+      .wait(timeout: 60)
+    XCTAssertEqual(b.status, 0, b.stdout + b.stderr)
+    let h = try dir.test(["--reporter", "tap"])
+    XCTAssertEqual(h.status, 0, h.stdout + h.stderr)
+    func names(_ tap: String) throws -> [String] {
+      try TAPDocument.parse(tap).points.filter(\.ok).map { $0.description.replacingOccurrences(
+        of: #"^spec/\S+ "#, with: "", options: .regularExpression) }
+    }
+    let hostNames = try names(h.stdout)
+    XCTAssertEqual(hostNames.count, 12)
+    XCTAssertEqual(hostNames, b.stdout.split(separator: "\n").compactMap { line in
+      line.hasPrefix("ok ") ? line.replacingOccurrences(of: #"^ok \d+ - "#, with: "", options: .regularExpression) : nil
+    })
+  }
+
+  func testOneBigFileIsSharedByTheJobs() throws {
+    let dir = try suite(files: 1, perFile: 200)
+    try dir.write(
+      "spec/suite_001_spec.lua",
+      "local stat = io.open('/proc/self/stat'):read('a')\n"
+        + (dir.read("spec/suite_001_spec.lua") ?? "").replacingOccurrences(
+          of: "    assert.is_true(#items == 21)",
+          with: "    assert.is_true(#items == 21) print((io.open('/proc/self/stat'):read('a'):match('^%d+ %b() %a (%d+)')))"))
+    let r = try dir.test(["--jobs", "2", "--reporter", "json"], timeout: 120)
+    XCTAssertEqual(r.status, 0, r.stderr)
+    let scenarios = try json(r.stdout)["scenarios"] as! [[String: Any]]
+    XCTAssertEqual(scenarios.count, 200)
+    let workers = Set(scenarios.map { $0["output"] as! String })
+    XCTAssertEqual(workers.count, 2, "each scenario's parent is a worker: both took part")
+  }
+}

@@ -1,14 +1,16 @@
 /// The run phase on the coordinator's side: the selected items grouped into one task per file
 /// (the file loads once in a worker, each attempt forks from it), results put back in suite order.
+/// With several jobs, a file of many items is split into one task per job (each loads the file
+/// once), so one big file still keeps every worker busy.
 /// Nothing ends as "passed" without a worker's report of it: an item without one is an error.
 enum RunPlan {
   static func execute(
     _ indexed: [(Int, RunItem)], scenarios: [String: [ScenarioInfo]], pool: WorkerPool, traceNames: [Int: String],
-    plugins: TestPlugins?, progress: Progress
+    plugins: TestPlugins?, progress: Progress, jobs: Int
   ) throws -> [ScenarioResult] {
     var results: [ScenarioResult?] = Array(repeating: nil, count: indexed.count)
     var position: [Int: Int] = [:]  // suite index -> place in `indexed`
-    var files: [String] = []
+    var fileOrder: [String] = []
     var byFile: [String: [Int]] = [:]  // places, in run order
     for (p, (index, item)) in indexed.enumerated() {
       position[index] = p
@@ -17,17 +19,26 @@ enum RunPlan {
         progress.tick(p, results[p]!.status)
         continue
       }
-      if byFile[item.scenario.file] == nil { files.append(item.scenario.file) }
+      if byFile[item.scenario.file] == nil { fileOrder.append(item.scenario.file) }
       byFile[item.scenario.file, default: []].append(p)
     }
-    let tasks = files.map { file -> WireWriter in
+    var files: [String] = []  // per task
+    var chunks: [[Int]] = []  // per task: places
+    for file in fileOrder {
+      let places = byFile[file]!
+      let size = jobs > 1 ? max(64, (places.count + jobs - 1) / jobs) : places.count
+      for start in stride(from: 0, to: places.count, by: size) {
+        files.append(file)
+        chunks.append(Array(places[start..<min(start + size, places.count)]))
+      }
+    }
+    let tasks = zip(files, chunks).map { file, places -> WireWriter in
       var w = WireWriter()
       w.put("run")
       w.put(file)
       let declared = scenarios[file] ?? []  // as collected: the worker tells when the file changed
       w.put(declared.count)
       for s in declared { w.put(s) }
-      let places = byFile[file]!
       w.put(places.count)
       for p in places {
         let (index, item) = indexed[p]
@@ -40,7 +51,7 @@ enum RunPlan {
     }
     var loaded = Array(repeating: false, count: files.count)
     func fail(_ task: Int, _ f: (ScenarioInfo) -> Failure) {
-      for p in byFile[files[task]]! where results[p] == nil {
+      for p in chunks[task] where results[p] == nil {
         let (index, item) = indexed[p]
         var r = pending(item, index: index)
         r.failure = f(item.scenario)
