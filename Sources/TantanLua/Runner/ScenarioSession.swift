@@ -156,13 +156,14 @@ final class ScenarioSession {
     if let f = prepareCollect() { return .failure(f) }
     let lua = state.lua
     guard lua.pcall(2, 2, traceback: true) else { return .failure(abnormal(line: nil)) }
-    defer { lua.pop(2) }
     let records = (try? lua.value(-2)) ?? .nil
-    if case .table = records {
-      return .success(records.items.map { Self.scenario($0, file: file) })
-    }
     let err = (try? lua.value(-1)) ?? .nil
-    return .failure(Self.failure(err, file: file, kind: .error))
+    lua.pop(2)
+    guard case .table = records else { return .failure(Self.failure(err, file: file, kind: .error)) }
+    let all = records.items.map { Self.scenario($0, file: file) }
+    pushEntry("settle")
+    guard lua.pcall(0, 0) else { return .failure(abnormal(line: nil)) }
+    return .success(all)
   }
 
   /// Runs the scenario numbered `ordinal` in this state (after `collect`), between the plugins'

@@ -251,9 +251,6 @@ enum PreludeCore {
       spec_file = file
       local err = load_file(chunk)
       if err then return nil, err end
-      -- The scenarios run in copies of this state: collected now, a copy's collector does not
-      -- start a cycle (writing to every object, so copying every page) unless it allocates a lot.
-      collect_garbage("collect")
       return records
     end
 
@@ -302,6 +299,14 @@ enum PreludeCore {
       return result_of(failure)
     end
 
-    return { collect = collect, run = run, plugin_assertions = set_plugin_assertions }
+    -- After collect (its records read): the scenarios run in forked copies of this state, and each
+    -- fork costs more the more memory the state holds. Collected now, a copy's collector does not
+    -- start a cycle (writing to every object, so copying every page) unless it allocates a lot.
+    local function settle()
+      records = {}
+      collect_garbage("collect")
+    end
+
+    return { collect = collect, run = run, settle = settle, plugin_assertions = set_plugin_assertions }
     """#
 }
