@@ -5,8 +5,8 @@ extension Interpreter {
   /// `lua.c`'s `doREPL`: each line is tried as `return <line>` first, `=expr` works, an incomplete
   /// statement continues on a `>>` prompt, results are printed with the global `print`.
   /// Without a terminal the line read is echoed after the prompt, as Debian's readline build does.
-  /// Returns false when the REPL itself failed (a `_PROMPT` whose `__tostring` raises): lua.c's
-  /// `get_prompt` raises out of `doREPL`, so lua prints the message without its name and exits 1.
+  /// Returns false when the REPL itself failed (reading `_PROMPT` or `print` raised): in lua.c that
+  /// error leaves `doREPL` and `pmain`, so lua prints the message without its name and exits 1.
   @discardableResult
   func repl() -> Bool {
     let saved = progname
@@ -14,10 +14,12 @@ extension Interpreter {
     defer { progname = saved }
     promptFailed = false
     let echo = tt_stdin_is_tty() == 0
+    lineEditor = echo ? nil : LineEditor.start(lua)
+    defer { lineEditor = nil }
     while let status = loadLine(echo: echo) {
       var st = status
       if st == LUA_OK { st = doCall(0, LUA_MULTRET) }
-      if st == LUA_OK { printResults() } else { report(st) }
+      if st == LUA_OK { if !printResults() { break } } else { report(st) }
       tt_clear_interrupt(lua.L)
     }
     if promptFailed {
@@ -31,7 +33,8 @@ extension Interpreter {
 
   /// `get_prompt`: `luaL_tolstring` of `_PROMPT`/`_PROMPT2`; nil with the error on top if it fails.
   private func prompt(first: Bool) -> String? {
-    guard lua_getglobal(lua.L, first ? "_PROMPT" : "_PROMPT2") > LUA_TNIL else {
+    guard tt_getglobal(lua.L, first ? "_PROMPT" : "_PROMPT2") == LUA_OK else { return nil }
+    guard lua.type(-1) > LUA_TNIL else {
       lua.pop()
       return first ? "> " : ">> "
     }
@@ -49,6 +52,7 @@ extension Interpreter {
       promptFailed = true
       return nil
     }
+    if let editor = lineEditor { return editor.read(prompt: p) }
     writeOut(p)
     if pendingLines.isEmpty {
       // Bytes, not a String: a line may hold bytes that are not UTF-8, and lua passes them on.
@@ -73,14 +77,21 @@ extension Interpreter {
     lua.setTop(0)
     guard var line = readInput(first: true, echo: echo) else { return nil }
     if line.first == UInt8(ascii: "=") { line = Array("return ".utf8) + line.dropFirst() }
-    if loadBytes(Array("return ".utf8) + line + [UInt8(ascii: ";")], name: "=stdin") == LUA_OK { return LUA_OK }
+    if loadBytes(Array("return ".utf8) + line + [UInt8(ascii: ";")], name: "=stdin") == LUA_OK {
+      if !line.isEmpty { lineEditor?.remember(line) }
+      return LUA_OK
+    }
     lua.pop()
     while true {
       let status = loadBytes(line, name: "=stdin")
-      guard status == LUA_ERRSYNTAX, let msg = lua.string(-1), msg.hasSuffix("<eof>") else { return status }
+      guard status == LUA_ERRSYNTAX, let msg = lua.string(-1), msg.hasSuffix("<eof>") else {
+        lineEditor?.remember(line)
+        return status
+      }
       lua.pop()
       guard let more = readInput(first: false, echo: echo) else {
         if promptFailed { return nil }
+        lineEditor?.remember(line)
         _ = loadBytes(line, name: "=stdin")
         return LUA_ERRSYNTAX
       }
@@ -98,15 +109,21 @@ extension Interpreter {
     return String(decoding: UnsafeRawBufferPointer(start: p, count: len), as: UTF8.self)
   }
 
-  private func printResults() {
+  /// Prints the results with the global `print`; false when reading `print` itself raised (in
+  /// lua.c that error leaves the REPL like a failing `_PROMPT`), with the error on top.
+  private func printResults() -> Bool {
     let n = lua.top
-    guard n > 0 else { return }
-    guard lua_checkstack(lua.L, 20) != 0 else { message("too many results to print"); lua.setTop(0); return }
-    lua_getglobal(lua.L, "print")
+    guard n > 0 else { return true }
+    guard lua_checkstack(lua.L, 20) != 0 else { message("too many results to print"); lua.setTop(0); return true }
+    guard tt_getglobal(lua.L, "print") == LUA_OK else {
+      promptFailed = true
+      return false
+    }
     lua_rotate(lua.L, 1, 1)
-    if !lua.pcall(n, 0) {
+    if tt_pcall(lua.L, n, 0, TT_HANDLER_NONE) != LUA_OK {
       message("error calling 'print' (\(errorText(-1)))")
       lua.pop()
     }
+    return true
   }
 }

@@ -41,14 +41,13 @@ public enum TantanCLI {
     let hostInterpreter = HostInterpreter()
     let interpreter = Interpreter(state: state, options: options, host: hostInterpreter)
     defer { state.close() }
-    var status: Int32
-    if let s = subcommand(options, interpreter, hostInterpreter, state) {
-      status = s
-    } else {
-      status = interpreter.run()
-      // --strict-plugins: a plugin hook that raised during the run fails it.
-      if status == 0, let plugins = hostInterpreter.host?.plugins, plugins.strict, plugins.hookFailed { status = 1 }
+    // One protected frame for the whole run, as lua.c's pmain: plugin subcommands too.
+    var status = interpreter.protectedMain {
+      if let s = subcommand(options, interpreter, hostInterpreter, state) { return s }
+      return interpreter.runMain()
     }
+    // --strict-plugins: a plugin hook that raised during the run fails it.
+    if status == 0, let plugins = hostInterpreter.host?.plugins, plugins.strict, plugins.hookFailed { status = 1 }
     if let err = hostInterpreter.finishTrace(status: status) {
       writeError("\(progname): \(err)\n")
       status = 1
@@ -74,6 +73,13 @@ public enum TantanCLI {
     guard PluginCommands.isCandidate(options), let name = options.script else { return nil }
     let listing = name == "plugins"
     if !listing && PluginDiscovery.discover(requested: options.values("plugin")).isEmpty { return nil }
+    var options = options
+    if listing {  // `plugins --plugin DIR`: the listing's own options, as they work before it
+      do throws(InterpreterOptions.ParseError) { try PluginCommands.addListingOptions(&options) } catch {
+        writeError("\(options.progname): plugins: \(error)\nusage: \(options.progname) plugins [--plugin DIR]... [--strict-plugins]\n")
+        return 1
+      }
+    }
     interpreter.createArgTable()
     hi.quietPlugins = listing
     guard hi.prepare(state, options: options), let host = hi.host else { return 1 }

@@ -43,9 +43,7 @@ final class ScriptTrace {
     var meta: [(String, String)] = [("tantan-host", TantanHost.version)]
     if let seed = recorder.host.seed { meta.append(("seed", String(seed))) }
     let doc = TraceDocument(status: status != 0 ? "error" : "ok", meta: meta)
-    let dir = FileSystem.directory(of: path)
-    if dir != "." && FileSystem.kind(dir) == .missing { _ = FileSystem.makeDirectories(dir) }
-    return FileSystem.write(path, doc.html(recorder)) ? nil : "cannot write the trace to \(path)"
+    return FileSystem.save(path, doc.html(recorder)).map { "cannot write the trace to \(path): \($0)" }
   }
 
   /// `file:line` at the start of an error message, as a chunk name (`@file` when it is a file).
@@ -69,7 +67,8 @@ final class ScriptTrace {
   /// `os.exit` checks it), so a bad call fails without writing anything.
   private func wrapExit(_ host: TantanHost) {
     let lua = host.lua
-    guard lua_getglobal(lua.L, "os") == LUA_TTABLE, lua.rawGet(-1, "exit") == LUA_TFUNCTION else {
+    guard (try? lua.getGlobal("os")) == LUA_TTABLE else { return }
+    guard lua.rawGet(-1, "exit") == LUA_TFUNCTION else {
       lua.pop(2)
       return
     }
@@ -84,7 +83,7 @@ final class ScriptTrace {
       if let err = self.write(status: status) { TantanCLI.writeError("\(self.progname): \(err)\n") }
       original.push(lua)
       lua_rotate(lua.L, 1, 1)
-      guard lua.pcall(lua.top - 1, 0) else { throw .value }
+      do throws(LuaError) { try lua.call(lua.top - 1, 0) } catch { throw .lua(error) }
       return 0
     })
     lua.rawSet(-2, "exit")
