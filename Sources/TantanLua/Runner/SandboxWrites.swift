@@ -1,21 +1,42 @@
 import Synchronization
 
+#if canImport(Glibc)
+  import Glibc
+#endif
+
 /// What a `tantan-host test --sandbox` run may write: goldens (and their `.new` files) only inside
 /// the folder of their scenario file, symlinks resolved, and at most `limit` bytes in all.
-final class WriteBudget: Sendable {
+///
+/// Scenarios run in processes forked from their file's worker, one at a time: a worker's budget
+/// lives in memory shared with its forks, so what one scenario wrote counts for the next ones, and
+/// each of the run's `--jobs` workers gets an equal share of `limit`.
+final class WriteBudget: @unchecked Sendable {  // `used` is guarded by `lock` (and forks run one at a time)
   /// The documented total of a sandboxed run: 32 MiB.
   static let sandboxLimit = 32 << 20
 
   let limit: Int
-  private let used = Mutex(0)  // the run's threads write goldens concurrently
+  private let share: Int
+  private let used: UnsafeMutablePointer<Int>
+  private let lock = Mutex(())
 
-  init(limit: Int) { self.limit = limit }
+  /// `share`: what this process (and its forks) may write of the run's `limit`.
+  init(limit: Int, share: Int? = nil) {
+    self.limit = limit
+    self.share = min(share ?? limit, limit)
+    let page = mmap(nil, MemoryLayout<Int>.size, PROT_READ | PROT_WRITE, MAP_SHARED | MAP_ANONYMOUS, -1, 0)
+    if let page, page != MAP_FAILED {
+      used = page.bindMemory(to: Int.self, capacity: 1)
+    } else {
+      used = .allocate(capacity: 1)  // not shared: forks then each count from what was used before them
+    }
+    used.initialize(to: 0)
+  }
 
   /// Takes `bytes` from the budget; false (and nothing taken) when they do not fit.
   func take(_ bytes: Int) -> Bool {
-    used.withLock { used in
-      guard bytes <= limit - used else { return false }
-      used += bytes
+    lock.withLock { _ in
+      guard bytes <= share - used.pointee else { return false }
+      used.pointee += bytes
       return true
     }
   }
