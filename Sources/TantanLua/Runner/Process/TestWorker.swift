@@ -26,11 +26,13 @@ enum TestWorker {
       return 2
     }
     let seed = Int(args[0])!
-    var snapshots = SnapshotStore(mode: o.updateSnapshots ?? (TestCommand.isCI ? .none : .new), sandboxed: o.sandbox)
-    if o.sandbox { snapshots.budget = WriteBudget(limit: WriteBudget.sandboxLimit, share: WriteBudget.sandboxLimit / o.jobs) }
     let config = ExecutionConfig(
       seed: seed, maxInstructions: o.maxInstructions, maxMemory: o.maxMemory, timeout: o.timeout,
-      snapshots: snapshots, sandbox: o.sandbox, plugins: plugins, trace: o.trace, traceDir: o.traceDir)
+      snapshots: SnapshotStore(
+        mode: o.updateSnapshots ?? (TestCommand.isCI ? .none : .new), sandboxed: o.sandbox,
+        budgetCounter: o.sandbox && fcntl(WriteBudget.fd, F_GETFD) != -1 ? WriteBudget.fd : nil),
+      sandbox: o.sandbox,
+      plugins: plugins, trace: o.trace, traceDir: o.traceDir)
     var buffer = FrameBuffer()
     while true {
       while let payload = try? buffer.next() {
