@@ -18,6 +18,7 @@ typedef struct Limits {
   double deadline, timeout;
   int tripped;
   char message[256];
+  int what_at;  // where the message's "what" starts, after "file:line: "
   lua_State *L;
   lua_State *current;  // the thread whose Swift function is running (coroutines have their own stack)
   // Each Swift function call gets a serial `frame`; a method records its `self` object with the
@@ -53,9 +54,12 @@ static double now_seconds(void) {
 static void remember_where(lua_State *L, Limits *m, const char *what) {
   lua_Debug ar;
   m->message[0] = 0;
+  m->what_at = 0;
   for (int level = 0; lua_getstack(L, level, &ar); level++) {
     if (lua_getinfo(L, "Sl", &ar) && ar.currentline > 0) {
-      snprintf(m->message, sizeof m->message, "%s:%d: %s", ar.short_src, ar.currentline, what);
+      int n = snprintf(m->message, sizeof m->message, "%s:%d: ", ar.short_src, ar.currentline);
+      m->what_at = n > 0 && n < (int)sizeof m->message ? n : 0;
+      snprintf(m->message + m->what_at, sizeof m->message - m->what_at, "%s", what);
       return;
     }
   }
@@ -338,7 +342,50 @@ void tt_set_timeout(lua_State *L, double s) { LIM(L)->timeout = s; LIM(L)->deadl
 size_t tt_memory_in_use(lua_State *L) { return LIM(L)->used; }
 size_t tt_memory_peak(lua_State *L) { return LIM(L)->peak; }
 int tt_limit_tripped(lua_State *L) { return LIM(L)->tripped; }
+const char *tt_limit_what(lua_State *L) { return LIM(L)->tripped ? LIM(L)->message + LIM(L)->what_at : NULL; }
 const char *tt_limit_message(lua_State *L) { return LIM(L)->tripped ? LIM(L)->message : NULL; }
+
+// Host-held memory counts as Lua's own: a charge that would pass --max-memory is refused and trips
+// the limit (sticky, "file:line: not enough memory" at the calling Lua line).
+int tt_host_alloc(lua_State *L, size_t bytes) {
+  Limits *m = LIM(L);
+  if (m->tripped == 1 || (m->max && (bytes > m->max || m->used > m->max - bytes))) {
+    if (!m->tripped) {
+      __atomic_store_n(&m->tripped, 1, __ATOMIC_RELAXED);
+      remember_where(L, m, "not enough memory");
+      arm_hook(L);
+    }
+    return 1;
+  }
+  m->used += bytes;
+  if (m->used > m->peak) m->peak = m->used;
+  return 0;
+}
+void tt_host_free(lua_State *L, size_t bytes) {
+  Limits *m = LIM(L);
+  m->used -= bytes < m->used ? bytes : m->used;
+}
+
+// Host loops count their steps as instructions and read the clock every HOOK_STRIDE of them, as
+// the count hook does; a tripped limit stops the loop (the caller raises tt_limit_message).
+int tt_host_tick(lua_State *L, long long steps) {
+  Limits *m = LIM(L);
+  if (m->tripped) return m->tripped;  // no beat: a tripped state looping through the host is stuck
+  __atomic_store_n(&m->beats, m->beats + 1, __ATOMIC_RELAXED);  // the loop checks limits itself
+  long long before = m->instr;
+  m->instr += steps;
+  if (m->max_instr && m->instr > m->max_instr) {
+    m->tripped = 2;
+    char what[64]; snprintf(what, sizeof what, "instruction limit (%lld) exceeded", m->max_instr);
+    remember_where(L, m, what);
+  } else if (m->timeout > 0 && before / HOOK_STRIDE != m->instr / HOOK_STRIDE && now_seconds() > m->deadline) {
+    m->tripped = 3;
+    char what[64]; snprintf(what, sizeof what, "timeout (%g s) exceeded", m->timeout);
+    remember_where(L, m, what);
+  }
+  if (m->tripped) arm_hook(L);
+  return m->tripped;
+}
 
 static lua_State *sigint_state;
 static void on_sigint(int sig) {

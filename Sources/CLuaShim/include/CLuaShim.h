@@ -35,9 +35,18 @@ size_t tt_memory_in_use(lua_State *L);
 size_t tt_memory_peak(lua_State *L);
 int tt_limit_tripped(lua_State *L);       // 0 none, 1 memory, 2 instructions, 3 timeout, 4 interrupt
 const char *tt_limit_message(lua_State *L);  // "file:line: ..." for the sticky error, or NULL
-// After tt_set_timeout: ends the process with "<prefix>file:line: timeout (S s) exceeded inside a
-// C function" when the script is still running `grace` seconds past the deadline.
+const char *tt_limit_what(lua_State *L);     // the same without "file:line: "
+// Where the count hook cannot run (C functions, finalizers, message handlers entered from a limit's
+// error), a watchdog thread ends the process with "<prefix><limit message>" and status 1: see
+// shim.c. `prefix` (e.g. "tantan-host: ") and the grace past the deadline, per state.
 void tt_arm_watchdog(lua_State *L, const char *prefix, double grace);
+// Memory the host keeps for the state, counted against its memory limit: 0 when charged, else
+// nothing is charged and the limit has tripped (the caller raises tt_limit_message).
+int tt_host_alloc(lua_State *L, size_t bytes);
+void tt_host_free(lua_State *L, size_t bytes);
+// A host loop's `steps`, counted as instructions (the clock is read every 1000): non-zero (the
+// tripped limit's code) when the loop must stop and raise tt_limit_message.
+int tt_host_tick(lua_State *L, long long steps);
 void tt_install_sigint(lua_State *L);     // Ctrl-C stops the running script: "interrupted!"
 void tt_restore_sigint(void);
 void tt_clear_interrupt(lua_State *L);    // the REPL goes on after Ctrl-C stopped one line

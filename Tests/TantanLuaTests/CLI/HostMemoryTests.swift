@@ -1,0 +1,110 @@
+import Foundation
+import XCTest
+
+/// Memory the host keeps and time it spends count against the state's limits (issue 21 point 3):
+/// a grid's identities and pending timers are charged before the host allocates them, a JSON
+/// encode of a shared subtree stops at the instruction and time limits, and a pattern stuck inside
+/// C ends at the runner's timeout. Each fails at the calling `file:line`, never a signal.
+final class HostMemoryTests: CLITestCase {
+  func assertStopped(_ args: [String], _ script: String, message: String, line expected: Int,
+                     file: StaticString = #filePath, line: UInt = #line) throws {
+    try write("hostile.lua", script)
+    let started = Date()
+    let r = try runHost(args + ["hostile.lua"], timeout: 60)
+    assertSane(r, file: file, line: line)
+    XCTAssertEqual(r.status, 1, "\(args): \(r)", file: file, line: line)
+    XCTAssertTrue(r.stderr.contains("hostile.lua:\(expected): \(message)"), "\(args): \(r.stderr)", file: file, line: line)
+    XCTAssertLessThan(Date().timeIntervalSince(started), 30, file: file, line: line)
+  }
+
+  /// Ten grids over a source of 10^7 items held 788 MB under --max-memory 10^7 and exited 0.
+  func testGridIdentitiesCountAgainstMaxMemory() throws {
+    try assertStopped(["--max-memory", "10000000"], """
+      local g = {}
+      for i = 1, 10 do g[i] = tantan.grid{source = {count = function() return 10^7 end, item = function(_, k) return k end}} end
+      print("built")
+      """, message: "not enough memory", line: 2)
+    // Below the limit the same grid is built, and a closed grid gives its charge back.
+    try write("ok.lua", """
+      for i = 1, 20 do
+        local g = tantan.grid{source = {count = function() return 100000 end, item = function(_, k) return k end}}
+        g = nil collectgarbage() collectgarbage()
+      end
+      print("ok")
+      """)
+    let r = try runHost(["--max-memory", "4000000", "ok.lua"])
+    assertSane(r)
+    XCTAssertEqual(r.stdout, "ok\n", "\(r)")
+  }
+
+  func testArrayGridItemsCountAgainstMaxMemory() throws {
+    try assertStopped(["--max-memory", "20000000"], """
+      local items = {} for i = 1, 200000 do items[i] = i end
+      local g = tantan.grid{items = items}
+      """, message: "not enough memory", line: 2)
+  }
+
+  /// A pending timer's Swift side (about 190 bytes) is charged until it fires or is cancelled.
+  func testPendingTimersCountAgainstMaxMemory() throws {
+    try assertStopped(["--max-memory", "30000000"], """
+      local f = function() end
+      for i = 1, 1000000 do tantan.after(1, f) end
+      """, message: "not enough memory", line: 2)
+    // Timers that fire give their charge back: 200,000 in turn (38 MB if kept) fit in the limit.
+    try write("turns.lua", """
+      local f = function() end
+      for i = 1, 200 do
+        for j = 1, 1000 do tantan.after(1, f) end
+        tantan.clock:advance(1)
+      end
+      print("ok")
+      """)
+    let r = try runHost(["--max-memory", "30000000", "turns.lua"], timeout: 120)
+    assertSane(r)
+    XCTAssertEqual(r.stdout, "ok\n", "\(r)")
+  }
+
+  /// A table whose two halves are the same subtable, 26 levels deep, encodes 2^26 values.
+  static let doubled = "local t = {1}\nfor i = 1, 26 do t = {t, t} end\nlocal s = tantan.json.encode(t)\n"
+
+  func testJSONEncodeStopsAtTheInstructionLimit() throws {
+    try assertStopped(["--max-instructions", "1000000"], Self.doubled, message: "instruction limit (1000000) exceeded", line: 3)
+  }
+
+  func testJSONEncodeStopsAtTheTimeout() throws {
+    try assertStopped(["--timeout", "0.5"], Self.doubled, message: "timeout (0.5 s) exceeded", line: 3)
+  }
+
+  func testJSONEncodeOutputCountsAgainstMaxMemory() throws {
+    try assertStopped(["--max-memory", "8000000"], "local t = {('x'):rep(1000)}\nfor i = 1, 14 do t = {t, t} end\nlocal s = tantan.json.encode(t)\n",
+                      message: "not enough memory", line: 3)
+  }
+
+  /// `tantan-host test`: the runaway pattern that ran forever under the default --timeout 10 and a
+  /// JSON encode that ran past it now end at the scenario's limits.
+  func testRunnerScenariosStopInHostCodeAndInC() throws {
+    let dir = try SuiteDir([
+      "spec/host_spec.lua": """
+        it("encodes a shared subtree", function()
+          local t = {1} for i = 1, 26 do t = {t, t} end
+          tantan.json.encode(t)
+        end)
+        """,
+      "spec/pattern_spec.lua": """
+        it("matches a runaway pattern", function()
+          string.find(string.rep("a", 40), string.rep("a*", 40) .. "b")
+        end)
+        """,
+    ])
+    let json = try dir.test(["--timeout", "1", "--reporter", "json", "spec/host_spec.lua"], timeout: 60)
+    assertSane(json)
+    XCTAssertEqual(json.status, 1, "\(json)")
+    XCTAssertTrue(json.stdout.contains("spec/host_spec.lua:3: timeout (1 s) exceeded"), "\(json)")
+    let started = Date()
+    let pattern = try dir.test(["--timeout", "1", "spec/pattern_spec.lua"], timeout: 60)
+    assertSane(pattern)
+    XCTAssertNotEqual(pattern.status, 0, "\(pattern)")
+    XCTAssertTrue((pattern.stdout + pattern.stderr).contains("spec/pattern_spec.lua:2: timeout (1 s) exceeded"), "\(pattern)")
+    XCTAssertLessThan(Date().timeIntervalSince(started), 20)
+  }
+}
