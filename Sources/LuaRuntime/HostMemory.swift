@@ -56,3 +56,17 @@ extension Lua {
     .message(tt_limit_what(L).map { String(cString: $0) } ?? "not enough memory")
   }
 }
+
+extension LuaValue {
+  /// About what this converted value holds in Swift (each value's slot, string bytes, entries),
+  /// for charging a snapshot the host keeps: a Lua string shared by many tables is copied each time.
+  public var hostBytes: Int {
+    let slot = MemoryLayout<LuaValue>.stride
+    switch self {
+    case .string(let s): return slot + s.utf8.count
+    case .table(let array, let entries):
+      return array.reduce(slot) { $0 + $1.hostBytes } + entries.reduce(0) { $0 + $1.key.hostBytes + $1.value.hostBytes }
+    default: return slot
+    }
+  }
+}

@@ -64,6 +64,16 @@ final class HostMemoryTests: CLITestCase {
     XCTAssertEqual(r.stdout, "ok\n", "\(r)")
   }
 
+  /// List items sharing one 1 MB Lua string: each item's snapshot copies it into Swift (1000
+  /// items held 988 MB under --max-memory 10^7 and exited 0).
+  func testListItemSnapshotsCountAgainstMaxMemory() throws {
+    try assertStopped(["--max-memory", "10000000"], """
+      local big, items = ("x"):rep(1000000), {}
+      for i = 1, 1000 do items[i] = {id = i, text = big} end
+      local l = tantan.list{sections = {{id = 1, items = items}}}
+      """, message: "not enough memory", line: 3)
+  }
+
   /// A table whose two halves are the same subtable, 26 levels deep, encodes 2^26 values.
   static let doubled = "local t = {1}\nfor i = 1, 26 do t = {t, t} end\nlocal s = tantan.json.encode(t)\n"
 
