@@ -88,6 +88,23 @@ final class HostMemoryTests: CLITestCase {
     try assertStopped(["--timeout", "0.5"], Self.frames, message: "timeout (0.5 s) exceeded", line: 3)
   }
 
+  /// An event log keeps a copy of each deleted item's string after Lua let it go: 20 rounds of
+  /// 50 deleted 100 KB items held 210 MB under --max-memory 5 * 10^7 until `events()` pushed them.
+  func testEventLogStringsCountAgainstMaxMemory() throws {
+    try assertStopped(["--max-memory", "50000000"], """
+      local g = tantan.grid{items = {}}
+      for round = 1, 20 do
+        local items = {}
+        for i = 1, 50 do items[i] = ("%d:%d "):format(round, i) .. ("x"):rep(100000) end
+        g:reload(items)
+        g:long_press(1, 1)
+        g:drop()
+        for i = 50, 1, -1 do g:delete(i) end
+      end
+      print(#g:events())
+      """, message: "not enough memory", line: 8)
+  }
+
   /// A table whose two halves are the same subtable, 26 levels deep, encodes 2^26 values.
   static let doubled = "local t = {1}\nfor i = 1, 26 do t = {t, t} end\nlocal s = tantan.json.encode(t)\n"
 
