@@ -3,6 +3,15 @@
 /// header); this side compares, writes and records which goldens were used.
 struct SnapshotStore: Sendable {
   let mode: RunnerOptions.SnapshotMode
+  /// `--sandbox`: goldens stay inside their folder and share `budget` (see SandboxWrites.swift).
+  var sandboxed = false
+  var budget: WriteBudget?
+
+  init(mode: RunnerOptions.SnapshotMode, sandboxed: Bool = false) {
+    self.mode = mode
+    self.sandboxed = sandboxed
+    budget = sandboxed ? WriteBudget(limit: WriteBudget.sandboxLimit) : nil
+  }
 
   struct Outcome {
     var ok: Bool
@@ -38,16 +47,19 @@ struct SnapshotStore: Sendable {
   func check(specFile: String, name: String, text: String) -> Outcome {
     let path = Self.path(specFile: specFile, name: name)
     let newPath = path + ".new"
+    if let problem = refusal(name, path, writing: nil) { return Outcome(ok: false, message: problem, path: path) }
     if let golden = FileSystem.read(path) {
       if golden == text {
         if FileSystem.kind(newPath) == .file { FileSystem.remove(newPath) }
         return Outcome(ok: true, path: path)
       }
+      if let problem = refusal(name, path, writing: text) { return Outcome(ok: false, message: problem, path: path) }
       if mode == .all {
         FileSystem.write(path, text)
         if FileSystem.kind(newPath) == .file { FileSystem.remove(newPath) }
         return Outcome(ok: true, path: path)
       }
+      if let problem = refusal(name, path, writing: text) { return Outcome(ok: false, message: problem, path: path) }
       FileSystem.write(newPath, text)
       return Outcome(
         ok: false,
@@ -60,6 +72,7 @@ struct SnapshotStore: Sendable {
         ok: false, message: "snapshot '\(name)' has no golden file \(path) (create it with --update-snapshots=new)",
         wanted: nil, found: text, path: path)
     }
+    if let problem = refusal(name, path, writing: text) { return Outcome(ok: false, message: problem, path: path) }
     FileSystem.makeDirectories(Self.folder(for: specFile))
     guard FileSystem.write(path, text) else {
       return Outcome(ok: false, message: "snapshot '\(name)': cannot write \(path)", path: path)
