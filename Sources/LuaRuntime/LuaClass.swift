@@ -2,6 +2,8 @@ import CLua
 import CLuaShim
 #if canImport(Glibc)
 import Glibc
+#elseif canImport(Darwin)
+import Darwin
 #endif
 
 /// One Lua-visible function, method or field: declared once, with the signature and one-line doc
