@@ -25,7 +25,7 @@ typedef struct Limits {
   // serial, so a callback it makes pushes argument 1 again without checking what it is.
   unsigned long frames, frame, self_frame;
   const void *self_obj;
-  // Shared with the watchdog thread (__atomic builtins): see watch_state().
+  // Shared with the watchdog thread (__atomic builtins): see check_state().
   unsigned long beats;  // count hook calls: the hook can run
   int running;          // protected calls in progress: Lua, C or Swift code of this state may run
   int kick;             // the watchdog's request to the running thread: KICK_HOOK or KICK_END
@@ -36,7 +36,7 @@ typedef struct Limits {
   struct Limits *next_watched;
   unsigned watch_gen;
   unsigned long seen_beats;
-  double silent_since, stage_at;
+  double silent_since, silent_cpu_since, stage_at;
   int stage, end_reason;
   int sticky_interrupt;  // Ctrl-C raises at every instruction (--timeout), not once (lua.c)
   // The frame of the Swift function that last passed a callback's error on (TT_RAISE_VALUE):
@@ -186,12 +186,13 @@ lua_State *tt_newstate(void) {
 // handler Lua entered from the hook's own error, or after debug.sethook(): hooks are off there. A
 // state whose hook has been silent while it runs is ended: a tripped limit after STUCK seconds; a
 // passed deadline once the hook, made to run at once, has not run for the grace period; an
-// instruction limit once the silence is worth the instructions left at SILENT_RATE per second. The
-// state's own thread gets a signal and ends the process (the scenario worker in the runner) with
-// "<prefix>file:line: <limit message>" and status 1; no Lua error can unwind from where it is stuck.
+// instruction limit once the silence is worth the instructions left at SILENT_RATE per CPU second
+// of the state's thread. The state's own thread gets a signal and ends the process (the scenario
+// worker in the runner) with "<prefix>file:line: <limit message>" and status 1: no Lua error can
+// unwind from where it is stuck.
 #define WATCH_PERIOD 0.05
 #define STUCK 0.5
-#define SILENT_RATE 1e7  // instructions charged per silent second (Lua runs 10-30 times as many)
+#define SILENT_RATE 1e7  // instructions per silent CPU second (this debug build runs ~2e8 a second)
 enum { KICK_HOOK = 1, KICK_END = 2 };
 
 static pthread_mutex_t watch_lock = PTHREAD_MUTEX_INITIALIZER;
@@ -240,11 +241,21 @@ static void kick(Limits *m, int what, double now) {
   }
 }
 
+// CPU seconds the state's thread has run: a silence only counts as instructions while it computes
+// (not while it waits for input or for a busy machine's cores).
+static double thread_cpu_seconds(Limits *m) {
+  clockid_t clock;
+  struct timespec ts;
+  if (pthread_getcpuclockid(m->thread, &clock) != 0 || clock_gettime(clock, &ts) != 0) return 0;
+  return (double)ts.tv_sec + ts.tv_nsec / 1e9;
+}
+
 static void check_state(Limits *m, double now) {
   unsigned long beats = __atomic_load_n(&m->beats, __ATOMIC_RELAXED);
   if (!__atomic_load_n(&m->running, __ATOMIC_RELAXED) || beats != m->seen_beats) {
     m->seen_beats = beats;
     m->silent_since = now;
+    m->silent_cpu_since = -1;  // read on the first silent check: the thread may just have started
     if (m->stage != 2) m->stage = 0;
     return;
   }
@@ -266,7 +277,10 @@ static void check_state(Limits *m, double now) {
     return;
   }
   long long left = m->max_instr - __atomic_load_n(&m->instr, __ATOMIC_RELAXED);
-  if (m->max_instr && silent >= 1 && silent * SILENT_RATE >= (double)left) {
+  double cpu = m->max_instr ? thread_cpu_seconds(m) : 0;
+  if (m->silent_cpu_since < 0) m->silent_cpu_since = cpu;
+  double silent_cpu = cpu - m->silent_cpu_since;
+  if (m->max_instr && silent_cpu >= 1 && silent_cpu * SILENT_RATE >= (double)left) {
     m->end_reason = TT_LIMIT_INSTRUCTIONS;
     kick(m, KICK_END, now);
   }
@@ -299,6 +313,7 @@ static void watch(Limits *m) {
     m->watch_gen = watch_gen;
     m->seen_beats = m->beats;
     m->silent_since = now_seconds();
+    m->silent_cpu_since = -1;
     m->stage = 0;
     m->next_watched = watched;
     watched = m;

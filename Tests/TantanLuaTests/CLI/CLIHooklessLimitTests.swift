@@ -71,7 +71,7 @@ final class CLIHooklessLimitTests: CLITestCase {
         """
     ])
     let started = Date()
-    let r = try dir.test(["--sandbox", "--max-instructions", "100000", "--timeout", "2"], timeout: 30)
+    let r = try dir.test(["--sandbox", "--max-instructions", "100000", "--timeout", "0"], timeout: 30)
     assertSane(r)
     XCTAssertNotEqual(r.status, 0, "\(r)")
     XCTAssertTrue((r.stdout + r.stderr).contains("spec/gc_spec.lua:2: instruction limit (100000) exceeded"), "\(r)")
