@@ -42,6 +42,9 @@ const char *tt_limit_what(lua_State *L);     // the same without "file:line: "
 // error), a watchdog thread ends the process with "<prefix><limit message>" and status 1: see
 // shim.c. `prefix` (e.g. "tantan-host: ") and the grace past the deadline, per state.
 void tt_arm_watchdog(lua_State *L, const char *prefix, double grace);
+// The file descriptor the watchdog writes its message to before it ends the process (default 2):
+// a scenario's process hands it to the runner through a pipe.
+void tt_set_watchdog_fd(int fd);
 // Memory the host keeps for the state, counted against its memory limit: 0 when charged, else
 // nothing is charged and the limit has tripped (the caller raises tt_limit_message).
 int tt_host_alloc(lua_State *L, size_t bytes);
