@@ -7,10 +7,12 @@ struct SnapshotStore: Sendable {
   var sandboxed = false
   var budget: WriteBudget?
 
-  init(mode: RunnerOptions.SnapshotMode, sandboxed: Bool = false) {
+  /// `budgetCounter`: the shared count of a sandboxed run (`WriteBudget`); without it every
+  /// write is refused, the safe side.
+  init(mode: RunnerOptions.SnapshotMode, sandboxed: Bool = false, budgetCounter: Int32? = nil) {
     self.mode = mode
     self.sandboxed = sandboxed
-    budget = sandboxed ? WriteBudget(limit: WriteBudget.sandboxLimit) : nil
+    budget = sandboxed ? WriteBudget(limit: budgetCounter == nil ? 0 : WriteBudget.sandboxLimit, counter: budgetCounter ?? -1) : nil
   }
 
   struct Outcome {
