@@ -70,6 +70,12 @@ final class ScenarioSession {
       lua.push(outcome.found)
       return 4
     }
+    // explore(name, spec): the engine loads on the first explore that runs.
+    let clock = host.clock
+    lua.setFunction(-1, "explore_engine") { (lua: Lua) throws(LuaCallError) -> Int32 in
+      try ExploreExtension.pushEngine(lua, clock: clock)
+      return 1
+    }
     guard lua.pcall(1, 1, traceback: true) else {
       let msg = lua.string(-1) ?? "?"
       throw SetupError(failure: Failure(kind: .error, message: "runner prelude: \(msg)", file: file, line: nil))
