@@ -26,7 +26,9 @@ final class ScenarioSession {
   let host: TantanHost
   let file: String
   let config: ExecutionConfig
-  private(set) var output = ""
+  private var captured = CapturedOutput()
+  /// What the scenario printed, cut at `CapturedOutput.limit` bytes with a marker.
+  var output: String { captured.text }
   private(set) var snapshotsUsed: [String] = []
   private var runner: LuaRef?
   /// Plugin hooks that raised in this state, and plugins that did not load in it.
@@ -54,7 +56,7 @@ final class ScenarioSession {
     }
     lua.newTable()
     lua.setFunction(-1, "emit") { [unowned self] (lua: Lua) throws(LuaCallError) -> Int32 in
-      self.output += lua.string(1) ?? ""
+      self.captured.append(lua.string(1) ?? "")
       return 0
     }
     lua.setFunction(-1, "snapshot") { [unowned self] (lua: Lua) throws(LuaCallError) -> Int32 in
