@@ -1,6 +1,6 @@
 // The parts of the Lua C API Swift cannot import or must not call unprotected: function-like
 // macros and constants, protected loaders and lookups (run under tt_pcall), and stdio for Swift 6.
-// Nothing here knows about limits or the trampoline (shim.c).
+// Nothing here knows about limits (limits.c, watchdog.c) or the trampoline (trampoline.c).
 #include "CLuaShim.h"
 #include <errno.h>
 #include <stdio.h>

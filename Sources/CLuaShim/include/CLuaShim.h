@@ -41,7 +41,7 @@ const char *tt_limit_message(lua_State *L);  // "file:line: ..." for the sticky 
 const char *tt_limit_what(lua_State *L);     // the same without "file:line: "
 // Where the count hook cannot run (C functions, finalizers, message handlers entered from a limit's
 // error), a watchdog thread ends the process with "<prefix><limit message>" and status 1: see
-// shim.c. `prefix` (e.g. "tantan-host: ") and the grace past the deadline, per state.
+// watchdog.c. `prefix` (e.g. "tantan-host: ") and the grace past the deadline, per state.
 void tt_arm_watchdog(lua_State *L, const char *prefix, double grace);
 // The file descriptor the watchdog writes its message to before it ends the process (default 2):
 // a scenario's process hands it to the runner through a pipe.
