@@ -5,7 +5,7 @@ public enum MergeReports {
   static let usage = """
     usage: tantan-host merge-reports [options] report.json...
     Joins the JSON reports (--reporter json=PATH) of the shards of one suite.
-      --reporter NAME[=PATH]  default, tap, junit, json or a plugin's reporter, to stdout or PATH
+      --reporter NAME[=PATH]  default, tap, junit, json, github or a plugin's reporter, to stdout or PATH
                               (repeatable; -o NAME; default: default)
       --plugin DIR            load the plugin in DIR, or every plugin folder in DIR (repeatable; before
                               ./plugins, TANTAN_PLUGIN_PATH and ~/.config/tantan/plugins), for its reporters

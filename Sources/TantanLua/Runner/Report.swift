@@ -94,6 +94,7 @@ enum Reporters {
     case "tap": return TAPReporter()
     case "junit": return JUnitReporter()
     case "json": return JSONReporter()
+    case "github": return GitHubReporter()
     default: return TextReporter(color: color)
     }
   }
@@ -118,6 +119,12 @@ enum Reporters {
         text = t
       } else {
         text = make(spec.name, color: color).render(report)
+      }
+      if spec.name == "github", let summary = FileSystem.environment("GITHUB_STEP_SUMMARY"), !summary.isEmpty,
+        !FileSystem.append(summary, GitHubReporter.summary(report))
+      {
+        FileSystem.write(fd: 2, "\(progname): cannot append the job summary to \(summary) (GITHUB_STEP_SUMMARY)\n")
+        ok = false
       }
       if let path = spec.path {
         let dir = FileSystem.directory(of: path)

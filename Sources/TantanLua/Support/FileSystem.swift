@@ -64,6 +64,14 @@ enum FileSystem {
     return fclose(f) == 0 && ok
   }
 
+  /// Appends to a file (created when missing), as GitHub's `$GITHUB_STEP_SUMMARY` wants.
+  static func append(_ path: String, _ text: String) -> Bool {
+    guard let f = fopen(path, "ab") else { return false }
+    var text = text
+    let ok = text.withUTF8 { b in b.isEmpty || fwrite(b.baseAddress, 1, b.count, f) == b.count }
+    return fclose(f) == 0 && ok
+  }
+
   @discardableResult
   static func remove(_ path: String) -> Bool { unlink(path) == 0 }
 

@@ -28,7 +28,7 @@ struct TAPReporter: Reporter {
         } else if out.hasSuffix(" ") && (pending == nil || pending == " ") {
           out.removeLast()  // "name #tag rest" reads "name rest"
         }
-      case "\n", "\r": out += " "
+      case "\n", "\r", "\r\n": out += " "
       default: out.append(ch)
       }
     }
