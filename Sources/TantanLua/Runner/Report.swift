@@ -28,6 +28,10 @@ struct RunReport: Equatable {
   var results: [ScenarioResult]
   var duration: Double
   var goldens = Goldens()
+  /// What the run selected; nil in a report from a tantan-host that did not record it.
+  var selection: RunSelection? = nil
+  /// Scenarios the selection holds, all shards together (`results` holds this shard's).
+  var planned: Int? = nil
 
   struct Counts: Equatable {
     var total = 0, passed = 0, failed = 0, errors = 0, pending = 0, flaky = 0
@@ -68,10 +72,17 @@ struct RunReport: Equatable {
     }
   }
 
+  /// "seed 5, shard 1/3, 3 of 7 scenarios, selected by --tags quick": what a reader needs to
+  /// know what a green run covered.
   var header: String {
     var s = "seed \(seed)"
     if shuffled { s += ", shuffled" }
     if let shard { s += ", shard \(shard)" }
+    if let planned {
+      let n = results.count == planned ? "\(planned)" : "\(results.count) of \(planned)"
+      s += ", \(n) scenario" + (planned == 1 ? "" : "s")
+    }
+    if let options = selection?.options, !options.isEmpty { s += ", selected by \(options)" }
     return s
   }
 }

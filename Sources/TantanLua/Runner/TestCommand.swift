@@ -101,6 +101,8 @@ public enum TestCommand {
     var report = RunReport(
       seed: seed, shuffled: o.shuffle, shard: o.shard.map { "\($0.index)/\($0.count)" }, results: results,
       duration: FileSystem.now() - started)
+    report.selection = RunSelection(o, paths: paths)
+    report.planned = items.count
     report.goldens = goldens(
       paths: paths, files: files, collected: collected, results: results, options: o, strict: ci,
       mode: config.snapshots.mode)

@@ -33,7 +33,7 @@ final class RunnerGitHubReporterTests: XCTestCase {
     XCTAssertTrue(lines.contains("2 more failures are not annotated (GitHub shows 10 per step): see the job summary or the other reports"), r.stdout)
 
     let md = try String(contentsOfFile: summary, encoding: .utf8)
-    XCTAssertTrue(md.hasPrefix("# earlier step\n### tantan-host test: seed 0\n"), "appended: \(md)")
+    XCTAssertTrue(md.hasPrefix("# earlier step\n### tantan-host test: seed 0, 13 scenarios\n"), "appended: \(md)")
     XCTAssertTrue(md.contains("| 13 | 1 | 11 | 1 | 0 | 0 |"), md)
     XCTAssertTrue(md.contains("12 failures: the first 10 are annotated, the other 2 are:"), md)
     XCTAssertTrue(md.contains("| spec/odd,name_spec.lua:4 | FAILED limits: many fails 11 | spec/odd,name_spec.lua:4: expected values to be equal |"), md)

@@ -112,7 +112,7 @@ final class RunnerReporterTests: XCTestCase {
     let r = try dir.test(["--seed", "5", "spec/mixed_spec.lua"])
     XCTAssertEqual(r.status, 1)
     let out = r.stdout
-    XCTAssertTrue(out.hasPrefix("tantan-host test: seed 5\n"), out)
+    XCTAssertTrue(out.hasPrefix("tantan-host test: seed 5, 6 scenarios\n"), out)
     XCTAssertTrue(
       out.contains(
         "FAILED spec/mixed_spec.lua:3 outcomes fails on an assertion\n  spec/mixed_spec.lua:5: expected values to be the same (deep comparison; first difference at [2])\n    expected: {1, 2}\n    actual:   {1, 3}\n"

@@ -14,6 +14,8 @@ struct JSONReporter: Reporter {
       ("seed", .int(r.seed)),
       ("shuffle", .bool(r.shuffled)),
       ("shard", .optional(r.shard)),
+      ("selection", r.selection?.encode() ?? .null),
+      ("planned", .optional(r.planned)),
       ("time", .decimal(formatSeconds(r.duration))),
       (
         "summary",
@@ -95,6 +97,8 @@ struct JSONReporter: Reporter {
     var r = RunReport(
       seed: v["seed"].int ?? 0, shuffled: v["shuffle"].bool ?? false, shard: v["shard"].string,
       results: try v["scenarios"].array.map(decodeResult), duration: v["time"].double ?? 0)
+    r.selection = RunSelection.decode(v["selection"])
+    r.planned = v["planned"].int
     let g = v["goldens"]
     r.goldens = RunReport.Goldens(
       existing: g["existing"].array.compactMap(\.string), used: g["used"].array.compactMap(\.string),
