@@ -80,7 +80,7 @@ match = {}
 ---@field matches fun(pattern: string, actual: string, message?: string)
 ---@field has_error fun(fn: function, expected?: any, message?: string) Message compared without its `file:line:` prefix.
 ---@field error_matches fun(fn: function, pattern: string, message?: string)
----@field snapshot fun(name: string, value: any) Compares with `__snapshots__/<file>/<name>.snap`.
+---@field snapshot fun(name: string, value: any) Compares with `__snapshots__/<file>/<name>.snap`; decks, grids and lists as the data of what they show; a name once per scenario.
 ---@field spy fun(s: Spy): SpyAssertion
 ---@field is_not Assert
 ---@field are Assert

@@ -33,6 +33,30 @@ struct RunReport: Equatable {
   /// Scenarios the selection holds, all shards together (`results` holds this shard's).
   var planned: Int? = nil
 
+  /// Goldens written, rewritten and failed by the scenarios, and obsolete ones (unused, or
+  /// removed by `--update-snapshots=all`): "3 written, 1 obsolete, 1 failed".
+  struct SnapshotTotals: Equatable {
+    var written = 0, updated = 0, failed = 0, obsolete = 0, removed = 0
+
+    var summary: String? {
+      let parts = [(written, "written"), (updated, "updated"), (obsolete, "obsolete"), (removed, "removed"), (failed, "failed")]
+        .filter { $0.0 > 0 }.map { "\($0.0) \($0.1)" }
+      return parts.isEmpty ? nil : "goldens: " + parts.joined(separator: ", ")
+    }
+  }
+
+  var snapshotTotals: SnapshotTotals {
+    var t = SnapshotTotals()
+    for r in results {
+      t.written += r.snapshotActions.written.count
+      t.updated += r.snapshotActions.updated.count
+      t.failed += r.snapshotActions.failed.count
+    }
+    t.obsolete = goldens.unused.count
+    t.removed = goldens.removed.count
+    return t
+  }
+
   struct Counts: Equatable {
     var total = 0, passed = 0, failed = 0, errors = 0, pending = 0, flaky = 0
   }

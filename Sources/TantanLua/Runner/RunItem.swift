@@ -21,7 +21,9 @@ struct RunItem {
     var attempts: [Attempt] = []
     var used: [String] = []
     var traces: [String] = []
+    var actions = SnapshotActions()
     for attempt in 0...retries {
+      actions = SnapshotActions()
       let t0 = FileSystem.now()
       var status = Status.error
       var failure: Failure?
@@ -39,6 +41,7 @@ struct RunItem {
         }
         output = session.output
         for u in session.snapshotsUsed where !used.contains(u) { used.append(u) }
+        actions = session.snapshotActions
       } catch {
         failure = error.failure
       }
@@ -56,6 +59,7 @@ struct RunItem {
       break
     }
     result.snapshotsUsed = used
+    result.snapshotActions = actions
     result.traces = traces
     return result
   }

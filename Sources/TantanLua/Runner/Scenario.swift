@@ -83,6 +83,8 @@ struct ScenarioResult: Equatable, Sendable {
   var reason: String?
   /// HTML traces written for this scenario's attempts (`--trace`), in attempt order.
   var traces: [String] = []
+  /// What the last attempt's snapshot assertions did with their goldens.
+  var snapshotActions = SnapshotActions()
 
   /// The name shown in reports; repeats are numbered so names stay unique.
   var displayName: String {

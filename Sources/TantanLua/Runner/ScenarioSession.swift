@@ -35,6 +35,7 @@ final class ScenarioSession {
   let config: ExecutionConfig
   private(set) var output = ""
   private(set) var snapshotsUsed: [String] = []
+  private(set) var snapshotActions = SnapshotActions()
   /// The compiled file, after `collect`.
   private(set) var compiled: [UInt8]?
   private var runner: LuaRef?
@@ -69,8 +70,15 @@ final class ScenarioSession {
     lua.setFunction(-1, "snapshot") { [unowned self] (lua: Lua) throws(LuaCallError) -> Int32 in
       let name = try lua.checkString(1)
       let text = try lua.checkString(2)
+      let path = SnapshotStore.path(specFile: self.file, name: name)
+      if self.snapshotsUsed.contains(path) {  // a second value would silently replace the first
+        lua.pushNil()
+        lua.push("snapshot '\(name)' is used twice in this scenario (golden \(path)): give each its own name")
+        return 2
+      }
       let outcome = self.config.snapshots.check(specFile: self.file, name: name, text: text)
-      if !self.snapshotsUsed.contains(outcome.path) { self.snapshotsUsed.append(outcome.path) }
+      self.snapshotsUsed.append(outcome.path)
+      self.snapshotActions.record(outcome.action, outcome.path)
       lua.push(outcome.ok)
       lua.push(outcome.message)
       lua.push(outcome.wanted)

@@ -1,11 +1,33 @@
+/// The goldens a scenario wrote, rewrote (`--update-snapshots=all`) or failed to match.
+struct SnapshotActions: Equatable, Sendable {
+  var written: [String] = []
+  var updated: [String] = []
+  var failed: [String] = []
+
+  var isEmpty: Bool { written.isEmpty && updated.isEmpty && failed.isEmpty }
+
+  mutating func record(_ action: SnapshotStore.Action, _ path: String) {
+    switch action {
+    case .matched: break
+    case .written: written.append(path)
+    case .updated: updated.append(path)
+    case .failed: failed.append(path)
+    }
+  }
+}
+
 /// Golden files for `assert.snapshot(name, value)`: `<dir>/__snapshots__/<spec>/<name>.snap` next to
 /// the scenario file `<dir>/<spec>.lua`. The Lua side serializes the value (format version in the
 /// header); this side compares, writes and records which goldens were used.
 struct SnapshotStore: Sendable {
   let mode: RunnerOptions.SnapshotMode
 
+  /// What an assertion did with its golden, counted in the run's summary.
+  enum Action: String, Sendable { case matched, written, updated, failed }
+
   struct Outcome {
     var ok: Bool
+    var action: Action = .matched
     var message: String?
     var wanted: String?
     var found: String?
@@ -44,27 +66,29 @@ struct SnapshotStore: Sendable {
         return Outcome(ok: true, path: path)
       }
       if mode == .all {
-        FileSystem.write(path, text)
+        guard FileSystem.write(path, text) else {
+          return Outcome(ok: false, action: .failed, message: "snapshot '\(name)': cannot write \(path)", path: path)
+        }
         if FileSystem.kind(newPath) == .file { FileSystem.remove(newPath) }
-        return Outcome(ok: true, path: path)
+        return Outcome(ok: true, action: .updated, path: path)
       }
       FileSystem.write(newPath, text)
       return Outcome(
-        ok: false,
+        ok: false, action: .failed,
         message: "snapshot '\(name)' does not match \(path) (the new value is in \(newPath); "
           + "accept it with --update-snapshots=all)\n" + Self.diff(golden, text),
         wanted: golden, found: text, path: path)
     }
     if mode == .none {
       return Outcome(
-        ok: false, message: "snapshot '\(name)' has no golden file \(path) (create it with --update-snapshots=new)",
+        ok: false, action: .failed, message: "snapshot '\(name)' has no golden file \(path) (create it with --update-snapshots=new)",
         wanted: nil, found: text, path: path)
     }
     FileSystem.makeDirectories(Self.folder(for: specFile))
     guard FileSystem.write(path, text) else {
-      return Outcome(ok: false, message: "snapshot '\(name)': cannot write \(path)", path: path)
+      return Outcome(ok: false, action: .failed, message: "snapshot '\(name)': cannot write \(path)", path: path)
     }
-    return Outcome(ok: true, path: path)
+    return Outcome(ok: true, action: .written, path: path)
   }
 
   /// Two scenarios comparing against one golden would race (and depend on the order): every

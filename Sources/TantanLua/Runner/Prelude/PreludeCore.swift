@@ -153,6 +153,7 @@ enum PreludeCore {
       if type(name) ~= "string" or name == "" then error("bad argument #1 to 'snapshot' (non-empty name expected)", 2) end
       if select("#", ...) > 0 then error("assert.snapshot takes (name, value)", 2) end
       local ok, message, wanted, found_text = snapshot_host(name, serialize(value))
+      if ok == nil then error(message, 2) end  -- a misuse (the name again), not a mismatch
       if not ok then
         local file, line = user_location(3)
         error(setmetatable({ message = message, file = file, line = line, wanted = wanted, found = found_text, snapshot = true }, Failure), 0)

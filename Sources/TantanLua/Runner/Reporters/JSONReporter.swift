@@ -34,6 +34,8 @@ struct JSONReporter: Reporter {
           ("used", .array(r.goldens.used.map { .string($0) })),
           ("removed", .array(r.goldens.removed.map { .string($0) })),
           ("unused", .array(r.goldens.unused.map { .string($0) })),
+          ("written", .int(r.snapshotTotals.written)), ("updated", .int(r.snapshotTotals.updated)),
+          ("failed", .int(r.snapshotTotals.failed)),
         ])
       ),
       ("scenarios", .array(r.results.map(encode))),
@@ -83,7 +85,15 @@ struct JSONReporter: Reporter {
       ),
       ("output", .string(r.output)),
       ("snapshots", .array(r.snapshotsUsed.map { .string($0) })),
-    ] + (r.traces.isEmpty ? [] : [("traces", .array(r.traces.map { .string($0) }))]))
+    ] + (r.traces.isEmpty ? [] : [("traces", .array(r.traces.map { .string($0) }))])
+      + (r.snapshotActions.isEmpty ? [] : [("snapshot_actions", encode(r.snapshotActions))]))
+  }
+
+  static func encode(_ a: SnapshotActions) -> JSONValue {
+    .object([
+      ("written", .array(a.written.map { .string($0) })), ("updated", .array(a.updated.map { .string($0) })),
+      ("failed", .array(a.failed.map { .string($0) })),
+    ])
   }
 
   struct DecodeError: Error, CustomStringConvertible { let description: String }
@@ -135,6 +145,10 @@ struct JSONReporter: Reporter {
         }
       },
       snapshotsUsed: v["snapshots"].array.compactMap(\.string), reason: v["reason"].string,
-      traces: v["traces"].array.compactMap(\.string))
+      traces: v["traces"].array.compactMap(\.string),
+      snapshotActions: SnapshotActions(
+        written: v["snapshot_actions"]["written"].array.compactMap(\.string),
+        updated: v["snapshot_actions"]["updated"].array.compactMap(\.string),
+        failed: v["snapshot_actions"]["failed"].array.compactMap(\.string)))
   }
 }

@@ -112,6 +112,7 @@ struct TAPReporter: Reporter {
     for g in report.goldens.unused {
       out += "# unused golden: \(Self.description(g))\(report.goldens.strict ? " (fails under CI)" : "")\n"
     }
+    if let goldens = report.snapshotTotals.summary { out += "# \(goldens)\n" }
     let c = report.counts
     out +=
       "# \(c.total) scenarios: \(c.passed) passed, \(c.failed) failed, \(c.errors) errors, \(c.pending) pending, \(c.flaky) flaky\n"
