@@ -22,8 +22,10 @@ struct RunItem {
     var used: [String] = []
     var traces: [String] = []
     var actions = SnapshotActions()
+    var artifacts: [String] = []
     for attempt in 0...retries {
       actions = SnapshotActions()
+      artifacts = []
       let t0 = FileSystem.now()
       var status = Status.error
       var failure: Failure?
@@ -42,6 +44,7 @@ struct RunItem {
         output = session.output
         for u in session.snapshotsUsed where !used.contains(u) { used.append(u) }
         actions = session.snapshotActions
+        artifacts = session.artifacts
       } catch {
         failure = error.failure
       }
@@ -60,6 +63,7 @@ struct RunItem {
     }
     result.snapshotsUsed = used
     result.snapshotActions = actions
+    result.artifacts = artifacts
     result.traces = traces
     return result
   }

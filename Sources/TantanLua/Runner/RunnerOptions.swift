@@ -39,6 +39,7 @@ struct RunnerOptions {
   var deterministicTimes = false
   var trace = ScenarioTraces.Mode.off
   var traceDir = "tantan-traces"
+  var artifactsDir = "tantan-artifacts"
   var help = false
 
   /// True when something other than sharding narrowed the suite (unused goldens are then not reported).
@@ -164,6 +165,12 @@ struct RunnerOptions {
         let v = try value(name, inline)
         guard !v.isEmpty else { throw UsageError(description: "bad value for --trace-dir: a folder expected, got ''") }
         o.traceDir = v
+      case "--artifacts-dir":
+        let v = try value(name, inline)
+        guard !v.isEmpty else {
+          throw UsageError(description: "bad value for --artifacts-dir: a folder expected, got ''")
+        }
+        o.artifactsDir = v
       default: throw UsageError(description: "unrecognized option '\(a)'")
       }
       i += 1
@@ -223,6 +230,8 @@ struct RunnerOptions {
       --trace MODE           on, off (default) or retain-on-failure: write an HTML trace of every
                              scenario (or of the failed ones) to --trace-dir; JUnit attaches them
       --trace-dir DIR        where traces go (default tantan-traces; stale traces there are removed, a shard's own only)
+      --artifacts-dir DIR    where a failed assert.snapshot_svg leaves the reference, the actual
+                             picture and a diff page (default tantan-artifacts); JUnit attaches them
     Exit status: 0 all passed, 1 a failure or error, 2 usage or configuration error, 3 nothing selected.
 
     """

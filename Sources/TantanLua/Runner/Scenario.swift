@@ -85,6 +85,8 @@ struct ScenarioResult: Equatable, Sendable {
   var traces: [String] = []
   /// What the last attempt's snapshot assertions did with their goldens.
   var snapshotActions = SnapshotActions()
+  /// Files left for review by the last attempt's failed picture snapshots (`--artifacts-dir`).
+  var artifacts: [String] = []
 
   /// The name shown in reports; repeats are numbered so names stay unique.
   var displayName: String {

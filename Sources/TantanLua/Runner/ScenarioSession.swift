@@ -36,6 +36,8 @@ final class ScenarioSession {
   private(set) var output = ""
   private(set) var snapshotsUsed: [String] = []
   private(set) var snapshotActions = SnapshotActions()
+  /// Files a failed picture snapshot left for review (reference, actual, diff page).
+  private(set) var artifacts: [String] = []
   /// The compiled file, after `collect`.
   private(set) var compiled: [UInt8]?
   private var runner: LuaRef?
@@ -84,6 +86,23 @@ final class ScenarioSession {
       lua.push(outcome.wanted)
       lua.push(outcome.found)
       return 4
+    }
+    lua.setFunction(-1, "snapshot_svg") { [unowned self] (lua: Lua) throws(LuaCallError) -> Int32 in
+      let name = try lua.checkString(1)
+      let svg = try lua.checkString(2)
+      let path = SnapshotStore.picturePath(specFile: self.file, name: name)
+      if self.snapshotsUsed.contains(path) {
+        lua.pushNil()
+        lua.push("snapshot_svg '\(name)' is used twice in this scenario (golden \(path)): give each its own name")
+        return 2
+      }
+      let (outcome, artifacts) = self.config.snapshots.checkPicture(specFile: self.file, name: name, svg: svg)
+      self.snapshotsUsed.append(outcome.path)
+      self.snapshotActions.record(outcome.action, outcome.path)
+      self.artifacts += artifacts
+      lua.push(outcome.ok)
+      lua.push(outcome.message)
+      return 2
     }
     guard lua.pcall(1, 1, traceback: true) else {
       let msg = lua.string(-1) ?? "?"

@@ -21,6 +21,11 @@ struct SnapshotActions: Equatable, Sendable {
 /// header); this side compares, writes and records which goldens were used.
 struct SnapshotStore: Sendable {
   let mode: RunnerOptions.SnapshotMode
+  /// Where failed picture snapshots leave their reference, actual picture and diff page.
+  var artifactsDir = RunnerOptions().artifactsDir
+
+  /// Golden files: value snapshots (`.snap`) and picture snapshots (`.svg`).
+  static func isGolden(_ fileName: String) -> Bool { fileName.hasSuffix(".snap") || fileName.hasSuffix(".svg") }
 
   /// What an assertion did with its golden, counted in the run's summary.
   enum Action: String, Sendable { case matched, written, updated, failed }
@@ -116,7 +121,7 @@ struct SnapshotStore: Sendable {
   /// Goldens present next to `specFile` (the `.snap` files in its snapshot folder).
   static func existing(specFile: String) -> [String] {
     let folder = folder(for: specFile)
-    return FileSystem.list(folder).filter { $0.hasSuffix(".snap") }.map { FileSystem.join(folder, $0) }
+    return FileSystem.list(folder).filter(isGolden).map { FileSystem.join(folder, $0) }
   }
 
   /// A short line diff: the common head and tail are skipped, the rest shown as `-` and `+` lines.

@@ -61,7 +61,7 @@ public enum TestCommand {
     try o.checkReporters(plugins: plugins?.reporterNames ?? [])
     let config = ExecutionConfig(
       seed: seed, maxInstructions: o.maxInstructions, maxMemory: o.maxMemory, timeout: o.timeout,
-      snapshots: SnapshotStore(mode: o.updateSnapshots ?? (ci ? .none : .new)), sandbox: o.sandbox, plugins: plugins,
+      snapshots: SnapshotStore(mode: o.updateSnapshots ?? (ci ? .none : .new), artifactsDir: o.artifactsDir), sandbox: o.sandbox, plugins: plugins,
       trace: o.trace, traceDir: o.traceDir)
 
     // One state set up on this thread first, so lazily built shared tables (the prelude's bytecode,

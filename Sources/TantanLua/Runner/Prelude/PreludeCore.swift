@@ -5,7 +5,9 @@
 /// with the setup, before_each, after_each and teardown of the blocks around it.
 enum PreludeCore {
   static let source = #"""
-    local emit, snapshot_host = host.emit, host.snapshot
+    local emit, snapshot_host, snapshot_svg_host = host.emit, host.snapshot, host.snapshot_svg
+    -- Kept now: a scenario may replace the global.
+    local render_svg = tantan.render.svg
 
     -- Output: what a scenario prints goes to its report (system-out), never to the runner's stdout.
     local function capture(...)
@@ -157,6 +159,22 @@ enum PreludeCore {
       if not ok then
         local file, line = user_location(3)
         error(setmetatable({ message = message, file = file, line = line, wanted = wanted, found = found_text, snapshot = true }, Failure), 0)
+      end
+    end
+
+    snapshot_svg = function(name, obj, ...)
+      if type(name) ~= "string" or name == "" then error("bad argument #1 to 'snapshot_svg' (non-empty name expected)", 2) end
+      if select("#", ...) > 0 then error("assert.snapshot_svg takes (name, obj)", 2) end
+      local drawn, svg = pcall(render_svg, obj)
+      if not drawn then
+        error("bad argument #2 to 'snapshot_svg' (tantan.SwipeDeck, tantan.ReorderGrid or tantan.List expected, got "
+          .. (type(obj) == "userdata" and tostring(obj) or type(obj)) .. ")", 2)
+      end
+      local ok, message = snapshot_svg_host(name, svg)
+      if ok == nil then error(message, 2) end
+      if not ok then
+        local file, line = user_location(3)
+        error(setmetatable({ message = message, file = file, line = line, snapshot = true }, Failure), 0)
       end
     end
 

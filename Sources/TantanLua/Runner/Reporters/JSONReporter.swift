@@ -86,7 +86,8 @@ struct JSONReporter: Reporter {
       ("output", .string(r.output)),
       ("snapshots", .array(r.snapshotsUsed.map { .string($0) })),
     ] + (r.traces.isEmpty ? [] : [("traces", .array(r.traces.map { .string($0) }))])
-      + (r.snapshotActions.isEmpty ? [] : [("snapshot_actions", encode(r.snapshotActions))]))
+      + (r.snapshotActions.isEmpty ? [] : [("snapshot_actions", encode(r.snapshotActions))])
+      + (r.artifacts.isEmpty ? [] : [("artifacts", .array(r.artifacts.map { .string($0) }))]))
   }
 
   static func encode(_ a: SnapshotActions) -> JSONValue {
@@ -149,6 +150,7 @@ struct JSONReporter: Reporter {
       snapshotActions: SnapshotActions(
         written: v["snapshot_actions"]["written"].array.compactMap(\.string),
         updated: v["snapshot_actions"]["updated"].array.compactMap(\.string),
-        failed: v["snapshot_actions"]["failed"].array.compactMap(\.string)))
+        failed: v["snapshot_actions"]["failed"].array.compactMap(\.string)),
+      artifacts: v["artifacts"].array.compactMap(\.string))
   }
 }

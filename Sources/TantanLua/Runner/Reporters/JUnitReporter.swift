@@ -120,9 +120,9 @@ struct JUnitReporter: Reporter {
           }
         }
         var stdout = r.output
-        if r.status != .passed && r.status != .pending && !r.traces.isEmpty {
+        if r.status != .passed && r.status != .pending && !(r.traces.isEmpty && r.artifacts.isEmpty) {
           if !stdout.isEmpty && !stdout.hasSuffix("\n") { stdout += "\n" }
-          stdout += ScenarioTraces.attachments(r.traces)
+          stdout += ScenarioTraces.attachments(r.traces + r.artifacts)
         }
         if !stdout.isEmpty { inner += "      <system-out>\(Self.escape(stdout))</system-out>\n" }
         out += inner.isEmpty ? "/>\n" : ">\n" + inner + "    </testcase>\n"

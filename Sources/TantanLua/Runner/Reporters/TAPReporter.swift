@@ -61,7 +61,8 @@ struct TAPReporter: Reporter {
 
   /// `--trace` files of the scenario's attempts, as a YAML flow sequence of quoted paths.
   static func traces(_ r: ScenarioResult) -> [(String, String)] {
-    r.traces.isEmpty ? [] : [("traces", "[" + r.traces.map(yaml).joined(separator: ", ") + "]")]
+    (r.traces.isEmpty ? [] : [("traces", "[" + r.traces.map(yaml).joined(separator: ", ") + "]")])
+      + (r.artifacts.isEmpty ? [] : [("artifacts", r.artifacts.map { "\n    - " + yaml($0) }.joined())])
   }
 
   /// The scenario's tags (without `#`), as a YAML block sequence of quoted names (Perl's

@@ -47,6 +47,7 @@ struct TextReporter: Reporter {
         if !r.attempts.isEmpty { out += "  (failed \(r.attempts.count + 1) times)\n" }
         if !r.output.isEmpty { out += "  output:\n" + Self.indent(r.output, "    ") }
         for t in r.traces { out += "  trace: \(t)\n" }
+        for a in r.artifacts { out += "  artifact: \(a)\n" }
       case .flaky:
         out += "\n" + paint("FLAKY", "33;1") + " \(title) (passed on attempt \(r.attempts.count + 1))\n"
         for (i, a) in r.attempts.enumerated() {
