@@ -7,36 +7,16 @@
 #include <stdlib.h>
 #include <unistd.h>
 
-static int do_loadfile(lua_State *L) {
-  const char *path = lua_tostring(L, 1);
-  int st = luaL_loadfilex(L, path, lua_tostring(L, 2));
-  if (st != LUA_OK) { lua_pushinteger(L, st); lua_insert(L, -2); return 2; }
-  return 1;
-}
-int tt_loadfile(lua_State *L, const char *path, const char *mode) {
-  lua_pushcfunction(L, do_loadfile);
-  if (path) lua_pushstring(L, path); else lua_pushnil(L);
-  if (mode) lua_pushstring(L, mode); else lua_pushnil(L);
-  int st = tt_pcall(L, 2, LUA_MULTRET, 0);
-  if (st != LUA_OK) return st;
-  if (lua_type(L, -2) == LUA_TNUMBER && lua_gettop(L) >= 2 && !lua_isfunction(L, -1)) {
-    st = (int)lua_tointeger(L, -2);
-    lua_remove(L, -2);
-    return st;
-  }
-  return LUA_OK;
-}
-
 static int do_tolstring(lua_State *L) { luaL_tolstring(L, 1, NULL); return 1; }
 int tt_tolstring(lua_State *L, int idx) {
   idx = lua_absindex(L, idx);
   lua_pushcfunction(L, do_tolstring);
   lua_pushvalue(L, idx);
-  return tt_pcall(L, 1, 1, 0);
+  return tt_pcall(L, 1, 1, TT_HANDLER_NONE);
 }
 
 static int do_openlibs(lua_State *L) { luaL_openlibs(L); return 0; }
-int tt_openlibs(lua_State *L) { lua_pushcfunction(L, do_openlibs); return tt_pcall(L, 0, 0, 0); }
+int tt_openlibs(lua_State *L) { lua_pushcfunction(L, do_openlibs); return tt_pcall(L, 0, 0, TT_HANDLER_NONE); }
 
 int tt_registryindex(void) { return LUA_REGISTRYINDEX; }
 int tt_upvalueindex(int i) { return lua_upvalueindex(i); }
@@ -106,12 +86,44 @@ const char *tt_read_line(size_t *len) {
   return line;
 }
 
-static int do_getfield(lua_State *L) { lua_gettable(L, 1); return 1; }
-int tt_getfield_protected(lua_State *L, int idx, const char *key) {
+// Table access with metamethods, each under tt_pcall: indices are made absolute first, and the
+// C function finds its operands as arguments.
+static int do_gettable(lua_State *L) { lua_gettable(L, 1); return 1; }
+static int do_settable(lua_State *L) { lua_settable(L, 1); return 0; }
+int tt_getfield(lua_State *L, int idx, const char *key) {
   idx = lua_absindex(L, idx);
-  lua_pushcfunction(L, do_getfield);
+  lua_pushcfunction(L, do_gettable);
   lua_pushvalue(L, idx);
   lua_pushstring(L, key);
-  return tt_pcall(L, 2, 1, 0);
+  return tt_pcall(L, 2, 1, TT_HANDLER_NONE);
 }
-
+int tt_setfield(lua_State *L, int idx, const char *key) {
+  idx = lua_absindex(L, idx);
+  lua_pushcfunction(L, do_settable);
+  lua_pushvalue(L, idx);
+  lua_pushstring(L, key);
+  lua_rotate(L, -4, -1);  // the value, below them, goes on top: f, t, key, value
+  return tt_pcall(L, 3, 0, TT_HANDLER_NONE);
+}
+int tt_getglobal(lua_State *L, const char *name) {
+  lua_pushglobaltable(L);
+  int st = tt_getfield(L, -1, name);
+  lua_remove(L, -2);
+  return st;
+}
+int tt_setglobal(lua_State *L, const char *name) {
+  lua_pushglobaltable(L);
+  lua_insert(L, -2);
+  int st = tt_setfield(L, -2, name);
+  lua_remove(L, st == LUA_OK ? -1 : -2);
+  return st;
+}
+static int do_len(lua_State *L) { lua_pushinteger(L, luaL_len(L, 1)); return 1; }
+int tt_len(lua_State *L, int idx, lua_Integer *len) {
+  idx = lua_absindex(L, idx);
+  lua_pushcfunction(L, do_len);
+  lua_pushvalue(L, idx);
+  int st = tt_pcall(L, 1, 1, TT_HANDLER_NONE);
+  if (st == LUA_OK) { *len = lua_tointeger(L, -1); lua_pop(L, 1); }
+  return st;
+}

@@ -23,6 +23,11 @@ typedef struct {
   // serial, so a callback it makes pushes argument 1 again without checking what it is.
   unsigned long frames, frame, self_frame;
   const void *self_obj;
+  int sticky_interrupt;  // Ctrl-C raises at every instruction (--timeout), not once (lua.c)
+  // The frame of the Swift function that last passed a callback's error on (TT_RAISE_VALUE):
+  // the message handler that sees that raise knows it is not a new error.
+  void *reraise_ci;
+  void *owner;           // the Swift owner's handle (tt_owner)
 } Limits;
 
 #define HOOK_STRIDE 1000
@@ -49,6 +54,9 @@ static void remember_where(lua_State *L, Limits *m, const char *what) {
 }
 
 static void hook(lua_State *L, lua_Debug *ar);
+static void arm_hook(lua_State *L);
+static int trampoline(lua_State *L);
+static int index_fast(lua_State *L);
 
 static void *l_alloc(void *ud, void *ptr, size_t osize, size_t nsize) {
   Limits *m = ud;
@@ -60,7 +68,7 @@ static void *l_alloc(void *ud, void *ptr, size_t osize, size_t nsize) {
   }
   if (m->max && nsize > osize && m->used + (nsize - osize) > m->max && m->lua_active) {
     if (!m->tripped && m->L) {
-      m->tripped = 1;
+      m->tripped = TT_LIMIT_MEMORY;
       remember_where(m->L, m, "not enough memory");
       lua_sethook(m->L, hook, LUA_MASKCOUNT, 1);  // sticky: see hook()
     }
@@ -85,21 +93,31 @@ static void hook(lua_State *L, lua_Debug *ar) {
     interrupted = 0;
     if (!m->tripped) {  // lua.c's lstop: luaL_error from the hook, so luaL_where(L, 1), the caller
       lua_Debug w;
-      m->tripped = 4;
+      char msg[sizeof m->message];
       if (lua_getstack(L, 1, &w) && lua_getinfo(L, "Sl", &w) && w.currentline > 0)
-        snprintf(m->message, sizeof m->message, "%s:%d: interrupted!", w.short_src, w.currentline);
+        snprintf(msg, sizeof msg, "%s:%d: interrupted!", w.short_src, w.currentline);
       else
-        snprintf(m->message, sizeof m->message, "interrupted!");
+        snprintf(msg, sizeof msg, "interrupted!");
+      if (!m->sticky_interrupt) {  // once, as lua.c: a pcall may catch it and the script goes on
+        arm_hook(L);
+        int was = m->lua_active;
+        m->lua_active = 0;
+        lua_pushstring(L, msg);
+        m->lua_active = was;
+        lua_error(L);
+      }
+      m->tripped = TT_LIMIT_INTERRUPT;
+      memcpy(m->message, msg, sizeof msg);
     }
   }
   if (!m->tripped) {
     m->instr += HOOK_STRIDE;
     if (m->max_instr && m->instr > m->max_instr) {
-      m->tripped = 2;
+      m->tripped = TT_LIMIT_INSTRUCTIONS;
       char what[64]; snprintf(what, sizeof what, "instruction limit (%lld) exceeded", m->max_instr);
       remember_where(L, m, what);
     } else if (m->timeout > 0 && now_seconds() > m->deadline) {
-      m->tripped = 3;
+      m->tripped = TT_LIMIT_TIMEOUT;
       char what[64]; snprintf(what, sizeof what, "timeout (%g s) exceeded", m->timeout);
       remember_where(L, m, what);
     }
@@ -202,7 +220,9 @@ void tt_set_max_instructions(lua_State *L, long long n) { LIM(L)->max_instr = n;
 void tt_set_timeout(lua_State *L, double s) { LIM(L)->timeout = s; LIM(L)->deadline = now_seconds() + s; arm_hook(L); }
 size_t tt_memory_in_use(lua_State *L) { return LIM(L)->used; }
 size_t tt_memory_peak(lua_State *L) { return LIM(L)->peak; }
-int tt_limit_tripped(lua_State *L) { return LIM(L)->tripped; }
+tt_Limit tt_limit_tripped(lua_State *L) { return (tt_Limit)LIM(L)->tripped; }
+void tt_set_owner(lua_State *L, void *owner) { LIM(L)->owner = owner; }
+void *tt_owner(lua_State *L) { return LIM(L)->owner; }
 const char *tt_limit_message(lua_State *L) { return LIM(L)->tripped ? LIM(L)->message : NULL; }
 
 static lua_State *sigint_state;
@@ -211,7 +231,11 @@ static void on_sigint(int sig) {
   interrupted = 1;
   if (sigint_state) lua_sethook(sigint_state, hook, LUA_MASKCALL | LUA_MASKRET | LUA_MASKLINE | LUA_MASKCOUNT, 1);
 }
-void tt_install_sigint(lua_State *L) { sigint_state = L; signal(SIGINT, on_sigint); }
+void tt_install_sigint(lua_State *L, int sticky) {
+  LIM(L)->sticky_interrupt = sticky;
+  sigint_state = L;
+  signal(SIGINT, on_sigint);
+}
 void tt_restore_sigint(void) { signal(SIGINT, SIG_DFL); sigint_state = NULL; }
 
 // Trampoline: Swift returns a status instead of raising; only this C frame long-jumps.
@@ -232,12 +256,16 @@ static int trampoline(lua_State *L) {
   m->self_obj = caller_self;
   m->lua_active = was;
   if (was && m->max && m->used > m->max) {  // Swift overshot the limit: fail now that it has returned
-    if (!m->tripped) { m->tripped = 1; remember_where(L, m, "not enough memory"); }
+    if (!m->tripped) { m->tripped = TT_LIMIT_MEMORY; remember_where(L, m, "not enough memory"); }
     arm_hook(L);
     lua_pushstring(L, m->message);
     return lua_error(L);
   }
   if (n >= 0) return n;
+  if (n == TT_RAISE_VALUE) {
+    lua_Debug ar;
+    m->reraise_ci = lua_getstack(L, 0, &ar) ? (void *)ar.i_ci : NULL;
+  }
   if (n == TT_RAISE_WHERE) {
     luaL_where(L, 1);
     lua_insert(L, -2);
@@ -271,77 +299,145 @@ void tt_pushswift(lua_State *L, void *box, void (*release)(void *), int nup) {
 }
 int tt_swift_upvalue(int i) { return lua_upvalueindex(i + 1); }
 
-static int msghandler(lua_State *L) {
+// The traceback of the last error a TT_HANDLER_KEEP call caught, with that error value, under
+// these registry keys (light userdata: no string is made per call).
+static char remembered_value_key, remembered_trace_key;
+
+// lua.c's msghandler: the message (or __tostring, or the type) with a traceback.
+static const char *error_text(lua_State *L) {
   const char *msg = lua_tostring(L, 1);
   if (msg == NULL) {
-    if (luaL_callmeta(L, 1, "__tostring") && lua_type(L, -1) == LUA_TSTRING) return 1;
+    if (luaL_callmeta(L, 1, "__tostring") && lua_type(L, -1) == LUA_TSTRING) return NULL;  // on top
     msg = lua_pushfstring(L, "(error object is a %s value)", luaL_typename(L, 1));
   }
   Limits *m = LIM(L);
   if (m->tripped && m->message[0] && strstr(msg, "not enough memory")) msg = m->message;
+  return msg;
+}
+
+// Whether the error being handled is a callback's error that a host function passed on (raised
+// by the trampoline's frame recorded in reraise_ci) and equal to the remembered one; either way
+// the record is used up.
+static int reraised_remembered(lua_State *L) {
+  Limits *m = LIM(L);
+  lua_Debug ar;
+  // CallInfo records are reused: the raising frame must also be a host function's.
+  int reraised = m->reraise_ci && lua_getstack(L, 1, &ar) && (void *)ar.i_ci == m->reraise_ci
+                 && lua_getinfo(L, "f", &ar);
+  if (reraised) {
+    lua_CFunction f = lua_tocfunction(L, -1);
+    lua_pop(L, 1);
+    reraised = f == trampoline || f == index_fast;
+  }
+  m->reraise_ci = NULL;
+  if (!reraised) return 0;
+  lua_rawgetp(L, LUA_REGISTRYINDEX, &remembered_value_key);
+  int same = lua_rawequal(L, 1, -1);
+  lua_pop(L, 1);
+  return same;
+}
+
+static int msghandler(lua_State *L) {
+  // A callback's error passed on unchanged to its caller: the traceback taken where it failed.
+  if (reraised_remembered(L)) {
+    lua_rawgetp(L, LUA_REGISTRYINDEX, &remembered_trace_key);
+    lua_pushnil(L);
+    lua_rawsetp(L, LUA_REGISTRYINDEX, &remembered_value_key);
+    lua_pushnil(L);
+    lua_rawsetp(L, LUA_REGISTRYINDEX, &remembered_trace_key);
+    if (lua_type(L, -1) == LUA_TSTRING) return 1;
+    lua_pop(L, 1);
+  }
+  const char *msg = error_text(L);
+  if (msg == NULL) return 1;  // __tostring's result, as lua.c
   luaL_traceback(L, L, msg, 1);
   return 1;
 }
 
-// A C frame under top-level chunks laid out as lua.c's pmain (two arguments, then the message
-// handler, then the chunk), so tracebacks end in "[C]: in ?" and a stack overflow happens at the
-// same depth, "(skipping N levels)" included.
-static int callthrough(lua_State *L) {
-  lua_pushcfunction(L, msghandler);
-  lua_insert(L, 3);
-  if (lua_pcall(L, lua_gettop(L) - 4, LUA_MULTRET, 3) != LUA_OK) return lua_error(L);
-  return lua_gettop(L) - 3;
+// TT_HANDLER_KEEP: the value stays what the callback raised; its traceback is remembered.
+static int keephandler(lua_State *L) {
+  if (!reraised_remembered(L)) {  // a nested host call passing it on: keep the deeper trace
+    const char *msg = error_text(L);
+    if (msg == NULL) msg = lua_tostring(L, -1);
+    luaL_traceback(L, L, msg, 1);
+    lua_rawsetp(L, LUA_REGISTRYINDEX, &remembered_trace_key);
+    lua_pushvalue(L, 1);
+    lua_rawsetp(L, LUA_REGISTRYINDEX, &remembered_value_key);
+  }
+  lua_settop(L, 1);
+  return 1;
 }
-int tt_docall(lua_State *L, int nargs, int nresults) {
-  lua_pushcfunction(L, callthrough);
-  lua_pushnil(L);
-  lua_pushnil(L);
-  lua_rotate(L, -(nargs + 4), 3);
-  return tt_pcall(L, nargs + 3, nresults, 0);
+
+int tt_push_remembered_traceback(lua_State *L) {
+  lua_rawgetp(L, LUA_REGISTRYINDEX, &remembered_value_key);
+  int same = lua_rawequal(L, -2, -1);
+  lua_pop(L, 1);
+  if (!same) return 0;
+  lua_rawgetp(L, LUA_REGISTRYINDEX, &remembered_trace_key);
+  if (lua_type(L, -1) == LUA_TSTRING) return 1;
+  lua_pop(L, 1);
+  return 0;
 }
+
 void tt_gc_generational(lua_State *L) { lua_gc(L, LUA_GCGEN, 0, 0); }
 
-int tt_pcall(lua_State *L, int nargs, int nresults, int traceback) {
+int tt_pcall(lua_State *L, int nargs, int nresults, tt_Handler handler) {
   Limits *m = LIM(L);
   int base = 0;
-  if (traceback) {
+  if (handler != TT_HANDLER_NONE) {
     base = lua_gettop(L) - nargs;
-    lua_pushcfunction(L, msghandler);
+    lua_pushcfunction(L, handler == TT_HANDLER_KEEP ? keephandler : msghandler);
     lua_insert(L, base);
   }
   int was = m->lua_active;
   m->lua_active = 1;
   int status = lua_pcall(L, nargs, nresults, base);
   m->lua_active = was;
-  if (traceback) lua_remove(L, base);
+  if (base) lua_remove(L, base);
   return status;
 }
 
+// Loads run under a protected C function that returns (status, chunk or message), so the status
+// is the one lua_load reported, and an error outside the load itself (memory) is reported too.
+static int load_result(lua_State *L, int st) {
+  lua_pushinteger(L, st);
+  lua_insert(L, -2);
+  return 2;
+}
+static int protected_load(lua_State *L, lua_CFunction f, int nargs) {
+  lua_pushcfunction(L, f);
+  lua_insert(L, -(nargs + 1));
+  int st = tt_pcall(L, nargs, 2, TT_HANDLER_NONE);
+  if (st != LUA_OK) return st;
+  st = (int)lua_tointeger(L, -2);
+  lua_remove(L, -2);
+  return st;
+}
 static int do_loadbuffer(lua_State *L) {
-  size_t len;
   const char *buf = lua_touserdata(L, 1);
-  len = (size_t)lua_tointeger(L, 2);
-  int st = luaL_loadbufferx(L, buf, len, lua_tostring(L, 3), lua_tostring(L, 4));
-  if (st != LUA_OK) return lua_error(L);
-  return 1;
+  size_t len = (size_t)lua_tointeger(L, 2);
+  return load_result(L, luaL_loadbufferx(L, buf, len, lua_tostring(L, 3), lua_tostring(L, 4)));
 }
 int tt_loadbuffer(lua_State *L, const char *buf, size_t len, const char *name, const char *mode) {
-  lua_pushcfunction(L, do_loadbuffer);
   lua_pushlightuserdata(L, (void *)buf);
   lua_pushinteger(L, (lua_Integer)len);
   lua_pushstring(L, name);
   if (mode) lua_pushstring(L, mode); else lua_pushnil(L);
-  int was = LIM(L)->lua_active; LIM(L)->lua_active = 1;
-  int st = lua_pcall(L, 4, 1, 0);
-  LIM(L)->lua_active = was;
-  if (st == LUA_ERRRUN) st = LUA_ERRSYNTAX;  // the load itself failed, not a call
-  return st;
+  return protected_load(L, do_loadbuffer, 4);
+}
+static int do_loadfile(lua_State *L) {
+  return load_result(L, luaL_loadfilex(L, lua_tostring(L, 1), lua_tostring(L, 2)));
+}
+int tt_loadfile(lua_State *L, const char *path, const char *mode) {
+  if (path) lua_pushstring(L, path); else lua_pushnil(L);
+  if (mode) lua_pushstring(L, mode); else lua_pushnil(L);
+  return protected_load(L, do_loadfile, 2);
 }
 
 void tt_clear_interrupt(lua_State *L) {
   Limits *m = LIM(L);
   interrupted = 0;
-  if (m->tripped == 4) { m->tripped = 0; m->message[0] = 0; }
+  if (m->tripped == TT_LIMIT_INTERRUPT) { m->tripped = TT_LIMIT_NONE; m->message[0] = 0; }
   arm_hook(L);
 }
 

@@ -130,16 +130,8 @@ public struct Lua {
     return string(-1) ?? "\(d)"
   }
 
-  // MARK: calls into Lua (always protected)
-  /// Calls the function below `nargs` arguments; on error the error value is left on top.
-  public func pcall(_ nargs: Int32, _ nresults: Int32, traceback: Bool = false) -> Bool {
-    tt_pcall(L, nargs, nresults, traceback ? 1 : 0) == LUA_OK
-  }
   /// `tostring(v)` with metamethods, protected; falls back to the type name.
   public func toDisplayString(_ i: Int32) -> String {
-    let i = absIndex(i)
-    if tt_tolstring(L, i) == LUA_OK, let s = string(-1) { pop(); return s }
-    pop()
-    return "(\(typeName(i)))"
+    (try? toString(i)) ?? "(\(typeName(i)))"
   }
 }

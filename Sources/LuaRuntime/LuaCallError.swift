@@ -7,8 +7,8 @@ public enum LuaCallError: Error {
   case argument(Int32, String)
   /// A message prefixed with the caller's `file:line:`.
   case message(String)
-  /// The error value is already on top of the stack (a callback's error, passed on unchanged).
-  case value
+  /// An error raised by Lua code the host called (a callback), passed on unchanged.
+  case lua(LuaError)
 
   /// Pushes what the trampoline needs and returns its sentinel.
   func raise(_ L: OpaquePointer) -> Int32 {
@@ -20,7 +20,8 @@ public enum LuaCallError: Error {
     case .message(let msg):
       lua_pushstring(L, msg)
       return TT_RAISE_WHERE
-    case .value:
+    case .lua(let e):
+      e.push(Lua(L))
       return TT_RAISE_VALUE
     }
   }

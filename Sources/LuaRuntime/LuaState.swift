@@ -19,6 +19,8 @@ public final class LuaState {
     _ = Dispatcher.installed
     guard let L = tt_newstate() else { throw LuaStateError(description: "cannot create state: not enough memory") }
     handle = LuaStateHandle(L)
+    // The handle outlives nothing it is stored in: the state owns it and clears it on close.
+    tt_set_owner(L, Unmanaged.passUnretained(handle).toOpaque())
     main = Lua(L)
     if openLibs, tt_openlibs(L) != LUA_OK {
       let msg = main.string(-1) ?? "cannot open standard libraries"
@@ -41,8 +43,10 @@ public final class LuaState {
   public func setLimits(maxMemory: Int? = nil, maxInstructions: Int? = nil, timeout: Double? = nil) {
     if let maxMemory { tt_set_max_memory(main.L, maxMemory) }
     if let maxInstructions { tt_set_max_instructions(main.L, Int64(maxInstructions)) }
-    if let timeout { tt_set_timeout(main.L, timeout) }
+    if let timeout { tt_set_timeout(main.L, timeout); hasTimeout = true }
   }
+  /// A `--timeout` is set: Ctrl-C is then sticky too (a runaway must end for sure).
+  public private(set) var hasTimeout = false
   public var memoryInUse: Int { tt_memory_in_use(main.L) }
   public var memoryPeak: Int { tt_memory_peak(main.L) }
   /// The sticky limit error ("file:line: instruction limit (N) exceeded"), once one tripped.
@@ -64,5 +68,4 @@ public final class LuaState {
   /// Pops a value into the registry.
   public func ref() -> LuaRef { LuaRef(popping: lua, handle: handle) }
 
-  public func setGlobal(_ name: String) { lua_setglobal(lua.L, name) }
 }

@@ -78,7 +78,7 @@ final class LuaRuntimeTests: XCTestCase {
       probeClass.register(state.lua)
       for i in 0..<100 {
         probeClass.push(state.lua, Probe(i))
-        state.setGlobal("p\(i)")
+        try state.lua.setGlobal("p\(i)")
       }
       XCTAssertEqual(Probe.alive, 100)
       state.close()
@@ -90,7 +90,7 @@ final class LuaRuntimeTests: XCTestCase {
     let state = try LuaState()
     probeClass.register(state.lua)
     probeClass.push(state.lua, Probe(40))
-    state.setGlobal("p")
+    try state.lua.setGlobal("p")
     XCTAssertNil(run(state, "assert(p:add(2) == 42 and p.value == 42 and tostring(p) == 'test.Probe(42)')"))
     XCTAssertEqual(run(state, "p:add('x')"), "test:1: bad argument #1 to 'add' (number expected, got string)")
     XCTAssertEqual(run(state, "p.add({}, 1)"), "test:1: bad argument #1 to 'add' (test.Probe expected, got table)")
@@ -109,7 +109,7 @@ final class LuaRuntimeTests: XCTestCase {
       lua.push(n * 2)
       return 1
     })
-    state.setGlobal("double")
+    try state.lua.setGlobal("double")
     XCTAssertNil(run(state, """
       for i = 1, 1000 do
         assert(double(i) == 2 * i)
@@ -130,10 +130,10 @@ final class LuaRuntimeTests: XCTestCase {
     lua.push(function: { (lua: Lua) throws(LuaCallError) -> Int32 in
       try lua.checkFunction(1)
       lua.pushValue(1)
-      guard lua.pcall(0, 1) else { throw .value }  // pass the callback's error on unchanged
+      do throws(LuaError) { try lua.call(0, 1) } catch { throw .lua(error) }  // pass the callback's error on unchanged
       return 1
     })
-    state.setGlobal("call")
+    try state.lua.setGlobal("call")
     XCTAssertNil(run(state, """
       local ok, err = pcall(call, function() return call(function() error({code = 7}) end) end)
       assert(not ok and err.code == 7)
@@ -148,10 +148,10 @@ final class LuaRuntimeTests: XCTestCase {
     let state = try LuaState()
     state.lua.push(function: { (lua: Lua) throws(LuaCallError) -> Int32 in
       lua.pushValue(1)
-      guard lua.pcall(0, 0) else { throw .value }
+      do throws(LuaError) { try lua.call(0, 0) } catch { throw .lua(error) }
       return 0
     })
-    state.setGlobal("call")
+    try state.lua.setGlobal("call")
     XCTAssertNil(run(state, """
       local co = coroutine.wrap(function() call(function() coroutine.yield(1) end) end)
       local ok, err = pcall(co)
@@ -217,7 +217,7 @@ final class LuaClassSafetyTests: XCTestCase {
     let state = try LuaState()
     probeClass.register(state.lua)
     probeClass.push(state.lua, Probe(1))
-    state.setGlobal("p")
+    try state.lua.setGlobal("p")
     XCTAssertEqual(state.load("getmetatable(p).__gc(io.stdout); getmetatable(p).__close(io.stdout); return p.value", name: "=t"), LUA_OK)
     XCTAssertTrue(state.lua.pcall(0, 1))
     XCTAssertEqual(state.lua.integer(-1), 1)

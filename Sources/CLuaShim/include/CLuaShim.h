@@ -33,29 +33,51 @@ void tt_set_max_instructions(lua_State *L, long long count);
 void tt_set_timeout(lua_State *L, double seconds);
 size_t tt_memory_in_use(lua_State *L);
 size_t tt_memory_peak(lua_State *L);
-int tt_limit_tripped(lua_State *L);       // 0 none, 1 memory, 2 instructions, 3 timeout, 4 interrupt
+// Which limit tripped; a C enum so Swift names the codes instead of mirroring numbers.
+typedef enum { TT_LIMIT_NONE = 0, TT_LIMIT_MEMORY = 1, TT_LIMIT_INSTRUCTIONS = 2, TT_LIMIT_TIMEOUT = 3, TT_LIMIT_INTERRUPT = 4 } tt_Limit;
+tt_Limit tt_limit_tripped(lua_State *L);
 const char *tt_limit_message(lua_State *L);  // "file:line: ..." for the sticky error, or NULL
 // After tt_set_timeout: ends the process with "<prefix>file:line: timeout (S s) exceeded inside a
 // C function" when the script is still running `grace` seconds past the deadline.
 void tt_arm_watchdog(lua_State *L, const char *prefix, double grace);
-void tt_install_sigint(lua_State *L);     // Ctrl-C stops the running script: "interrupted!"
+// Ctrl-C raises "interrupted!" at the next instruction. As in lua.c it is raised once (pcall can
+// catch it), unless `sticky`: then every later instruction raises it too, so a runaway ends for sure.
+void tt_install_sigint(lua_State *L, int sticky);
 void tt_restore_sigint(void);
 void tt_clear_interrupt(lua_State *L);    // the REPL goes on after Ctrl-C stopped one line
 
-// Protected calls; `traceback` adds lua.c's message handler (honours __tostring).
-int tt_pcall(lua_State *L, int nargs, int nresults, int traceback);
-// lua.c's docall: traceback handler and a C frame below the chunk.
-int tt_docall(lua_State *L, int nargs, int nresults);
+// The message handler of a protected call from Swift.
+typedef enum {
+  TT_HANDLER_NONE = 0,
+  // lua.c's msghandler: the error becomes "message\nstack traceback:..." (honours __tostring).
+  TT_HANDLER_TRACEBACK = 1,
+  // The error value is kept unchanged (the caller re-raises it) and the traceback of the failing
+  // code, taken where it failed, is remembered: TT_HANDLER_TRACEBACK, reporting that same value
+  // later, prints it instead of the shorter traceback left after the stack unwound.
+  TT_HANDLER_KEEP = 2,
+} tt_Handler;
+// The one protected call from Swift: status as lua_pcall, the error value on top on failure.
+int tt_pcall(lua_State *L, int nargs, int nresults, tt_Handler handler);
+// The traceback remembered for the error value on top (TT_HANDLER_KEEP), pushed; 0 if none.
+int tt_push_remembered_traceback(lua_State *L);
 void tt_gc_generational(lua_State *L);  // lua.c's lua_gc(L, LUA_GCGEN, 0, 0)
-// Protected luaL_loadbufferx / luaL_loadfilex; status as lua_load.
+// Protected luaL_loadbufferx / luaL_loadfilex: the status lua_load reports (LUA_ERRSYNTAX,
+// LUA_ERRMEM, LUA_ERRFILE), the chunk or the message on top.
 int tt_loadbuffer(lua_State *L, const char *buf, size_t len, const char *name, const char *mode);
 int tt_loadfile(lua_State *L, const char *path, const char *mode);
-// Protected tostring (runs __tostring/__name); pushes the string, returns its status.
+// Protected operations that may run metamethods (and so raise): status as lua_pcall, the error
+// value on top on failure. tostring pushes the string; get* push the value; set* pop the value.
 int tt_tolstring(lua_State *L, int idx);
-// Protected t[key] with metamethods (delegates may be objects with an __index class).
-int tt_getfield_protected(lua_State *L, int idx, const char *key);
-// Protected luaL_openlibs; protected require(name) leaving the module on the stack.
+int tt_getfield(lua_State *L, int idx, const char *key);
+int tt_setfield(lua_State *L, int idx, const char *key);
+int tt_getglobal(lua_State *L, const char *name);
+int tt_setglobal(lua_State *L, const char *name);
+int tt_len(lua_State *L, int idx, lua_Integer *len);  // luaL_len: __len, an integer result
+// Protected luaL_openlibs.
 int tt_openlibs(lua_State *L);
+// An opaque pointer kept with the state for its Swift owner (the handle references share).
+void tt_set_owner(lua_State *L, void *owner);
+void *tt_owner(lua_State *L);
 
 // Pops a methods table; pushes an __index that finds methods in C, else runs the Swift box.
 void tt_pushswiftindex(lua_State *L, void *box, void (*release)(void *));

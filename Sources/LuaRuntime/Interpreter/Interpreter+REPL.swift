@@ -5,8 +5,8 @@ extension Interpreter {
   /// `lua.c`'s `doREPL`: each line is tried as `return <line>` first, `=expr` works, an incomplete
   /// statement continues on a `>>` prompt, results are printed with the global `print`.
   /// Without a terminal the line read is echoed after the prompt, as Debian's readline build does.
-  /// Returns false when the REPL itself failed (a `_PROMPT` whose `__tostring` raises): lua.c's
-  /// `get_prompt` raises out of `doREPL`, so lua prints the message without its name and exits 1.
+  /// Returns false when the REPL itself failed (reading `_PROMPT` or `print` raised): in lua.c that
+  /// error leaves `doREPL` and `pmain`, so lua prints the message without its name and exits 1.
   @discardableResult
   func repl() -> Bool {
     let saved = progname
@@ -17,7 +17,7 @@ extension Interpreter {
     while let status = loadLine(echo: echo) {
       var st = status
       if st == LUA_OK { st = doCall(0, LUA_MULTRET) }
-      if st == LUA_OK { printResults() } else { report(st) }
+      if st == LUA_OK { if !printResults() { break } } else { report(st) }
       tt_clear_interrupt(lua.L)
     }
     if promptFailed {
@@ -31,7 +31,8 @@ extension Interpreter {
 
   /// `get_prompt`: `luaL_tolstring` of `_PROMPT`/`_PROMPT2`; nil with the error on top if it fails.
   private func prompt(first: Bool) -> String? {
-    guard lua_getglobal(lua.L, first ? "_PROMPT" : "_PROMPT2") > LUA_TNIL else {
+    guard tt_getglobal(lua.L, first ? "_PROMPT" : "_PROMPT2") == LUA_OK else { return nil }
+    guard lua.type(-1) > LUA_TNIL else {
       lua.pop()
       return first ? "> " : ">> "
     }
@@ -98,15 +99,21 @@ extension Interpreter {
     return String(decoding: UnsafeRawBufferPointer(start: p, count: len), as: UTF8.self)
   }
 
-  private func printResults() {
+  /// Prints the results with the global `print`; false when reading `print` itself raised (in
+  /// lua.c that error leaves the REPL like a failing `_PROMPT`), with the error on top.
+  private func printResults() -> Bool {
     let n = lua.top
-    guard n > 0 else { return }
-    guard lua_checkstack(lua.L, 20) != 0 else { message("too many results to print"); lua.setTop(0); return }
-    lua_getglobal(lua.L, "print")
+    guard n > 0 else { return true }
+    guard lua_checkstack(lua.L, 20) != 0 else { message("too many results to print"); lua.setTop(0); return true }
+    guard tt_getglobal(lua.L, "print") == LUA_OK else {
+      promptFailed = true
+      return false
+    }
     lua_rotate(lua.L, 1, 1)
-    if !lua.pcall(n, 0) {
+    if tt_pcall(lua.L, n, 0, TT_HANDLER_NONE) != LUA_OK {
       message("error calling 'print' (\(errorText(-1)))")
       lua.pop()
     }
+    return true
   }
 }

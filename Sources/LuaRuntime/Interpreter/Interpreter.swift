@@ -57,10 +57,35 @@ public final class Interpreter {
     return state
   }
 
-  /// Runs like `lua.c`'s `pmain`; returns the process exit status.
+  /// Runs like `lua.c`'s `main`: `pmain` inside one protected frame; returns the exit status.
   public func run() -> Int32 {
+    protectedMain { self.runMain() }
+  }
+
+  /// Runs `body` inside one protected C frame, as `lua.c`'s `main` runs `pmain`: an error nothing
+  /// else caught is reported as `progname: message` with status 1 instead of Lua's panic. Every
+  /// step of the run is inside it; `doCall` relies on it (the frame is `pmain`'s C function, so
+  /// tracebacks end in `[C]: in ?` and stack overflows happen at lua.c's depth).
+  public func protectedMain(_ body: @escaping () -> Int32) -> Int32 {
+    var status: Int32 = 1
+    lua.push(function: { (lua: Lua) throws(LuaCallError) -> Int32 in
+      status = body()
+      return 0
+    })
+    lua.pushNil()
+    lua.pushNil()  // pmain's two arguments (argc, argv): the chunk's stack layout is lua.c's
+    let st = tt_pcall(lua.L, 2, 0, TT_HANDLER_NONE)
+    if st != LUA_OK {
+      report(st)
+      return 1
+    }
+    return status
+  }
+
+  /// `pmain` after the state exists; call it inside `protectedMain`.
+  public func runMain() -> Int32 {
     if options.showVersion { writeOut(host.versionLine + "\n") }
-    createArgTable()
+    guard report(createArgTable()) == LUA_OK else { return 1 }
     tt_gc_generational(lua.L)
     guard host.prepare(state, options: options) else { return 1 }
     guard runPreamble() else { return 1 }
@@ -75,14 +100,24 @@ public final class Interpreter {
         // lua.c's pmain ignores this dofile's status: a failing script piped in without any
         // argument is reported, and the exit status is still 0 (with `-` it is 1). A tripped
         // limit (memory, instructions, time: not lua's) still fails the run.
-        if report(doFile(nil)) != LUA_OK, (1...3).contains(tt_limit_tripped(lua.L)) { return 1 }
+        if report(doFile(nil)) != LUA_OK, limitFailsRun { return 1 }
       }
     }
     return 0
   }
 
-  /// `lua.c`'s `createargtable`: the global `arg`, the script at index 0.
-  public func createArgTable() {
+  /// A limit of the host's (memory, instructions, time) tripped: the run fails whatever lua.c does.
+  var limitFailsRun: Bool {
+    switch tt_limit_tripped(lua.L) {
+    case TT_LIMIT_MEMORY, TT_LIMIT_INSTRUCTIONS, TT_LIMIT_TIMEOUT: return true
+    default: return false
+    }
+  }
+
+  /// `lua.c`'s `createargtable`: the global `arg`, the script at index 0. Returns the status of
+  /// setting the global (which runs `_G`'s metamethods when it has any).
+  @discardableResult
+  public func createArgTable() -> Int32 {
     let argv = options.argv
     let script = options.scriptIndex == argv.count ? 0 : options.scriptIndex
     lua.newTable(narr: Int32(max(argv.count - script - 1, 0)), nrec: Int32(script + 1))
@@ -90,7 +125,7 @@ public final class Interpreter {
       pushBytes(options.rawArgument(i))
       lua_rawseti(lua.L, -2, lua_Integer(i - script))
     }
-    state.setGlobal("arg")
+    return tt_setglobal(lua.L, "arg")
   }
 
   // MARK: bytes (arguments, environment variables and messages need not be UTF-8)
@@ -113,9 +148,11 @@ public final class Interpreter {
   }
 
   /// `docall`: a protected call with the traceback handler and the Ctrl-C handler installed.
+  /// Called inside `protectedMain`, whose frame stands for `pmain`'s. Ctrl-C raises once, as in
+  /// lua.c, unless a `--timeout` is set: then it is sticky, so a runaway ends for sure.
   public func doCall(_ nargs: Int32, _ nresults: Int32) -> Int32 {
-    tt_install_sigint(lua.L)
-    let status = tt_docall(lua.L, nargs, nresults)
+    tt_install_sigint(lua.L, state.hasTimeout ? 1 : 0)
+    let status = tt_pcall(lua.L, nargs, nresults, TT_HANDLER_TRACEBACK)
     tt_restore_sigint()
     return status
   }
@@ -192,11 +229,12 @@ public final class Interpreter {
     if let eq = spec.firstIndex(of: UInt8(ascii: "=")) {
       global = Array(spec[..<eq]); module = Array(spec[(eq + 1)...])
     }
-    lua_getglobal(lua.L, "require")
+    var status = tt_getglobal(lua.L, "require")
+    guard status == LUA_OK else { return status }
     pushBytes(module)
-    let status = doCall(1, 1)
+    status = doCall(1, 1)
     if status == LUA_OK {
-      (global + [0]).withUnsafeBufferPointer { p in p.withMemoryRebound(to: CChar.self) { lua_setglobal(lua.L, $0.baseAddress) } }
+      status = (global + [0]).withUnsafeBufferPointer { p in p.withMemoryRebound(to: CChar.self) { tt_setglobal(lua.L, $0.baseAddress) } }
     }
     return status
   }
@@ -206,24 +244,40 @@ public final class Interpreter {
     let i = options.scriptIndex
     var status = (argv[i] == "-" && argv[i - 1] != "--") ? state.loadFile(nil) : loadFile(bytes: options.rawArgument(i))
     if status == LUA_OK {
-      // pushargs: the script's own arguments, from the global 'arg' as lua.c reads them
-      guard lua_getglobal(lua.L, "arg") == LUA_TTABLE else {
-        lua.pop(2)
-        lua.push("'arg' is not a table")
-        return LUA_ERRRUN
-      }
-      let n = argv.count - i - 1
-      guard lua_checkstack(lua.L, Int32(n) + 3) != 0 else {
-        lua.pop(2)
-        lua.push("too many arguments to script")
-        return LUA_ERRRUN
-      }
-      for k in 1...max(n, 1) where n > 0 { lua_rawgeti(lua.L, -Int32(k), lua_Integer(k)) }
-      lua_rotate(lua.L, -Int32(n) - 1, -1)
-      lua.pop()
-      status = doCall(Int32(n), LUA_MULTRET)
+      status = pushScriptArguments()
+      guard status >= 0 else { return LUA_ERRRUN }
+      status = doCall(status, LUA_MULTRET)
     }
     return status
+  }
+
+  /// lua.c's `pushargs`: the script's arguments are `arg[1..#arg]` as the global `arg` stands
+  /// now (after `-e` and `-l` ran). Returns their count, or -1 with the chunk replaced by the
+  /// error (`'arg' is not a table`, or what `arg`'s metamethods raised).
+  private func pushScriptArguments() -> Int32 {
+    let status = tt_getglobal(lua.L, "arg")
+    if status != LUA_OK || lua.type(-1) != LUA_TTABLE {
+      if status == LUA_OK { lua.pop(); lua.push("'arg' is not a table") }
+      lua_rotate(lua.L, -2, 1)
+      lua.pop()
+      return -1
+    }
+    var len: lua_Integer = 0
+    guard tt_len(lua.L, -1, &len) == LUA_OK else {  // __len raised: the error replaces arg and the chunk
+      lua_rotate(lua.L, -3, 1)
+      lua.pop(2)
+      return -1
+    }
+    let n = Int32(clamping: max(len, 0))
+    guard lua_checkstack(lua.L, n + 3) != 0 else {
+      lua.pop(2)
+      lua.push("stack overflow (too many arguments to script)")
+      return -1
+    }
+    for k in 1...max(n, 1) where n > 0 { lua_rawgeti(lua.L, -k, lua_Integer(k)) }
+    lua_rotate(lua.L, -n - 1, -1)
+    lua.pop()
+    return n
   }
 }
 

@@ -26,8 +26,8 @@ public struct Callbacks {
     let t = lua.type(index)
     guard t == LUA_TTABLE || t == LUA_TUSERDATA else { throw .argument(arg, "\(what): table expected, got \(lua.typeName(index))") }
     for (i, name) in names.enumerated() {
-      guard tt_getfield_protected(lua.L, index, name) == LUA_OK else { throw .value }
-      let ft = lua.type(-1)
+      let ft: Int32
+      do throws(LuaError) { ft = try lua.getField(index, name) } catch { throw .lua(error) }
       if ft == LUA_TNIL { lua.pop(); continue }
       guard ft == LUA_TFUNCTION || Self.callable(lua, -1) else {
         let got = lua.typeName(-1)

@@ -38,14 +38,13 @@ public enum TantanCLI {
     let hostInterpreter = HostInterpreter()
     let interpreter = Interpreter(state: state, options: options, host: hostInterpreter)
     defer { state.close() }
-    var status: Int32
-    if let s = subcommand(options, interpreter, hostInterpreter, state) {
-      status = s
-    } else {
-      status = interpreter.run()
-      // --strict-plugins: a plugin hook that raised during the run fails it.
-      if status == 0, let plugins = hostInterpreter.host?.plugins, plugins.strict, plugins.hookFailed { status = 1 }
+    // One protected frame for the whole run, as lua.c's pmain: plugin subcommands too.
+    var status = interpreter.protectedMain {
+      if let s = subcommand(options, interpreter, hostInterpreter, state) { return s }
+      return interpreter.runMain()
     }
+    // --strict-plugins: a plugin hook that raised during the run fails it.
+    if status == 0, let plugins = hostInterpreter.host?.plugins, plugins.strict, plugins.hookFailed { status = 1 }
     if let err = hostInterpreter.finishTrace(status: status) {
       writeError("\(progname): \(err)\n")
       status = 1

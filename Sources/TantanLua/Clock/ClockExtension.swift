@@ -64,8 +64,9 @@ enum ClockExtension: TantanExtension {
       let id: VirtualClock.TimerID
       do {
         id = try host.clock.schedule(after: s) { [unowned host] in
-          fn.push(host.lua)
-          try host.call(0, 0)
+          let lua = host.lua
+          fn.push(lua)
+          try lua.call(0, 0)
         }
       } catch { throw lua.convert(error) }
       timerClass.push(lua, Timer(clock: host.clock, id: id))

@@ -55,7 +55,7 @@ final class LuaDeckDelegate: SwipeDeckDelegate {
       let lua = Lua(tt_current(mainThread))
       lua_rawgeti(lua.L, Lua.registryIndex, lua_Integer(slot))
       owner.pushSelf(lua)
-      try owner.call(lua, push(lua) + 1, results)
+      try lua.call(push(lua) + 1, results)
       read(lua)
     }
   }

@@ -73,7 +73,7 @@ enum LuaDeckSource {
           let lua = owner.host.lua
           cbs.push(LuaDeckSource.count, lua)
           owner.pushSelf(lua)
-          try owner.host.call(1, 1)
+          try lua.call(1, 1)
           defer { lua.pop() }
           return try LuaDeckSource.checkCount(lua, -1)
         },
@@ -86,7 +86,7 @@ enum LuaDeckSource {
             owner.pushSelf(lua)
             lua.push(index + 1)
             if let reused { reused.push(lua) } else { lua.pushNil() }
-            try owner.call(lua, 3, 1)
+            try lua.call(3, 1)
             return try owner.takeModel(lua, reused: reused, what: "source.card")
           }
         },
@@ -159,7 +159,7 @@ extension LuaSwipeDeck {
     let lua = host.lua
     if let fn { fn.push(lua) }
     pushSelf(lua)
-    try host.call(1, 1)
+    try lua.call(1, 1)
     if lua.isNoneOrNil(-1) {
       lua.pop()
       return nil

@@ -87,12 +87,6 @@ final class LuaSwipeDeck {
     SwipeDeckBinding.deckClass.pushShared(lua, self)
   }
 
-  /// `host.call` without loading the host unless the callback failed.
-  @inline(__always)
-  func call(_ lua: Lua, _ nargs: Int32, _ nresults: Int32) throws(LuaCallbackError) {
-    if !lua.pcall(nargs, nresults) { throw LuaCallbackError(value: host.state.ref()) }
-  }
-
   /// Runs a model operation, turning any error into the Lua error its caller sees.
   @inline(__always)
   func run<T>(_ lua: Lua, _ body: (SwipeDeck<LuaRef>) throws -> T) throws(LuaCallError) -> T {

@@ -1,4 +1,5 @@
 import CLua
+import CLuaShim
 import LuaRuntime
 #if canImport(Glibc)
 import Glibc
@@ -28,9 +29,11 @@ extension ApiDocs {
     if lua.type(arg) == LUA_TSTRING { name = lua.string(arg) }
     else if lua.type(arg) == LUA_TUSERDATA { name = lua.typeName(arg) }
     else if lua.type(arg) == LUA_TTABLE {
-      lua_getglobal(lua.L, "tantan")
+      // The module itself (raw: a metatable on _G must not run from here).
+      tt_pushglobaltable(lua.L)
+      lua.rawGet(-1, "tantan")
       if lua_rawequal(lua.L, -1, arg) != 0 { name = "tantan" }
-      lua.pop()
+      lua.pop(2)
     } else if lua.isNoneOrNil(arg) { name = "tantan" }
     guard let name else { return "help: no documentation for a \(lua.typeName(arg)) value" }
     if let g = gs.first(where: { $0.name == name }) {
@@ -49,11 +52,16 @@ extension ApiDocs {
   static func installHelp(_ lua: Lua) {
     lua.push(function: { (lua: Lua) throws(LuaCallError) -> Int32 in
       lua.push(helpText(lua, 1))
-      lua_getglobal(lua.L, "print")
-      lua_rotate(lua.L, -2, 1)
-      guard lua.pcall(1, 0) else { throw .value }
+      do throws(LuaError) {
+        try lua.getGlobal("print")
+        lua_rotate(lua.L, -2, 1)
+        try lua.call(1, 0)
+      } catch { throw .lua(error) }
       return 0
     })
-    lua_setglobal(lua.L, "help")
+    tt_pushglobaltable(lua.L)
+    lua_rotate(lua.L, -2, 1)
+    lua.rawSet(-2, "help")  // before any script runs: _G has no metatable yet
+    lua.pop()
   }
 }

@@ -76,7 +76,7 @@ final class LuaGrid {
       }
     }
     // Protected, on the calling thread; the error value is kept unchanged for the caller.
-    if !lua.pcall(Int32(args.count + 1), results) { throw LuaCallbackError(value: ref()) }
+    try lua.call(Int32(args.count + 1), results)
     return true
   }
 

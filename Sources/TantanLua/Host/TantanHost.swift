@@ -31,12 +31,4 @@ public final class TantanHost {
     // Someone may still hold `plugins`: it must not reach a freed host (it held no weak reference).
     plugins.host = nil
   }
-
-  /// Calls the function under `nargs` arguments on the stack, protected. On error the value is
-  /// kept in the registry and thrown as `LuaCallbackError`; the stack is balanced either way.
-  public func call(_ nargs: Int32, _ nresults: Int32) throws(LuaCallbackError) {
-    if !lua.pcall(nargs, nresults) {
-      throw LuaCallbackError(value: state.ref())
-    }
-  }
 }

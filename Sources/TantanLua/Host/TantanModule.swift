@@ -33,11 +33,14 @@ public enum TantanModule {
     lua.push(TantanHost.apiLevel); lua.rawSet(module, "api_level")
     lua.push(host.seed); lua.rawSet(module, "seed")
     for ext in extensions { ext.install(host, module: module) }
-    lua.pushValue(module)
-    host.state.setGlobal("tantan")
-    lua_getfield(lua.L, Lua.registryIndex, LUA_LOADED_TABLE)
+    // Raw: the host is made before any script runs (the globals and `package.loaded` are the
+    // standard libraries' own tables, with no metatables yet).
+    tt_pushglobaltable(lua.L)
     lua.pushValue(module)
     lua.rawSet(-2, "tantan")
-    lua.pop(2)
+    lua.rawGet(Lua.registryIndex, LUA_LOADED_TABLE)
+    lua.pushValue(module)
+    lua.rawSet(-2, "tantan")
+    lua.pop(3)
   }
 }

@@ -33,9 +33,9 @@ extension LuaList {
     events.append(Event("on_load_more", [.int(page)]))
     do {
       try loadMoreInvoke(fn, page, done)
-    } catch let e as LuaCallbackError {
+    } catch let e as LuaError {
       // The model keeps the error's text as `load_error`; the caller still gets the value itself.
-      e.value.push(lua)
+      e.push(lua)
       let text = lua.toDisplayString(-1)
       lua.pop()
       throw DescribedCallbackError(error: e, description: text)
@@ -84,6 +84,6 @@ extension LuaList {
 
 /// A callback's error with its text, for models that keep the text (`load_error`).
 struct DescribedCallbackError: Error, CustomStringConvertible {
-  let error: LuaCallbackError
+  let error: LuaError
   let description: String
 }

@@ -64,12 +64,6 @@ final class LuaList {
   /// The running thread (a coroutine's when one called into the host).
   var lua: Lua { Lua(tt_current(mainThread)) }
 
-  /// `host.call` without touching the host unless the callback failed.
-  @inline(__always)
-  func call(_ lua: Lua, _ nargs: Int32, _ nresults: Int32) throws(LuaCallbackError) {
-    if !lua.pcall(nargs, nresults) { throw LuaCallbackError(value: host.state.ref()) }
-  }
-
   /// The model, or an error when called while the constructor still reads the data.
   func checkModel(_ function: String, mutating: Bool = true) throws(LuaCallError) -> LuaListModel {
     guard let model else { throw .message("\(function): the list is still being built (called from one of its data callbacks)") }
@@ -88,7 +82,7 @@ final class LuaList {
     let extra = pushExtra(lua)
     if dataCallback { dataCallbackDepth += 1 }
     defer { if dataCallback { dataCallbackDepth -= 1 } }
-    try host.call(Int32(args.count) + 1 + extra, nresults)
+    try lua.call(Int32(args.count) + 1 + extra, nresults)
   }
 
   // MARK: - The callbacks the model calls
@@ -118,7 +112,7 @@ final class LuaList {
         lua_pushinteger(L, lua_Integer(index + 1))
         let itemSlot = items[k].payload.ref?.ref ?? 0
         if itemSlot != 0 { lua_rawgeti(L, Lua.registryIndex, lua_Integer(itemSlot)) } else { lua_pushnil(L) }
-        try call(lua, 4, 1)
+        try lua.call(4, 1)
         guard let h = lua.number(-1), h.isFinite, h >= 0 else {
           let got = lua.type(-1) == LUA_TNUMBER ? lua.string(-1) ?? "?" : lua.typeName(-1)
           throw LuaCallError.message("item_height(\(section + 1), \(index + 1)) returned \(got) (a finite number >= 0 expected)")
@@ -143,7 +137,7 @@ final class LuaList {
     for a in args { lua.push(a) }
     dataCallbackDepth += 1
     defer { dataCallbackDepth -= 1 }
-    try call(lua, Int32(args.count) + 1, 1)
+    try lua.call(Int32(args.count) + 1, 1)
     defer { lua.pop() }
     // The location is only spelled out on error: this runs once per item of a large source.
     do { return try read(lua, "returned") } catch {

@@ -40,7 +40,7 @@ enum PluginExtension: TantanExtension {
         let n = lua.top
         fn.push(lua)
         lua_rotate(lua.L, 1, 1)
-        guard lua.pcall(n, 2) else { throw .value }
+        do throws(LuaError) { try lua.call(n, 2) } catch { throw .lua(error) }
         if lua.bool(-2) { return 0 }
         let msg = lua.string(-1) ?? "assertion '\(name)' failed"
         throw .message(msg)
@@ -84,9 +84,11 @@ enum PluginExtension: TantanExtension {
     lua.push(caller?.line); lua.rawSet(-2, "line")
     for i in 0..<nargs { lua.pushValue(2 + i) }
     let what = "tantan.source('\(kind)') from plugin '\(entry.plugin)'"
-    guard lua.pcall(nargs + 1, 1) else {
-      if lua.type(-1) == LUA_TSTRING, let msg = lua.string(-1) { lua.pop(); throw .message("\(what): \(msg)") }
-      throw .value
+    do throws(LuaError) { try lua.call(nargs + 1, 1) } catch {
+      error.push(lua)
+      defer { lua.pop() }
+      if lua.type(-1) == LUA_TSTRING, let msg = lua.string(-1) { throw .message("\(what): \(msg)") }
+      throw .lua(error)
     }
     if let problem = garbage(lua, -1) {
       throw .message("\(what): its provider (\(entry.location)) returned \(problem); expected an array or a table of functions")

@@ -18,7 +18,8 @@ enum PluginModules {
   static func install(_ host: TantanHost, sandboxed: Bool) {
     let lua = host.lua
     let registry = host.plugins
-    guard lua_getglobal(lua.L, "package") == LUA_TTABLE, lua.rawGet(-1, "searchers") == LUA_TTABLE else {
+    guard (try? lua.getGlobal("package")) == LUA_TTABLE else { return }
+    guard lua.rawGet(-1, "searchers") == LUA_TTABLE else {
       lua.pop(2)
       return
     }
@@ -67,7 +68,7 @@ enum PluginModules {
           let chain = (registry.loadingModules[i...] + [name]).joined(separator: " -> ")
           let at = PluginHostObject.caller(lua).map { "\($0.file):\($0.line): " } ?? ""
           lua.push("\(at)plugin '\(root.plugin)': require cycle among plugin modules: \(chain)")
-          throw .value
+          throw .lua(lua.popError(LUA_ERRRUN))  // raised as it is: it names its own position
         }
         return try loader(lua, registry, name: name, path: path, sandboxed: sandboxed)
       }
@@ -91,7 +92,7 @@ enum PluginModules {
       let args = lua.top
       lua.pushValue(Lua.upvalue(1))
       for i in 1...max(args, 1) where args > 0 { lua.pushValue(i) }
-      guard lua.pcall(args, 1) else { throw .value }
+      do throws(LuaError) { try lua.call(args, 1) } catch { throw .lua(error) }
       return 1
     }, upvalues: 1)
     lua.push(path)

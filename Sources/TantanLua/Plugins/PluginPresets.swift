@@ -86,7 +86,7 @@ enum PluginPresets {
     switch error {
     case .argument(_, let msg): return .argument(r.arg, prefix + msg)
     case .message(let msg): return .message(prefix + msg)
-    case .value: return .value
+    case .lua: return error
     }
   }
 }

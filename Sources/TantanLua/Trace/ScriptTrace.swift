@@ -69,7 +69,8 @@ final class ScriptTrace {
   /// `os.exit` checks it), so a bad call fails without writing anything.
   private func wrapExit(_ host: TantanHost) {
     let lua = host.lua
-    guard lua_getglobal(lua.L, "os") == LUA_TTABLE, lua.rawGet(-1, "exit") == LUA_TFUNCTION else {
+    guard (try? lua.getGlobal("os")) == LUA_TTABLE else { return }
+    guard lua.rawGet(-1, "exit") == LUA_TFUNCTION else {
       lua.pop(2)
       return
     }
@@ -84,7 +85,7 @@ final class ScriptTrace {
       if let err = self.write(status: status) { TantanCLI.writeError("\(self.progname): \(err)\n") }
       original.push(lua)
       lua_rotate(lua.L, 1, 1)
-      guard lua.pcall(lua.top - 1, 0) else { throw .value }
+      do throws(LuaError) { try lua.call(lua.top - 1, 0) } catch { throw .lua(error) }
       return 0
     })
     lua.rawSet(-2, "exit")

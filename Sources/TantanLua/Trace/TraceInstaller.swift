@@ -12,7 +12,7 @@ enum TraceInstaller {
     let top = lua.top
     defer { lua.setTop(top) }
     let instrumented = Instrumented()
-    lua_getfield(lua.L, Lua.registryIndex, LUA_LOADED_TABLE)
+    lua.rawGet(Lua.registryIndex, LUA_LOADED_TABLE)
     guard lua.rawGet(-1, "tantan") == LUA_TTABLE else { return }
     wrapTable(lua, lua.top, prefix: "tantan.", recorder, instrumented, nested: true)
   }

@@ -133,7 +133,7 @@ final class TraceRecorder {
       }
       return Self.where(lua) + "bad argument #\(arg) to '\(name)' (\(msg))"
     case .message(let msg): return Self.where(lua) + msg
-    case .value: return lua.string(-1) ?? "(error object is a \(lua.typeName(-1)) value)"
+    case .lua(let e): return e.message(lua)
     }
   }
 

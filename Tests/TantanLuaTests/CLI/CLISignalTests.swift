@@ -69,10 +69,25 @@ final class CLISignalTests: CLITestCase {
     }
   }
 
-  /// lua5.4 lets `pcall` swallow the interrupt; tantan-host stops the script anyway.
-  func testCtrlCCannotBeSwallowedByPcall() throws {
+  /// As lua.c raises it: once, so `pcall` catches it and the script goes on.
+  func testCtrlCIsCaughtByPcallAsInLua() throws {
+    let code = "io.write('ready\\n') io.flush() print(pcall(function() while true do end end)) print(42)"
+    let h = normalise(try interrupt(try host(), ["-e", code]), program: try host())
+    assertSane(h)
+    XCTAssertEqual(h.status, 0, "\(h)")
+    XCTAssertEqual(h.stdout, "ready\nfalse\tinterrupted!\n42\n", "\(h)")
+    if let luaExe = Self.luaPath {
+      let l = normalise(try interrupt(luaExe, ["-e", code]), program: luaExe)
+      XCTAssertEqual(h.stdout, l.stdout)
+      XCTAssertEqual(h.stderr, l.stderr)
+      XCTAssertEqual(h.status, l.status)
+    }
+  }
+
+  /// With `--timeout` a runaway must end for sure: the interrupt is sticky, `pcall` cannot keep it.
+  func testCtrlCCannotBeSwallowedByPcallUnderATimeout() throws {
     let code = "io.write('ready\\n') io.flush() while true do pcall(function() while true do end end) end"
-    let h = try interrupt(try host(), ["-e", code])
+    let h = try interrupt(try host(), ["--timeout", "300", "-e", code])
     assertSane(h)
     XCTAssertEqual(h.status, 1, "\(h)")
     XCTAssertTrue(h.stderr.contains("interrupted!"), h.stderr)

@@ -28,14 +28,13 @@ enum Bytecode {
   /// Dumps the function on top of the stack (left there); nil if it cannot be dumped.
   static func dump(_ lua: Lua) -> [UInt8]? {
     let fn = lua.top
-    lua_getglobal(lua.L, "string")
-    guard lua.type(-1) == LUA_TTABLE, lua.rawGet(-1, "dump") == LUA_TFUNCTION else {
+    guard (try? lua.getGlobal("string")) == LUA_TTABLE, lua.rawGet(-1, "dump") == LUA_TFUNCTION else {
       lua.setTop(fn)
       return nil
     }
     lua.pushValue(fn)
     defer { lua.setTop(fn) }
-    guard lua.pcall(1, 1) else { return nil }
+    guard (try? lua.call(1, 1)) != nil else { return nil }
     var len = 0
     guard lua.type(-1) == LUA_TSTRING, let p = tt_tostring(lua.L, -1, &len) else { return nil }
     return Array(UnsafeRawBufferPointer(start: p, count: len))
