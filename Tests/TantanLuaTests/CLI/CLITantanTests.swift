@@ -104,15 +104,6 @@ final class CLITantanTests: CLITestCase {
       print(co2())
       """])
     assertSane(r)
-    if r.stderr.contains("cannot resume dead coroutine") || r.stderr.contains("attempt to call a thread value") {
-      throw XCTSkip("""
-        KNOWN BUG outside the interpreter (Sources/TantanLua/Clock/ClockExtension.swift): tantan.after \
-        takes its callback reference with host.state.ref(), which pops the main thread's stack, not \
-        the calling coroutine's; called in a coroutine it stores another value (here the coroutine) \
-        and leaves the function on the coroutine's stack. Timer callbacks also run on the main \
-        thread's stack while a coroutine is running. This test asserts once that is fixed. Got: \(r)
-        """)
-    }
     XCTAssertEqual(r.stdout, "scheduled\nfired\ta\nfrom co2\nadvanced\n", "\(r)")
     XCTAssertEqual(r.status, 0)
   }
@@ -136,7 +127,7 @@ final class CLITantanTests: CLITestCase {
     let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
       .deletingLastPathComponent().deletingLastPathComponent()
     let hello = root.appendingPathComponent("examples/hello.lua").path
-    guard FileManager.default.fileExists(atPath: hello) else { throw XCTSkip("examples/hello.lua not found") }
+    XCTAssertTrue(FileManager.default.fileExists(atPath: hello), "examples/hello.lua not found")
     let r = try runHost([hello])
     XCTAssertEqual(r.status, 0, "\(r)")
     XCTAssertTrue(r.stdout.contains("settled"), r.stdout)
