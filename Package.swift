@@ -20,7 +20,12 @@ let package = Package(
       name: "CLua", path: "Sources/CLua", pkgConfig: "lua5.4",
       providers: [.apt(["liblua5.4-dev"])]),
     .target(name: "CLuaShim", dependencies: ["CLua"]),
-    .target(name: "LuaRuntime", dependencies: ["CLua", "CLuaShim"], swiftSettings: fast),
+    // The REPL's line editing: libedit's headers (apt libedit-dev; macOS has them) at build time,
+    // the library loaded with dlopen when the REPL starts (why: Sources/CLineEditor/line_editor.c).
+    // Not a systemLibrary target: SwiftPM passes its pkg-config `-ledit` to the link, and every
+    // run, `tantan-host -e ''` included, would then load libedit.
+    .target(name: "CLineEditor", dependencies: ["CLua"]),
+    .target(name: "LuaRuntime", dependencies: ["CLua", "CLuaShim", "CLineEditor"], swiftSettings: fast),
     .target(name: "HeadlessUI", swiftSettings: fast),
     .target(name: "TantanLua", dependencies: ["LuaRuntime", "HeadlessUI"], swiftSettings: fast),
     // The Swift runtime, and the C++ runtime it needs, linked statically: start-up is measured

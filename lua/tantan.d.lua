@@ -46,7 +46,7 @@ local tantan_Timer = {}
 ---@field reload fun(self: tantan.SwipeDeck, opts?: {keep_position?: boolean}) Reads source.count again and refills the stack (recycling the old models); cancels any drag, animation and queued operation. keep_position keeps the current top item on top.
 ---@field events fun(self: tantan.SwipeDeck): string[] Every delegate and source call so far, oldest first, e.g. `did_swipe(3, "right")`, `card(6, true)` (true: a model was handed over for reuse).
 ---@field clear_events fun(self: tantan.SwipeDeck) Forgets the recorded events.
----@field save_svg fun(self: tantan.SwipeDeck, path: string): true Writes tantan.render.svg(self) to `path` (replacing the file) and returns true; a file that cannot be written is an error with the path and the reason. Not available under --sandbox, which allows no file writes.
+---@field save_svg fun(self: tantan.SwipeDeck, path: string): true Writes tantan.render.svg(self) to `path` (replacing the file; as with io.open, its folder must exist) and returns true; a file that cannot be written is an error with the path and the reason. Not available under --sandbox, which allows no file writes.
 ---@field index integer? Item index of the top card, or nil when no card shows.
 ---@field top {index: integer, model: table, frame: {x: number, y: number, w: number, h: number}, center: {x: number, y: number}, rotation: number, scale: number, alpha: number, depth: integer}? The top card sampled at tantan.clock.now, or nil.
 ---@field cards {index: integer, model: table, frame: {x: number, y: number, w: number, h: number}, center: {x: number, y: number}, rotation: number, scale: number, alpha: number, depth: integer}[] The visible cards, top first (depth 1 = top); frame is the untransformed rect, rotation in radians.
@@ -102,7 +102,7 @@ local tantan_SwipeDeck = {}
 ---@field cell fun(self: tantan.ReorderGrid, index: integer): {index: integer, frame: {x: number, y: number, w: number, h: number}, hidden: boolean, delete_visible: boolean, locked: boolean, item: any} One cell: its layout frame (content coordinates), hidden (the dragged item's slot), delete_visible (editing and not locked), locked, and the item at that position in the live order.
 ---@field item fun(self: tantan.ReorderGrid, index: integer): any The item at index in the live order (cheaper than grid.items[index] with a source).
 ---@field index_at fun(self: tantan.ReorderGrid, x: number, y: number): integer? The cell whose frame contains the point (content coordinates), or nil in gaps, insets and below the last item.
----@field save_svg fun(self: tantan.ReorderGrid, path: string): true Writes tantan.render.svg(self) to `path` (replacing the file) and returns true; a file that cannot be written is an error with the path and the reason. Not available under --sandbox, which allows no file writes.
+---@field save_svg fun(self: tantan.ReorderGrid, path: string): true Writes tantan.render.svg(self) to `path` (replacing the file; as with io.open, its folder must exist) and returns true; a file that cannot be written is an error with the path and the reason. Not available under --sandbox, which allows no file writes.
 ---@field items any[] The live order (during a drag the dragged item is already at its live index); with a source this asks source.item for every index.
 ---@field count integer Number of items.
 ---@field editing boolean Editing mode: delete badges shown, the Edit button reads Done.
@@ -162,7 +162,7 @@ local tantan_ReorderGridSource = {}
 ---@field index_at fun(self: tantan.List, x: number, y: number): integer?, integer? The section and index of the item under a point (content coordinates), or nil.
 ---@field events fun(self: tantan.List): string[] Every callback call so far, as `name(arg, ...)` strings, 1-based.
 ---@field clear_events fun(self: tantan.List) Forgets the recorded events.
----@field save_svg fun(self: tantan.List, path: string): true Writes tantan.render.svg(self) to `path` (replacing the file) and returns true; a file that cannot be written is an error with the path and the reason. Not available under --sandbox, which allows no file writes.
+---@field save_svg fun(self: tantan.List, path: string): true Writes tantan.render.svg(self) to `path` (replacing the file; as with io.open, its folder must exist) and returns true; a file that cannot be written is an error with the path and the reason. Not available under --sandbox, which allows no file writes.
 ---@field offset number UIKit's contentOffset.y: -content_inset.top at rest.
 ---@field content_height number Exact height of all sections.
 ---@field refresh_state "idle"|"pulling"|"armed"|"refreshing"|"finishing" Pull-to-refresh state.

@@ -368,6 +368,27 @@ static int keephandler(lua_State *L) {
   return 1;
 }
 
+void tt_push_keep_handler(lua_State *L) { lua_pushcfunction(L, keephandler); }
+
+int tt_pcall_at(lua_State *L, int nargs, int nresults, int handler, int remove) {
+  Limits *m = LIM(L);
+  int was = m->lua_active;
+  m->lua_active = 1;
+  int status = lua_pcall(L, nargs, nresults, handler);
+  m->lua_active = was;
+  if (remove) {
+    if (status != LUA_OK || nresults == 1) {  // the value on top moves down over the handler
+      lua_copy(L, -1, handler);
+      lua_pop(L, 1);
+    } else if (nresults == 0) {
+      lua_pop(L, 1);
+    } else {
+      lua_remove(L, handler);
+    }
+  }
+  return status;
+}
+
 int tt_push_remembered_traceback(lua_State *L) {
   lua_rawgetp(L, LUA_REGISTRYINDEX, &remembered_value_key);
   int same = lua_rawequal(L, -2, -1);

@@ -56,6 +56,23 @@ extension Lua {
     if status != LUA_OK { throw popError(status) }
   }
 
+  /// Pushes the handler `call` uses by default (`.keep`) and returns its index: a caller that
+  /// pushes it before the function (or once for many calls) saves inserting it under each one.
+  @inlinable
+  public func pushCallHandler() -> Int32 {
+    tt_push_keep_handler(L)
+    return lua_gettop(L)
+  }
+
+  /// `call` with the `.keep` handler already at `handler` (from `pushCallHandler`). With
+  /// `removingHandler` the handler was pushed just for this call, right below the function, and
+  /// the stack ends as after `call`; otherwise it stays for further calls.
+  @inlinable
+  public func call(_ nargs: Int32, _ nresults: Int32, handlerAt handler: Int32, removingHandler: Bool) throws(LuaError) {
+    let status = tt_pcall_at(L, nargs, nresults, handler, removingHandler ? 1 : 0)
+    if status != LUA_OK { throw popError(status) }
+  }
+
   /// `call` for code that reports the error itself instead of raising it: false with the error
   /// value on top (the same call, the same handlers).
   public func pcall(_ nargs: Int32, _ nresults: Int32, traceback: Bool = false) -> Bool {

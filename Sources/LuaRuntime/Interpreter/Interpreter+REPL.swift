@@ -14,6 +14,8 @@ extension Interpreter {
     defer { progname = saved }
     promptFailed = false
     let echo = tt_stdin_is_tty() == 0
+    lineEditor = echo ? nil : LineEditor.start(lua)
+    defer { lineEditor = nil }
     while let status = loadLine(echo: echo) {
       var st = status
       if st == LUA_OK { st = doCall(0, LUA_MULTRET) }
@@ -50,6 +52,7 @@ extension Interpreter {
       promptFailed = true
       return nil
     }
+    if let editor = lineEditor { return editor.read(prompt: p) }
     writeOut(p)
     if pendingLines.isEmpty {
       // Bytes, not a String: a line may hold bytes that are not UTF-8, and lua passes them on.
@@ -74,14 +77,21 @@ extension Interpreter {
     lua.setTop(0)
     guard var line = readInput(first: true, echo: echo) else { return nil }
     if line.first == UInt8(ascii: "=") { line = Array("return ".utf8) + line.dropFirst() }
-    if loadBytes(Array("return ".utf8) + line + [UInt8(ascii: ";")], name: "=stdin") == LUA_OK { return LUA_OK }
+    if loadBytes(Array("return ".utf8) + line + [UInt8(ascii: ";")], name: "=stdin") == LUA_OK {
+      if !line.isEmpty { lineEditor?.remember(line) }
+      return LUA_OK
+    }
     lua.pop()
     while true {
       let status = loadBytes(line, name: "=stdin")
-      guard status == LUA_ERRSYNTAX, let msg = lua.string(-1), msg.hasSuffix("<eof>") else { return status }
+      guard status == LUA_ERRSYNTAX, let msg = lua.string(-1), msg.hasSuffix("<eof>") else {
+        lineEditor?.remember(line)
+        return status
+      }
       lua.pop()
       guard let more = readInput(first: false, echo: echo) else {
         if promptFailed { return nil }
+        lineEditor?.remember(line)
         _ = loadBytes(line, name: "=stdin")
         return LUA_ERRSYNTAX
       }

@@ -32,6 +32,8 @@ public final class Interpreter {
   var pendingLines: [[UInt8]] = []
   /// The REPL stopped because `_PROMPT` could not be converted; the error is on the stack.
   var promptFailed = false
+  /// Line editing while the REPL reads from a terminal (LineEditor.swift).
+  var lineEditor: LineEditor?
 
   public init(state: LuaState, options: InterpreterOptions, host: InterpreterHost) {
     self.state = state; self.options = options; self.host = host; self.progname = options.progname

@@ -70,6 +70,13 @@ public enum TantanCLI {
     guard PluginCommands.isCandidate(options), let name = options.script else { return nil }
     let listing = name == "plugins"
     if !listing && PluginDiscovery.discover(requested: options.values("plugin")).isEmpty { return nil }
+    var options = options
+    if listing {  // `plugins --plugin DIR`: the listing's own options, as they work before it
+      do throws(InterpreterOptions.ParseError) { try PluginCommands.addListingOptions(&options) } catch {
+        writeError("\(options.progname): plugins: \(error)\nusage: \(options.progname) plugins [--plugin DIR]... [--strict-plugins]\n")
+        return 1
+      }
+    }
     interpreter.createArgTable()
     hi.quietPlugins = listing
     guard hi.prepare(state, options: options), let host = hi.host else { return 1 }

@@ -53,9 +53,10 @@ final class LuaDeckDelegate: SwipeDeckDelegate {
       let slot = slots[i]
       guard slot != 0 else { return }
       let lua = Lua(tt_current(mainThread))
+      let handler = lua.pushCallHandler()
       lua_rawgeti(lua.L, Lua.registryIndex, lua_Integer(slot))
       owner.pushSelf(lua)
-      try lua.call(push(lua) + 1, results)
+      try lua.call(push(lua) + 1, results, handlerAt: handler, removingHandler: true)
       read(lua)
     }
   }

@@ -82,11 +82,12 @@ enum LuaDeckSource {
           try link.with { owner in
             owner.recordCard(index, reused: reused != nil)
             let lua = owner.lua
+            let handler = lua.pushCallHandler()
             lua_rawgeti(lua.L, Lua.registryIndex, lua_Integer(slot))
             owner.pushSelf(lua)
             lua.push(index + 1)
             if let reused { reused.push(lua) } else { lua.pushNil() }
-            try lua.call(3, 1)
+            try lua.call(3, 1, handlerAt: handler, removingHandler: true)
             return try owner.takeModel(lua, reused: reused, what: "source.card")
           }
         },

@@ -12,12 +12,8 @@ extension ApiDocs {
   /// `tantan-host --emit-meta DIR`: writes the stubs and the reference; returns an error message.
   public static func emit(to dir: String) -> String? {
     for (name, text) in [(stubFile, stubs()), (referenceFile, reference())] {
-      let path = dir.hasSuffix("/") ? dir + name : dir + "/" + name
-      guard let f = fopen(path, "w") else { return "cannot open \(path): \(String(cString: strerror(errno)))" }
-      var text = text
-      let written = text.withUTF8 { fwrite($0.baseAddress, 1, $0.count, f) }
-      let closed = fclose(f)
-      if written != text.utf8.count || closed != 0 { return "cannot write \(path)" }
+      let path = FileSystem.join(dir, name)  // DIR is created when missing
+      if let reason = FileSystem.save(path, text) { return "cannot write \(path): \(reason)" }
     }
     return nil
   }

@@ -96,9 +96,10 @@ final class LuaList {
     let lua = self.lua
     let L = lua.L
     guard lua_checkstack(L, 8) != 0 else { throw LuaCallError.message("item_height: stack overflow") }
+    let handler = lua.pushCallHandler()  // one handler for the whole batch
     ListExtension.listClass.pushShared(lua, self)
     let list = lua_gettop(L)
-    defer { lua_settop(L, list - 1) }
+    defer { lua_settop(L, handler - 1) }
     dataCallbackDepth += 1
     defer { dataCallbackDepth -= 1 }
     // Written in place (no uniqueness check per append); `done` counts the heights so far.
@@ -112,7 +113,7 @@ final class LuaList {
         lua_pushinteger(L, lua_Integer(index + 1))
         let itemSlot = items[k].payload.ref?.ref ?? 0
         if itemSlot != 0 { lua_rawgeti(L, Lua.registryIndex, lua_Integer(itemSlot)) } else { lua_pushnil(L) }
-        try lua.call(4, 1)
+        try lua.call(4, 1, handlerAt: handler, removingHandler: false)
         guard let h = lua.number(-1), h.isFinite, h >= 0 else {
           let got = lua.type(-1) == LUA_TNUMBER ? lua.string(-1) ?? "?" : lua.typeName(-1)
           throw LuaCallError.message("item_height(\(section + 1), \(index + 1)) returned \(got) (a finite number >= 0 expected)")

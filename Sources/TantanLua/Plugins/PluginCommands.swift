@@ -42,6 +42,30 @@ enum PluginCommands {
     }
   }
 
+  /// `tantan-host plugins --plugin DIR --strict-plugins`: options after `plugins` count as before it.
+  static func addListingOptions(_ options: inout InterpreterOptions) throws(InterpreterOptions.ParseError) {
+    let args = arguments(options)
+    var i = 0
+    while i < args.count {
+      let a = args[i]
+      if a == "--strict-plugins" {
+        options.long["strict-plugins"] = ""
+      } else if a == "--plugin" || a.hasPrefix("--plugin=") {
+        var dir = String(a.dropFirst("--plugin=".count))
+        if a == "--plugin" {
+          i += 1
+          guard i < args.count else { throw .needsArgument(a) }
+          dir = args[i]
+        }
+        options.long["plugin"] = dir
+        options.longValues["plugin", default: []].append(dir)
+      } else {
+        throw .unrecognized(a)
+      }
+      i += 1
+    }
+  }
+
   /// The `tantan-host plugins` listing: one line per plugin found, then why it is not loaded or
   /// what it registered.
   static func listing(_ registry: PluginRegistry, requested: [String]) -> String {

@@ -60,7 +60,10 @@ public enum PluginLoader {
     }
     lua.push(c.folderName)
     lua.push(c.dir)
-    guard lua.pcall(2, 1) else { return fail(message(lua)) }
+    host.plugins.loadingRoot = (plugin: c.folderName, dir: c.dir)
+    let ran = lua.pcall(2, 1)
+    host.plugins.loadingRoot = nil
+    guard ran else { return fail(message(lua)) }
     var at: String { "\(file):\(returnLine(file))" }  // reads the file: only for messages
     guard lua.type(-1) == LUA_TTABLE else { return fail("\(at): manifest must be a table, got \(lua.typeName(-1))") }
     let m = lua.absIndex(-1)

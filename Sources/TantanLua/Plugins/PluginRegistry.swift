@@ -36,6 +36,9 @@ public final class PluginRegistry {
   public internal(set) var records: [PluginRecord] = []
   /// Folders whose `lua/` modules are searchable, in load order (plugin name, folder).
   var moduleRoots: [(plugin: String, dir: String)] = []
+  /// The plugin whose `plugin.lua` runs now (not a module root yet): its top-level `require`s
+  /// find its own modules too.
+  var loadingRoot: (plugin: String, dir: String)?
 
   var sources: [Entry] = []
   var presets: [String: [Entry]] = [:]

@@ -51,7 +51,9 @@ enum FileSystem {
     if exists && (st.st_mode & S_IFMT) != S_IFREG { return write(path, text, to: path) }
     let tmp = path + ".tmp\(getpid())-\(pthread_self())"  // unique per process and thread
     guard write(tmp, text, to: tmp) else {
+      let reason = errno  // kept for `save`'s message: unlink may set it
       unlink(tmp)
+      errno = reason
       return false
     }
     return rename(tmp, path) == 0
@@ -75,13 +77,34 @@ enum FileSystem {
   @discardableResult
   static func remove(_ path: String) -> Bool { unlink(path) == 0 }
 
-  /// `mkdir -p`.
+  /// `mkdir -p`; false with `errno` set when the folder cannot be made.
   @discardableResult
   static func makeDirectories(_ path: String) -> Bool {
     if kind(path) == .directory { return true }
     let parent = directory(of: path)
     if parent != path, parent != ".", parent != "/" { makeDirectories(parent) }
-    return mkdir(path, 0o755) == 0 || kind(path) == .directory
+    if mkdir(path, 0o755) == 0 { return true }
+    let reason = errno
+    if kind(path) == .directory { return true }
+    errno = reason
+    return false
+  }
+
+  /// How the files the host writes on request (`--trace`, `--emit-meta`, `save_svg`) are written:
+  /// missing parent folders created (unless `createFolders` is false: `save_svg` behaves like
+  /// `io.open`), then `write`. Nil when written, else the system's reason (`strerror`:
+  /// `Permission denied`, `Not a directory`) for the caller's message.
+  static func save(_ path: String, _ text: String, createFolders: Bool = true) -> String? {
+    let dir = directory(of: path)
+    if createFolders, dir != ".", kind(dir) == .missing, !makeDirectories(dir) { return "cannot create the folder \(dir): \(reason(errno))" }
+    errno = 0
+    return write(path, text) ? nil : reason(errno)
+  }
+
+  /// `strerror(code)`.
+  static func reason(_ code: Int32) -> String {
+    guard code != 0, let s = strerror(code) else { return "write failed" }
+    return String(cString: s)
   }
 
   /// The folder part of a path (`.` when there is none).

@@ -43,9 +43,7 @@ final class ScriptTrace {
     var meta: [(String, String)] = [("tantan-host", TantanHost.version)]
     if let seed = recorder.host.seed { meta.append(("seed", String(seed))) }
     let doc = TraceDocument(status: status != 0 ? "error" : "ok", meta: meta)
-    let dir = FileSystem.directory(of: path)
-    if dir != "." && FileSystem.kind(dir) == .missing { _ = FileSystem.makeDirectories(dir) }
-    return FileSystem.write(path, doc.html(recorder)) ? nil : "cannot write the trace to \(path)"
+    return FileSystem.save(path, doc.html(recorder)).map { "cannot write the trace to \(path): \($0)" }
   }
 
   /// `file:line` at the start of an error message, as a chunk name (`@file` when it is a file).

@@ -56,7 +56,7 @@ final class CLIREPLTests: CLITestCase {
     guard FileManager.default.isExecutableFile(atPath: "/usr/bin/script") else { throw XCTSkip("util-linux `script` is needed for a pty") }
     func viaPty(_ exe: String) throws -> String {
       let p = try RunningProcess("/bin/sh", ["-c", "(sleep 1; printf 'x = 20\\n'; sleep 0.5; printf 'x + 22\\n'; sleep 0.5) | script -qec '\(exe)' /dev/null"],
-                                 env: environment(["TERM": "dumb"]), cwd: tmp)
+                                 env: environment(["TERM": "dumb", "TANTAN_HISTORY": ""]), cwd: tmp)
       p.write(stdin: nil)
       let r = p.wait(timeout: 20)
       assertSane(r)

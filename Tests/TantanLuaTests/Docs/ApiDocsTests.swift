@@ -24,6 +24,22 @@ final class ApiDocsTests: XCTestCase {
     XCTAssertEqual(try String(contentsOf: dir.appendingPathComponent(ApiDocs.stubFile), encoding: .utf8), ApiDocs.stubs())
   }
 
+  /// `--emit-meta DIR` creates DIR (and its parents) when missing; a DIR that cannot be made is an
+  /// error with the system's reason.
+  func testEmitMetaCreatesItsFolder() throws {
+    let dir = FileManager.default.temporaryDirectory.appendingPathComponent("meta-\(UUID().uuidString)")
+    defer { try? FileManager.default.removeItem(at: dir) }
+    try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+    let target = dir.appendingPathComponent("new/lua")
+    let r = try HostBinary.run(["--emit-meta", target.path])
+    XCTAssertEqual(r.status, 0, r.stderr)
+    XCTAssertEqual(try String(contentsOf: target.appendingPathComponent(ApiDocs.referenceFile), encoding: .utf8), ApiDocs.reference())
+    try "".write(to: dir.appendingPathComponent("file"), atomically: true, encoding: .utf8)
+    let bad = try HostBinary.run(["--emit-meta", dir.appendingPathComponent("file/lua").path])
+    XCTAssertEqual(bad.status, 1)
+    XCTAssertTrue(bad.stderr.hasSuffix(": cannot write \(dir.path)/file/lua/\(ApiDocs.stubFile): cannot create the folder \(dir.path)/file/lua: Not a directory\n"), bad.stderr)
+  }
+
   /// The runtime and the declaration agree both ways: nothing undeclared, nothing declared missing.
   func testEveryRuntimeNameIsDeclaredAndEveryDeclarationExists() throws {
     let t = try LuaTestHost()

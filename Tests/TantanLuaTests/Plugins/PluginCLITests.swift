@@ -96,4 +96,53 @@ final class PluginCLITests: XCTestCase {
     p.registry.beforeScenario(ScenarioHookInfo(name: "next"))
     p.t.ok("tantan.assertion('event_count')(nil, 'did_swipe', 0)")
   }
+
+  /// Issue 19: three plugins that each ship `lua/helper/util.lua` and require it, at the top level
+  /// of `plugin.lua`, in `setup` and from another module: each gets its own, in a real run; a
+  /// script requires a plugin's public module.
+  func testEveryPluginRequiresItsOwnHelperModule() throws {
+    let s = try PluginSandbox()
+    for name in ["csvsrc", "jsonsrc", "xmlsrc"] {
+      try s.write("work/plugs/\(name)/plugin.lua", """
+        local util = require("helper.util")
+        return { name = "\(name)", api = 1, setup = function(host)
+          _G.seen = (_G.seen or "") .. util.who .. "/" .. require("helper.util").who .. "/" .. require("\(name).api").who .. " "
+        end }
+
+        """)
+      try s.write("work/plugs/\(name)/lua/helper/util.lua", "return { who = '\(name)' }\n")
+      try s.write("work/plugs/\(name)/lua/\(name)/api.lua", "return { who = require('helper.util').who }\n")
+    }
+    let r = try s.run(["--plugin", "plugs", "-e", "print(seen) print(require('jsonsrc.api').who, require('helper.util').who)"])
+    XCTAssertEqual(r.messages, "")
+    XCTAssertEqual(r.stdout, "csvsrc/csvsrc/csvsrc jsonsrc/jsonsrc/jsonsrc xmlsrc/xmlsrc/xmlsrc \njsonsrc\tcsvsrc\n")
+    XCTAssertEqual(r.status, 0)
+  }
+
+  /// Issue 19: `plugins --plugin DIR` lists DIR's plugins with the others found, a refused one with
+  /// both api levels; `--plugin=DIR` and `--strict-plugins` work after `plugins` too.
+  func testPluginsListingTakesPluginFolders() throws {
+    let s = try PluginSandbox()
+    try s.plugin("extra/fine", name: "fine", version: "2.0")
+    try s.plugin("extra/future", name: "future", api: 999)
+    try s.plugin("work/plugins/local", name: "local")
+    let extra = s.root.appendingPathComponent("extra").path
+    let r = try s.run(["plugins", "--plugin", extra])
+    XCTAssertEqual(r.stderr, "")
+    XCTAssertEqual(r.status, 0)
+    XCTAssertEqual(r.stdout, """
+      tantan-host \(TantanHost.version), api_level \(TantanHost.apiLevel); searched: --plugin \(extra), ./plugins, TANTAN_PLUGIN_PATH, ~/.config/tantan/plugins
+      NAME    VERSION  API  STATUS   FROM       FOLDER
+      fine    2.0      1    loaded   --plugin   \(extra)/fine
+      future  1.0      999  refused  --plugin   \(extra)/future
+          \(extra)/future/plugin.lua: requires api_level 999, but this host's tantan.api_level is \(TantanHost.apiLevel)
+      local   1.0      1    loaded   ./plugins  plugins/local
+
+      """)
+    XCTAssertEqual(try s.run(["plugins", "--plugin=" + extra]).stdout, r.stdout)
+    XCTAssertEqual(try s.run(["plugins", "--plugin", extra, "--strict-plugins"]).status, 1)
+    let bad = try s.run(["plugins", "--bogus"])
+    XCTAssertEqual(bad.status, 1)
+    XCTAssertTrue(bad.messages.contains("plugins: unrecognized option '--bogus'\nusage: "), bad.messages)
+  }
 }

@@ -4,9 +4,9 @@ import XCTest
 /// `require` of plugin modules: own modules first from a plugin's files, then package.path, then
 /// plugins in load order; packages, dotted names, load errors.
 final class PluginModulesTests: XCTestCase {
-  /// Module names are global (one `package.loaded`): a plugin's own folder is searched first, but
-  /// a name some plugin already loaded is what every later `require` of it gets.
-  func testAPluginFindsItsOwnModulesFirstAndTheFirstLoadedNameWins() throws {
+  /// Each plugin's `require` finds its own `lua/` first, in either load order: a name two plugins
+  /// ship is each one's own module. A script's `require` gets the first plugin's.
+  func testAPluginFindsItsOwnModulesFirstWhateverTheOrder() throws {
     let s = try PluginSandbox()
     let a = try s.plugin("p/a", name: "a", setup: "_G.a_util = require('util').who")
     try s.write("p/a/lua/util.lua", "return { who = 'a' }\n")
@@ -16,13 +16,13 @@ final class PluginModulesTests: XCTestCase {
     try s.write("p/b/lua/pkg/init.lua", "return 'pkg ' .. select(1, ...)\n")
     let p = try PluginTestHost([a.path, b.path])
     XCTAssertEqual(p.reports, [])
-    XCTAssertEqual(p.t.eval("a_util .. ' ' .. b_util .. ' ' .. b_deep .. ' ' .. b_pkg"), "a a deep pkg pkg")
-    // Loaded the other way round, b finds its own util first.
+    XCTAssertEqual(p.t.eval("a_util .. ' ' .. b_util .. ' ' .. b_deep .. ' ' .. b_pkg"), "a b deep pkg pkg")
     let q = try PluginTestHost([b.path, a.path])
-    XCTAssertEqual(q.t.eval("a_util .. ' ' .. b_util"), "b b")
-    // package.loaded is shared: a script asking for `util` gets what was loaded first.
+    XCTAssertEqual(q.t.eval("a_util .. ' ' .. b_util"), "a b")
+    // Scripts share package.loaded: `util` is the first plugin's, the same table it got.
     p.t.ok("assert(require('util').who == 'a')")
     p.t.ok("assert(require('deep.thing') == 'deep')")
+    q.t.ok("assert(require('util').who == 'b')")
   }
 
   func testAScriptsOwnModuleWinsOverAPlugins() throws {
@@ -48,5 +48,17 @@ final class PluginModulesTests: XCTestCase {
     XCTAssertEqual(p.reports.count, 1)
     XCTAssertTrue(p.reports[0].contains("error loading module 'broken' from file '\(dir.path)/lua/broken.lua'"), p.reports[0])
     XCTAssertTrue(p.reports[0].contains("broken.lua:2: unexpected symbol near <eof>"), p.reports[0])
+  }
+
+  /// With plugins, `require` is wrapped; a script still sees the stock behaviour: argument errors
+  /// name `require` at the caller's line, a missing module lists every place searched.
+  func testTheWrappedRequireBehavesAsTheStockOneForScripts() throws {
+    let s = try PluginSandbox()
+    let dir = try s.plugin("p/lib", name: "lib")
+    let p = try PluginTestHost([dir.path])
+    p.t.fails("require(nil)", "test:1: bad argument #1 to 'require' (string expected, got nil)")
+    let missing = p.t.run("require('nowhere')") ?? ""
+    XCTAssertTrue(missing.hasPrefix("module 'nowhere' not found:\n\tno field package.preload['nowhere']"), missing)
+    XCTAssertEqual(p.t.eval("select('#', require('string'))"), "1")
   }
 }
