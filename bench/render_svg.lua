@@ -1,5 +1,5 @@
 -- render_svg.lua: the cost of one tantan.render.svg call (the trace recorder draws one per step).
--- Run: swift build -c release && .build/release/tantan-host bench/render_svg.lua [N] [deck|grid|list]
+-- Run: scripts/build-release && .build/release/tantan-host bench/render_svg.lua [N] [deck|grid|list]
 -- Prints CPU time for N renders (default 1000) of a deck mid-drag (5 cards), a grid mid-drag
 -- (40 cells, editing) or a scrolled list with a sticky header. Not part of scripts/bench.
 local people = {}

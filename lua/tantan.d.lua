@@ -8,9 +8,9 @@
 ---@field seed integer? The --seed given on the command line, or nil.
 ---@field clock tantan.Clock The virtual clock.
 ---@field after fun(seconds: number, fn: fun()): tantan.Timer Calls fn once after `seconds` of virtual time.
----@field deck fun(config: table): tantan.SwipeDeck A swipe deck. Config keys (each also a read-only field of the deck; `like` reads as `like_direction`): width, height, card_size, preset ("tantan", "tinder" or a plugin preset: the defaults), visible, offset, inset, cyclic, threshold, rotation_strength, rotation_max, rotation_angle, scale_strength, scale_min, dismiss_x, dismiss_y, bounds, fly, velocity_threshold, directions, like, durations, history_limit, source (required), delegate. Unknown keys are errors.
----@field grid fun(config?: {width?: number, height?: number, columns?: integer, item?: {w?: number, h?: number}, spacing?: {line?: number, item?: number}, insets?: {top?: number, left?: number, bottom?: number, right?: number}, top_bar?: number, items?: any[], source?: table, locked?: integer[], target?: "half_cell"|"center_inside"|"closest_center", long_press?: number, autoscroll?: {edge?: number, speed?: number, tick?: number}, delegate?: table, preset?: string}): tantan.ReorderGrid A reorder grid over `items` (any Lua values) or a callback `source`; seed defaults 375 x 587, 4 columns, or a plugin's `preset` as the defaults; unknown keys are errors.
----@field list fun(config: table): tantan.List A list from `sections` (values with ids) or `source` callbacks (section_count(list), item_count(list, s), item(list, s, i), header/footer/section_id(list, s)); item_height may be fun(list, s, i, item): number; refresh.on_refresh(list, done); paging.on_load_more(list, page, done); delegate.did_scroll(list, offset).
+---@field deck fun(config: table): tantan.SwipeDeck A swipe deck. Config keys (each also a read-only field of the deck; `like` reads as `like_direction`): width, height, card_size, preset ("tantan", "tinder" or a plugin preset: the defaults), visible, offset, inset, cyclic, threshold, rotation_strength, rotation_max, rotation_angle, scale_strength, scale_min, dismiss_x, dismiss_y, bounds, fly, velocity_threshold, directions, like, durations, history_limit, source (required: an array of view models, or {count=, card=, empty=, id=} callbacks), delegate. Unknown keys are errors.
+---@field grid fun(config?: {width?: number, height?: number, columns?: integer, item?: {w?: number, h?: number}, spacing?: {line?: number, item?: number}, insets?: {top?: number, left?: number, bottom?: number, right?: number}, top_bar?: number, bar?: {title?: string, sort?: string, done?: string}, items?: any[], source?: table, locked?: integer[], target?: "half_cell"|"center_inside"|"closest_center", long_press?: number, autoscroll?: {edge?: number, speed?: number, tick?: number}, delegate?: table, preset?: string}): tantan.ReorderGrid A reorder grid over `items` (any Lua values) or a callback `source` ({count=, item=, move=, delete=}; without `move` the order is fixed: no cell lifts and grid:move() returns false, so no drop is ever accepted and then undone); seed defaults 375 x 587 below an 80 pt bar (top_bar), 4 columns, the bar's texts `bar = {title = "我的关注", sort = "排序删除", done = "完成"}` (the button reads sort while not editing and done while editing; pictures draw them with the close button), or a plugin's `preset` as the defaults; unknown keys are errors.
+---@field list fun(config: tantan.ListConfig): tantan.List A list from `sections` (values with ids) or a lazy `source` (see tantan.ListConfig for every key and its default).
 ---@field json tantan.json JSON for view models.
 ---@field render tantan.render SVG pictures of decks, grids and lists (deterministic: the same state gives the same bytes).
 ---@field source fun(kind: string, ...: any): table Builds a data source with the provider a plugin registered for `kind` (e.g. tantan.source("csv", "people.csv")): a table of functions or an array.
@@ -21,8 +21,8 @@ tantan = {}
 
 ---The virtual clock: time passes only when a script advances it.
 ---@class tantan.Clock
----@field advance fun(self: tantan.Clock, seconds: number) Advances time, firing due timers and animations in order; a callback's error stops the clock at that moment and is raised here.
----@field settle fun(self: tantan.Clock): integer Runs until no timer or animation is pending (bounded); returns how many fired.
+---@field advance fun(self: tantan.Clock, seconds: number) Advances time, firing due timers and animations in order; a callback's error stops the clock at that moment and is raised here. Time stops at 1e9 s (where a microsecond still counts; past it is an argument error) and one call fires at most 1000000 timers (then an error).
+---@field settle fun(self: tantan.Clock): integer Runs until no timer or animation is pending; returns how many fired. At most 1000000 timers fire (then an error); a timer due after 1e9 s is an error.
 ---@field now number Seconds since the state started, on the virtual clock.
 ---@field pending integer Timers and animations still pending.
 local tantan_Clock = {}
@@ -43,7 +43,7 @@ local tantan_Timer = {}
 ---@field like fun(self: tantan.SwipeDeck) Swipes in the `like` direction ("right" by default); queued as swipe() is.
 ---@field nope fun(self: tantan.SwipeDeck) Swipes opposite to `like`; queued as swipe() is.
 ---@field undo fun(self: tantan.SwipeDeck): integer? Brings back the last swiped card from the side it left (did_rewind) and returns its index; nil when there is no history or when the undo was queued.
----@field reload fun(self: tantan.SwipeDeck, opts?: {keep_position?: boolean}) Reads source.count again and refills the stack (recycling the old models); cancels any drag, animation and queued operation. keep_position keeps the current top item on top.
+---@field reload fun(self: tantan.SwipeDeck, opts?: {keep_position?: boolean}) Reads source.count again and refills the stack (recycling the old models); cancels any drag, animation and queued operation. keep_position keeps the current top item on top by identity: source.id(deck, index) when the source has it (asked for each fetched card, and outward from the old index for at most 100 positions either side), else the view model's `id` field (each probe then fetches a card); when the item is gone or has no identity, the top keeps its index.
 ---@field events fun(self: tantan.SwipeDeck): string[] Every delegate and source call so far, oldest first, e.g. `did_swipe(3, "right")`, `card(6, true)` (true: a model was handed over for reuse).
 ---@field clear_events fun(self: tantan.SwipeDeck) Forgets the recorded events.
 ---@field save_svg fun(self: tantan.SwipeDeck, path: string): true Writes tantan.render.svg(self) to `path` (replacing the file; as with io.open, its folder must exist) and returns true; a file that cannot be written is an error with the path and the reason. Not available under --sandbox, which allows no file writes.
@@ -53,6 +53,7 @@ local tantan_Timer = {}
 ---@field count integer The item count as source.count last answered (read at construction and reload only).
 ---@field history {index: integer, direction: string}[] Swiped items, oldest first (the last history_limit of them); undo pops the last.
 ---@field state "idle"|"dragging"|"animating"|"empty" What the deck is doing.
+---@field overlay {direction: "left"|"right"|"up"|"down", progress: number}? The LIKE/NOPE overlay now, valid at every frame: while dragging, the direction the card points at and progress 0..1 to its threshold; while the top card animates (fly-off, also like()/nope(); snap back; undo), the same from its position at the clock's time; nil at rest. did_drag reports it on each drag_move and each clock:advance while animating.
 ---@field empty table? The model from source.empty, shown while state is "empty"; nil otherwise.
 ---@field queued integer Programmatic swipes and undos waiting for the running animation.
 ---@field width number Container width (300).
@@ -79,7 +80,7 @@ local tantan_Timer = {}
 ---@field durations {swipe: number, reset: number, rewind: number} Animation lengths in virtual seconds (0.3 each; tinder 0.2).
 ---@field history_limit integer How many swipes history (and so undo) remembers (1000).
 ---@field source table[]|{count: fun(deck: tantan.SwipeDeck): integer, card: fun(deck: tantan.SwipeDeck, index: integer, reused: table?): table, empty?: fun(deck: tantan.SwipeDeck): table?} The view models: an array of tables, or callbacks; count is read at construction and reload only (cached in between); card gets the departed card's model as `reused`.
----@field delegate table? Optional callbacks: will_swipe(deck, i), should_swipe(deck, i, dir) -> boolean (false or nil vetoes), did_drag(deck, i, dir, progress), did_swipe(deck, i, dir), did_swipe_left/right/up/down(deck, i), did_remove(deck, i, dir), did_cancel(deck, i), did_run_out(deck), did_rewind(deck, i).
+---@field delegate table? Optional callbacks: will_swipe(deck, i), should_swipe(deck, i, dir) -> boolean (false or nil vetoes), did_drag(deck, i, dir, progress) (each drag_move and each clock:advance while the top card animates: deck.overlay then; settle jumps to the end without frames), did_swipe(deck, i, dir), did_swipe_left/right/up/down(deck, i), did_remove(deck, i, dir), did_cancel(deck, i), did_run_out(deck), did_rewind(deck, i).
 local tantan_SwipeDeck = {}
 
 ---A long-press drag-to-reorder grid (DraggingSort): layout, editing, drag and drop, delete badges, autoscroll. Indices are 1-based; items are any Lua values told apart by position (duplicates are fine). Every method except reads raises when called from inside a delegate or source callback (re-entrant calls are errors, never queued); reading fields and cell/item/index_at is allowed there. A callback's error reaches the caller unchanged after the grid is consistent.
@@ -153,7 +154,7 @@ local tantan_ReorderGridSource = {}
 ---@field finish_refresh fun(self: tantan.List) Ends the running refresh, like calling its done (for lists without on_refresh).
 ---@field load_more fun(self: tantan.List): boolean Starts the next page regardless of the position (tap to retry); false when loading, without more pages or without paging.on_load_more.
 ---@field layout fun(self: tantan.List, rect?: {x: number, y: number, w: number, h: number}): {kind: "item"|"header"|"footer", section: integer, index: integer?, frame: {x: number, y: number, w: number, h: number}, z: integer}[] What intersects rect (default: the visible area), in content coordinates; sticky headers have z 1024. Cost depends on the result, not on the item count.
----@field apply fun(self: tantan.List, sections: table[]): table Replaces the data and returns the diff by id: {inserted=, deleted=, moved=, reloaded=, sections={...}} with 1-based {section=, index=} paths and moves as {from=, to=}. Bad data keeps the previous data.
+---@field apply fun(self: tantan.List, sections: table[]): table Replaces the data and returns the diff by id, as UIKit batch updates take it: {inserted=, deleted=, moved=, reloaded=, sections={inserted=, deleted=, moved=, reloaded=}} with 1-based {section=, index=} paths. deleted and reloaded use old paths, inserted new ones, moved {from=old, to=new}; an item that moved and changed is in moved and also in reloaded (at its old path). Items of inserted or deleted sections are implied, not listed; within a section the longest run keeping its order stays and the rest are moved. Every list is sorted. On a source list the diff covers the items held before and after. Bad data keeps the previous data.
 ---@field reload fun(self: tantan.List): table Reads the source again (or re-measures the sections) and returns the diff like apply.
 ---@field item fun(self: tantan.List, section: integer, index: integer): table The item's own table, as the script gave it.
 ---@field header fun(self: tantan.List, section: integer): any The section's header view model as the script gave it, or nil.
@@ -169,7 +170,8 @@ local tantan_ReorderGridSource = {}
 ---@field page integer The last page requested (0 before any and after a refresh; rolled back by a failed load).
 ---@field loading boolean True while on_load_more's done has not been called.
 ---@field has_more boolean False after a short page, until the next refresh.
----@field load_error string? The error of the last failed load; nil once a load or a refresh starts.
+---@field load_error string? The error of the last failed load; while set, scrolling loads nothing (no retry storm) until list:load_more() or a refresh starts.
+---@field refresh_error string? The error of the last failed refresh (done(nil, err)); cleared by the next successful one.
 ---@field count integer Items in all sections.
 ---@field section_count integer Number of sections.
 ---@field width number Viewport width.
@@ -177,6 +179,50 @@ local tantan_ReorderGridSource = {}
 ---@field pull_distance number How far the finger holds the content down (0 without a pull).
 ---@field indicator_height number Height of the refresh indicator (collapses while finishing).
 local tantan_List = {}
+
+---The keys of tantan.list(config), each optional, with its default; unknown keys are errors.
+---@class tantan.ListConfig
+---@field width? number Viewport width in points (>= 0). Default 375.
+---@field height? number Viewport height in points (>= 0). Default 667.
+---@field sections? {id: integer|string, header: any?, footer: any?, columns: integer?, items: {id: integer|string}[]?}[] The data as values (not with source). Ids are unique: sections among sections, items across the list; unknown section keys are errors. Default: no sections.
+---@field source? tantan.ListSource The data as callbacks (not with sections); lazy, see tantan.ListSource. Default nil.
+---@field columns? integer Columns of every section that sets none (1..1000); items of a row share its width. Default 1.
+---@field item_height? number|fun(list: tantan.List, section: integer, index: integer, item: table): number One height for every item (>= 0), or a function measuring each (a finite number >= 0). Default 44.
+---@field estimated_item_height? number With item_height a function and a source only (> 0): the height of an item until it is measured in view; the content height is corrected as items are measured and the offset follows what is on screen. Without it a source's items are all fetched and measured once when the data loads. Default nil.
+---@field header_height? number Height of a section's header when it has one (>= 0). A header (or a source's header) with a height of 0 is an error: it would not show. Default 0.
+---@field footer_height? number Height of a section's footer when it has one (>= 0); same rule as header_height. Default 0.
+---@field spacing? number|{line: number?, item: number?} A number: the gap between rows; a table: line (between rows) and item (between columns), each >= 0. Default 0.
+---@field insets? {top: number?, left: number?, bottom: number?, right: number?} Around the items of each non-empty section (after the header, before the footer), each >= 0. Default 0.
+---@field content_inset? {top: number?, bottom: number?} UIKit's contentInset: the offset rests at -top (the seed's list sits under a 64 pt bar). Default 0.
+---@field sticky_headers? boolean Headers pin under the top while their section scrolls by (the seed's LevitateHeaderFlowLayout), z 1024. Default false.
+---@field refresh? tantan.ListRefreshConfig Pull to refresh; without it pull() is an error. Default nil.
+---@field paging? tantan.ListPagingConfig Loading more pages at the end; without it nothing loads. Default nil.
+---@field delegate? {did_scroll: fun(list: tantan.List, offset: number)?} did_scroll(list, offset) after every change of the offset. Default nil.
+local tantan_ListConfig = {}
+
+---A lazy data source (section_count, item_count and item are required): the list reads the sections (ids, headers, footers, counts) when built and on reload(), and fetches items only when they come into view plus paging.prefetch; items that leave are forgotten, appended pages kept. Ids are checked among the items the list holds.
+---@class tantan.ListSource
+---@field section_count? fun(list: tantan.List): integer How many sections (0..100000000).
+---@field item_count? fun(list: tantan.List, section: integer): integer How many items in a section (0..100000000).
+---@field item? fun(list: tantan.List, section: integer, index: integer): table The item at (section, index): a table with an id.
+---@field header? fun(list: tantan.List, section: integer): any The section's header view model, or nil for none (optional).
+---@field footer? fun(list: tantan.List, section: integer): any The section's footer view model, or nil for none (optional).
+---@field section_id? fun(list: tantan.List, section: integer): integer|string The section's id (optional; default: its number counted from 0).
+local tantan_ListSource = {}
+
+---Pull to refresh: idle -> pulling -> armed (pull >= threshold) -> release -> refreshing (paging reset) -> done -> finishing (finish_duration) -> idle.
+---@class tantan.ListRefreshConfig
+---@field threshold? number How far a pull arms the refresh (> 0). Default 50.
+---@field finish_duration? number Seconds of the virtual clock the indicator takes to collapse (>= 0; 0 goes straight to idle). Default 0.25.
+---@field on_refresh? fun(list: tantan.List, done: fun(sections: table[]?, err: any?): string, table?) Called when a refresh starts. Call done (now or later) to end it: done() -> "finished"; done(sections) applies them as list:apply does (recorded as a refresh_applied event) -> "applied", changes; done(nil, err) keeps the data and sets list.refresh_error = tostring(err) -> "failed" (the next successful refresh clears it). Bad sections end the refresh as failed and raise at done's caller. A done for a refresh no longer running -> "dropped"; a second call is an error. Without on_refresh, list:finish_refresh() ends it.
+local tantan_ListRefreshConfig = {}
+
+---Paging (MJRefresh's auto footer): checked after every offset change, never at construction (the first page is not requested by itself: scroll, or call list:load_more()).
+---@class tantan.ListPagingConfig
+---@field page_size? integer A page with fewer items (>= 1) ends paging (has_more false) until the next refresh; nil: only an empty page ends it. Default nil.
+---@field prefetch? integer Load when at most this many items start at or below the bottom of the visible area (>= 0; 0: once the last item shows); a source also fetches this many items past the visible ones. Default 0.
+---@field on_load_more? fun(list: tantan.List, page: integer, done: fun(items: table[]?, err: any?): string) Called with the next page number (page + 1). done(items) appends the items to the last section (after its last item, also for a source) and returns "appended"; done(nil, err) rolls page back, sets list.load_error = tostring(err) and returns "failed": the error latches, scrolling asks for nothing until list:load_more() or a refresh. A result arriving after a refresh started returns "dropped"; a second call is an error. Unreadable items raise at done's caller and leave the load running; items the list rejects (duplicate ids, bad heights) end it as failed.
+local tantan_ListPagingConfig = {}
 
 ---@class tantan.json
 ---@field decode fun(text: string): any Parses strict JSON (RFC 8259); arrays get tantan.json.array_mt, null is tantan.json.null; malformed input is an error with its line and column.

@@ -7,7 +7,8 @@ local function section(id, n, from)
 end
 
 local function list(extra)
-  local config = { width = 320, height = 480, sections = { section("s", 30) }, item_height = 44 }
+  -- header_height: a header without a height is an error (issue 17.9)
+  local config = { width = 320, height = 480, sections = { section("s", 30) }, item_height = 44, header_height = 20 }
   for k, v in pairs(extra or {}) do config[k] = v end
   return tantan.list(config)
 end

@@ -2,12 +2,15 @@ import CLua
 import CLuaShim
 #if canImport(Glibc)
 import Glibc
+#elseif canImport(Darwin)
+import Darwin
 #endif
 
 /// One Lua-visible function, method or field: declared once, with the signature and one-line doc
 /// that the API reference and editor stubs are generated from.
 public struct LuaDoc: Sendable, Equatable {
-  public enum Kind: String, Sendable { case `class`, function, method, field, callback }
+  /// `key`: a key of a table the script passes (a config), like `callback` not a runtime name.
+  public enum Kind: String, Sendable { case `class`, function, method, field, callback, key }
   public var kind: Kind
   public var name: String
   /// LuaLS-style: `fun(self, direction: "left"|"right"): nil` for functions, a type for fields.

@@ -123,7 +123,9 @@ extension Lua {
     return string(-1) ?? ""
   }
 
-  /// The state's shared handle (references made on any thread of the state use it).
+  /// The state's shared handle (references made on any thread of the state use it). Unmanaged
+  /// only to pass the object through C's `void *`; not a tuning site (no retain is skipped on a
+  /// hot path: errors are the cold path).
   public var handle: LuaStateHandle {
     Unmanaged<LuaStateHandle>.fromOpaque(tt_owner(L)!).takeUnretainedValue()
   }

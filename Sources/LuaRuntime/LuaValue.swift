@@ -26,7 +26,16 @@ public struct LuaConversionError: Error, CustomStringConvertible {
 }
 
 extension Lua {
-  public func push(_ value: LuaValue) {
+  /// Pushes `value`, deeply; on failure (the Lua stack cannot grow) nothing is left pushed.
+  public func push(_ value: LuaValue) throws(LuaConversionError) {
+    let top = self.top
+    do throws(LuaConversionError) { try pushDeep(value) } catch {
+      setTop(top)
+      throw error
+    }
+  }
+
+  private func pushDeep(_ value: LuaValue) throws(LuaConversionError) {
     switch value {
     case .nil: pushNil()
     case .bool(let b): push(b)
@@ -34,14 +43,23 @@ extension Lua {
     case .number(let d): push(d)
     case .string(let s): push(s)
     case .table(let arr, let entries):
+      guard reserve(4) else { throw LuaConversionError(description: "out of stack space") }
       newTable(narr: Int32(clamping: arr.count), nrec: Int32(clamping: entries.count))
-      for (i, v) in arr.enumerated() { push(v); rawSet(-2, index: i + 1) }
-      for e in entries { push(e.key); push(e.value); lua_rawset(L, -3) }
+      for (i, v) in arr.enumerated() { try pushDeep(v); rawSet(-2, index: i + 1) }
+      for e in entries { try pushDeep(e.key); try pushDeep(e.value); lua_rawset(L, -3) }
     }
   }
 
-  /// Reads the value at `i` deeply with raw access (no metamethods run).
-  public func value(_ i: Int32, depth: Int = 0, path: [UnsafeRawPointer] = []) throws(LuaConversionError) -> LuaValue {
+  /// Reads the value at `i` deeply with raw access (no metamethods run). Tables nested deeper
+  /// than `TableDepth.limit` and tables that contain themselves are errors; a table referenced
+  /// twice is read twice (the result is a tree).
+  public func value(_ i: Int32) throws(LuaConversionError) -> LuaValue {
+    var path: [UnsafeRawPointer] = []
+    return try value(i, path: &path)
+  }
+
+  /// `path`: the enclosing tables (cycle check; its length is the depth), one array per walk.
+  private func value(_ i: Int32, path: inout [UnsafeRawPointer]) throws(LuaConversionError) -> LuaValue {
     let i = absIndex(i)
     switch lua_type(L, i) {
     case LUA_TNIL, LUA_TNONE: return .nil
@@ -51,22 +69,25 @@ extension Lua {
     case LUA_TTABLE:
       let ptr = lua_topointer(L, i)!
       guard !path.contains(ptr) else { throw LuaConversionError(description: "cannot convert a table that contains itself") }
-      guard depth < 200 else { throw LuaConversionError(description: "table nested too deeply") }
+      guard path.count < TableDepth.limit else { throw LuaConversionError(description: TableDepth.message) }
+      guard reserve(4) else { throw LuaConversionError(description: "out of stack space") }
+      path.append(ptr)
+      defer { path.removeLast() }
       let n = rawLength(i)
       var arr: [LuaValue] = []
       arr.reserveCapacity(n)
       for k in 1...max(n, 1) where n > 0 {
         rawGet(i, index: k)
         defer { pop() }
-        arr.append(try value(-1, depth: depth + 1, path: path + [ptr]))
+        arr.append(try value(-1, path: &path))
       }
       var entries: [LuaTableEntry] = []
       lua_pushnil(L)
       while lua_next(L, i) != 0 {
         defer { pop() }
         if lua_isinteger(L, -2) != 0, let k = integer(-2), k >= 1, k <= n { continue }
-        let key = try value(-2, depth: depth + 1, path: path + [ptr])
-        entries.append(LuaTableEntry(key: key, value: try value(-1, depth: depth + 1, path: path + [ptr])))
+        let key = try value(-2, path: &path)
+        entries.append(LuaTableEntry(key: key, value: try value(-1, path: &path)))
       }
       entries.sort { $0.key.sortKey < $1.key.sortKey }
       return .table(arr, entries)

@@ -38,11 +38,34 @@ final class LuaRuntimeTests: XCTestCase {
       .table([.integer(1), .string("two")], [LuaTableEntry(key: .string("k"), value: .table([], [LuaTableEntry(key: .integer(-3), value: .bool(true))]))]),
     ]
     for v in values {
-      lua.push(v)
+      try lua.push(v)
       XCTAssertEqual(try lua.value(-1), v)
       lua.pop()
     }
     XCTAssertEqual(lua.top, 0)
+  }
+
+  /// 200 levels read and push back with the stack reserved level by level (a C function starts
+  /// with 20 free slots); 201 and far more are the one depth error, the stack left balanced.
+  func testDeepTablesUpToTheDepthLimit() throws {
+    let state = try LuaState()
+    let lua = state.lua
+    for (levels, ok) in [(200, true), (201, false), (100_000, false)] {
+      XCTAssertNil(run(state, "t = {} local c = t for i = 2, \(levels) do c[1] = {} c = c[1] end"))
+      lua_getglobal(lua.L, "t")
+      do {
+        let v = try lua.value(-1)
+        XCTAssertTrue(ok, "\(levels) levels read")
+        try lua.push(v)
+        XCTAssertEqual(try lua.value(-1), v)
+        lua.pop()
+      } catch {
+        XCTAssertFalse(ok, "\(levels) levels: \(error)")
+        XCTAssertEqual(error.description, "table nested deeper than 200 levels")
+      }
+      lua.pop()
+      XCTAssertEqual(lua.top, 0)
+    }
   }
 
   func testCyclicTableIsRejectedNotHung() throws {

@@ -8,6 +8,13 @@ public enum ComponentError: Error, Equatable, CustomStringConvertible {
   /// A data source answered something unusable (a negative count, a count that disagrees with items).
   case badDataSource(message: String)
 
+  /// The message without the function (`duplicate item id 3`).
+  public var message: String {
+    switch self {
+    case .badArgument(_, _, let msg), .wrongState(_, let msg), .badDataSource(let msg): return msg
+    }
+  }
+
   public var description: String {
     switch self {
     case .badArgument(let n, let fn, let msg): return "bad argument #\(n) to '\(fn)' (\(msg))"

@@ -8,9 +8,11 @@ public final class VirtualClock {
     public let raw: UInt64
   }
 
+  /// `advance` or `settle` fired `fireLimit` timers in one call: a timer that keeps rescheduling itself.
   public struct SettleLimitExceeded: Error, CustomStringConvertible {
     public let fired: Int
-    public var description: String { "settle: timers still pending after \(fired) fired (a timer that keeps rescheduling itself?)" }
+    public var function = "settle"
+    public var description: String { "\(function): timers still pending after \(fired) fired (a timer that keeps rescheduling itself?)" }
   }
 
   public struct InvalidDuration: Error, CustomStringConvertible {
@@ -32,11 +34,30 @@ public final class VirtualClock {
   @exclusivity(unchecked) private var pending = PendingTimers()
   private var nextID: UInt64 = 1
 
-  /// Fired timers limit for `settle()`; a repeating timer cannot hang the host.
+  /// Fired timers limit for one `advance(by:)` or `settle()` call; a repeating timer cannot hang the host.
   public var settleLimit = 1_000_000
+  /// The latest time the clock reaches (about 31.7 years). Up to there a microsecond step still
+  /// moves `now` (doubles are 1.2e-7 s apart at 1e9); far beyond, `now + tick == now` and a
+  /// repeating timer (autoscroll) would fire at one instant for ever.
+  public static let maxTime: Double = 1e9
   /// Called after every `advance(by:)` (the trace recorder draws the frames of a call that steps
   /// the clock itself, such as `tantan.render.frames`); nil unless a run is traced.
   public var didAdvance: (() -> Void)?
+  /// Called after every `advance(by:)` (not `settle`), in registration order, before `didAdvance`:
+  /// for components that show something between their timers (a deck's animation frames).
+  private var advanceObservers: [(id: UInt64, action: () throws -> Void)] = []
+  private var nextObserver: UInt64 = 0
+
+  /// Adds an observer of `advance(by:)`; its error propagates from `advance` after the others ran.
+  public func addAdvanceObserver(_ action: @escaping () throws -> Void) -> UInt64 {
+    nextObserver += 1
+    advanceObservers.append((nextObserver, action))
+    return nextObserver
+  }
+
+  public func removeAdvanceObserver(_ id: UInt64) {
+    advanceObservers.removeAll { $0.id == id }
+  }
 
   public init() {}
 
@@ -119,25 +140,46 @@ public final class VirtualClock {
   }
 
   /// Advances by `seconds`, firing every timer due on the way (including ones scheduled meanwhile).
+  /// Throws `ComponentError.badArgument` when the time would pass `maxTime` (nothing fires then).
   public func advance(by seconds: Double) throws {
     guard seconds.isFinite, seconds >= 0 else { throw InvalidDuration(value: seconds) }
     let target = now + seconds
+    guard target <= Self.maxTime else { throw Self.outOfRange("advance", position: 1, target) }
+    var fired = 0
     while let entry = popDue(upTo: target) {
+      if fired >= settleLimit { throw SettleLimitExceeded(fired: fired, function: "advance") }
+      fired += 1
       now = max(now, entry.due)
       try entry.action()
     }
     // A timer may have advanced the clock itself, past `target`: time never goes back.
     now = max(now, target)
+    var failure: (any Error)?
+    for o in advanceObservers {
+      do { try o.action() } catch { if failure == nil { failure = error } }
+    }
     didAdvance?()
+    if let failure { throw failure }
   }
 
-  /// Runs until no timer is pending; returns the number fired.
+  /// Time `t` is past `maxTime`: an argument error (`advance`) or a wrong state (`settle` with a
+  /// timer due then).
+  static func outOfRange(_ function: String, position: Int?, _ t: Double) -> ComponentError {
+    let range = "past the clock's range (\(luaNumber(maxTime)) s, where a microsecond still counts)"
+    guard let position else { return .wrongState(function: function, message: "the next timer is due at \(luaNumber(t)) s, \(range)") }
+    return .badArgument(position: position, function: function, message: "time \(luaNumber(t)) s is \(range)")
+  }
+
+  /// Runs until no timer is pending, or one is due past `maxTime` (an error); returns the number fired.
   @discardableResult
   public func settle() throws -> Int {
     var fired = 0
     while pendingCount > 0 {
       if fired >= settleLimit { throw SettleLimitExceeded(fired: fired) }
-      guard let entry = popDue(upTo: .infinity) else { break }
+      guard let entry = popDue(upTo: Self.maxTime) else {
+        if let due = nextDue { throw Self.outOfRange("settle", position: nil, due) }
+        break
+      }
       now = max(now, entry.due)
       fired += 1
       try entry.action()

@@ -7,6 +7,9 @@ public struct ListConfig<Payload: Equatable> {
   /// Columns of every section that does not set its own `ListSection.columns`.
   public var columns: Int = 1
   public var itemHeight: ListItemHeight<Payload> = .fixed(44)
+  /// With a computed `itemHeight` and a data source: the height of an item not measured yet
+  /// (items are measured when they come into view; see `ListModel+Source`). nil: measure all at load.
+  public var estimatedItemHeight: Double?
   /// Height of a section's header when it has one (`ListSection.header != nil`); same for footers.
   public var headerHeight: Double = 0
   public var footerHeight: Double = 0
@@ -24,7 +27,8 @@ public struct ListConfig<Payload: Equatable> {
 
 /// Item heights: one for all, or computed per item by `(list, section, index, item)`. A computed
 /// height is asked for every item whenever data is loaded (construction, `apply`, `reload`, appended
-/// pages); it may throw, and must return a finite number >= 0.
+/// pages), except for a data source with `estimatedItemHeight`, whose items are measured as they
+/// come into view; it may throw, and must return a finite number >= 0.
 public enum ListItemHeight<Payload: Equatable> {
   case fixed(Double)
   case computed((ListModel<Payload>, Int, Int, ListItem<Payload>) throws -> Double)
@@ -60,9 +64,10 @@ public struct ListPagingConfig<Payload: Equatable> {
   }
 }
 
-/// A data source read by callbacks (Lua's `source`). The model reads it completely when it is
-/// created and on every `reload()`, and keeps that snapshot (so ids can be checked and diffed);
-/// appended pages and `apply` change the snapshot, not the source.
+/// A data source read by callbacks (Lua's `source`). The model reads its sections when it is
+/// created and on every `reload()`, and fetches items as they come into view (`ListModel+Source`);
+/// appended pages are kept by the model; `apply` replaces the source's data with values until the
+/// next `reload()`.
 public struct ListDataSource<Payload: Equatable> {
   public var sectionCount: (ListModel<Payload>) throws -> Int
   public var itemCount: (ListModel<Payload>, Int) throws -> Int
@@ -101,6 +106,10 @@ extension ListConfig {
     try nonNegative(height, "height")
     guard columns >= 1 else { throw bad("columns must be >= 1, got \(columns)") }
     if case .fixed(let h) = itemHeight { try nonNegative(h, "item_height") }
+    if let e = estimatedItemHeight {
+      guard e.isFinite, e > 0 else { throw bad("estimated_item_height must be a finite number > 0, got \(listFormat(e))") }
+      if case .fixed = itemHeight { throw bad("estimated_item_height needs item_height to be a function") }
+    }
     try nonNegative(headerHeight, "header_height")
     try nonNegative(footerHeight, "footer_height")
     try nonNegative(spacing.line, "spacing.line")

@@ -13,9 +13,17 @@ enum ListDiff {
   @inlinable
   static func changes<P: Equatable>(
     old: [ListSection<P>], oldItems: [ListID: ListIndexPath], oldSections: [ListID: Int],
-    new: [ListSection<P>], newItems: [ListID: ListIndexPath], newSections: [ListID: Int]
+    new: [ListSection<P>], newItems: [ListID: ListIndexPath], newSections: [ListID: Int],
+    oldPositions: [[Int]]? = nil, newPositions: [[Int]]? = nil
   ) -> ListChanges {
     var c = ListChanges()
+    // A lazy source's side holds only its fetched items: `positions[s][k]` is the index in the
+    // section of its k-th held item (increasing), and `oldItems` maps ids to held positions.
+    func oldReal(_ p: ListIndexPath) -> ListIndexPath {
+      guard let oldPositions else { return p }
+      return ListIndexPath(section: p.section, index: oldPositions[p.section][p.index])
+    }
+    func newIndex(_ s: Int, _ i: Int) -> Int { newPositions?[s][i] ?? i }
 
     // Sections.
     var keptOldSection = [Bool](repeating: false, count: old.count)
@@ -44,7 +52,7 @@ enum ListDiff {
     // Items that disappeared (their old section kept).
     for (s, section) in old.enumerated() where keptOldSection[s] {
       for (i, item) in section.items.enumerated() where newItems[item.id] == nil {
-        c.deleted.append(ListIndexPath(section: s, index: i))
+        c.deleted.append(oldReal(ListIndexPath(section: s, index: i)))
       }
     }
 
@@ -53,17 +61,18 @@ enum ListDiff {
       var stayOld: [Int] = []  // old indices of items staying in this section, in new order
       var stayNew: [Int] = []
       for (i, item) in section.items.enumerated() {
-        let to = ListIndexPath(section: s, index: i)
-        guard let from = oldItems[item.id] else {
+        let to = ListIndexPath(section: s, index: newIndex(s, i))
+        guard let held = oldItems[item.id] else {
           if keptNewSection[s] { c.inserted.append(to) }
           continue
         }
+        let from = oldReal(held)
         switch (keptOldSection[from.section], keptNewSection[s]) {
         case (true, true):
-          if item.payload != old[from.section].items[from.index].payload { c.reloaded.append(from) }
+          if item.payload != old[held.section].items[held.index].payload { c.reloaded.append(from) }
           if old[from.section].id == section.id {
             stayOld.append(from.index)
-            stayNew.append(i)
+            stayNew.append(to.index)
           } else {
             c.moved.append(.init(from: from, to: to))
           }

@@ -24,22 +24,39 @@ extension ListModel {
 
   /// Re-reads the data source (or, for sections given as values, recomputes heights and layout) and
   /// returns what changed, like `apply`. Source errors are `badDataSource`; the old data is kept.
+  /// A `source` list reads its sections again and fetches its window (see `+Source` for what the
+  /// diff covers then).
   @discardableResult
   public func reload() throws -> ListChanges {
-    let snapshot: ListSnapshot<Payload>
-    if let src = dataSource {
-      snapshot = try prepare(try readSource(src), function: nil)
-    } else {
-      snapshot = try prepare(sections, function: nil)
-    }
-    return try replace(with: snapshot)
+    guard let src = dataSource else { return try replace(with: try prepare(sections, function: nil)) }
+    let old = heldSide()
+    let oldSectionIndex = sectionIndex
+    try loadLazily(src)
+    let new = heldSide()
+    let changes = ListDiff.changes(
+      old: old.sections, oldItems: old.items, oldSections: oldSectionIndex,
+      new: new.sections, newItems: new.items, newSections: sectionIndex,
+      oldPositions: old.positions, newPositions: new.positions)
+    debugCheckDataInvariants()
+    try loadMoreIfNeeded()
+    return changes
   }
 
   func replace(with snapshot: ListSnapshot<Payload>) throws -> ListChanges {
-    let changes = ListDiff.changes(
-      old: sections, oldItems: itemIndex, oldSections: sectionIndex,
-      new: snapshot.sections, newItems: snapshot.itemIndex, newSections: snapshot.sectionIndex)
+    let changes: ListChanges
+    if lazy != nil {
+      let old = heldSide()
+      changes = ListDiff.changes(
+        old: old.sections, oldItems: old.items, oldSections: sectionIndex,
+        new: snapshot.sections, newItems: snapshot.itemIndex, newSections: snapshot.sectionIndex,
+        oldPositions: old.positions)
+    } else {
+      changes = ListDiff.changes(
+        old: sections, oldItems: itemIndex, oldSections: sectionIndex,
+        new: snapshot.sections, newItems: snapshot.itemIndex, newSections: snapshot.sectionIndex)
+    }
     commit(snapshot)
+    lazy = nil
     let moved = clampOffset()
     debugCheckDataInvariants()
     if moved { try loadMoreIfNeeded() }
@@ -53,26 +70,6 @@ extension ListModel {
     itemStarts = s.itemStarts
     itemIndex = s.itemIndex
     sectionIndex = s.sectionIndex
-  }
-
-  /// Reads the whole data source. Counts must be >= 0.
-  func readSource(_ src: ListDataSource<Payload>) throws -> [ListSection<Payload>] {
-    let count = try src.sectionCount(self)
-    guard count >= 0 else { throw ComponentError.badDataSource(message: "section_count returned \(count) (expected a count >= 0)") }
-    var result: [ListSection<Payload>] = []
-    result.reserveCapacity(count)
-    for s in 0..<count {
-      let id = try src.sectionID?(self, s) ?? .int(Int64(s))
-      let header = try src.header?(self, s) ?? nil
-      let footer = try src.footer?(self, s) ?? nil
-      let n = try src.itemCount(self, s)
-      guard n >= 0 else { throw ComponentError.badDataSource(message: "item_count returned \(n) (expected a count >= 0)") }
-      var items: [ListItem<Payload>] = []
-      items.reserveCapacity(n)
-      for i in 0..<n { items.append(try src.item(self, s, i)) }
-      result.append(ListSection(id: id, header: header, footer: footer, items: items))
-    }
-    return result
   }
 
   /// The error for bad data: `badArgument(1, function)` for values, `badDataSource` for a source.
@@ -92,6 +89,7 @@ extension ListModel {
       if let c = section.columns, c < 1 {
         throw dataError(function, "section \(section.id): columns must be >= 1, got \(c)")
       }
+      if let problem = unshowable(section) { throw dataError(function, problem) }
       total += section.items.count
     }
     var itemIndex = [ListID: ListIndexPath](minimumCapacity: total)
@@ -118,6 +116,17 @@ extension ListModel {
     return ListSnapshot(
       sections: sections, geometry: geometry, sectionTops: tops, itemStarts: starts,
       itemIndex: itemIndex, sectionIndex: sectionIndex)
+  }
+
+  /// A header or footer the config gives no height: it would not show, so it is an error.
+  func unshowable(_ section: ListSection<Payload>) -> String? {
+    if section.header != nil, config.headerHeight == 0 {
+      return "section \(section.id) has a header but header_height is 0 (it would not show)"
+    }
+    if section.footer != nil, config.footerHeight == 0 {
+      return "section \(section.id) has a footer but footer_height is 0 (it would not show)"
+    }
+    return nil
   }
 
   func makeGeometry(_ section: ListSection<Payload>, heights: [Double]) -> ListSectionGeometry {
@@ -170,13 +179,18 @@ extension ListModel {
     for item in items where itemIndex[item.id] != nil || !seen.insert(item.id).inserted {
       throw ComponentError.badArgument(position: 1, function: function, message: "duplicate item id \(item.id)")
     }
-    let start = sections[last].items.count
+    let start = geometry[last].itemCount
     let heights = try itemHeights(section: last, items: items, from: start, function: function)
     var g = geometry[last]
     g.append(heights, lineSpacing: config.spacing.line)
     // Commit.
     for (k, item) in items.enumerated() { itemIndex[item.id] = ListIndexPath(section: last, index: start + k) }
-    sections[last].items.append(contentsOf: items)
+    if lazy != nil {
+      lazy!.appended.append(contentsOf: items)
+      for k in items.indices { lazy!.measured.insert(ListIndexPath(section: last, index: start + k)) }
+    } else {
+      sections[last].items.append(contentsOf: items)
+    }
     geometry[last] = g
     sectionTops[last + 1] = sectionTops[last] + g.height(insets: config.insets)
     itemStarts[last + 1] += items.count

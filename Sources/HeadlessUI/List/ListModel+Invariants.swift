@@ -28,18 +28,24 @@ extension ListModel {
       let section = sections[s]
       let g = geometry[s]
       guard sectionIndex[section.id] == s else { return "section id \(section.id) indexed wrongly" }
-      guard g.itemCount == section.items.count else { return "section \(s): \(g.itemCount) heights for \(section.items.count) items" }
-      guard g.rowCount == (g.itemCount + g.columns - 1) / g.columns, g.rowHeights.count == g.rowCount else { return "section \(s): row count" }
-      for r in 0..<g.rowCount {
+      let count = lazy.map { $0.sourceCounts[s] + (s == n - 1 ? $0.appended.count : 0) } ?? section.items.count
+      guard lazy == nil || section.items.isEmpty else { return "section \(s): a source list's section holds items" }
+      guard g.itemCount == count else { return "section \(s): \(g.itemCount) heights for \(count) items" }
+      guard g.uniformHeight != nil || g.rowCount == (g.itemCount + g.columns - 1) / g.columns, g.uniformHeight != nil || g.rowHeights.count == g.rowCount else { return "section \(s): row count" }
+      for r in 0..<(g.uniformHeight == nil ? g.rowCount : 0) {
         let expectedTop = r == 0 ? 0 : g.rowTops[r - 1] + g.rowHeights[r - 1] + config.spacing.line
         guard g.rowTops[r] == expectedTop else { return "section \(s): row \(r) top \(g.rowTops[r]) != \(expectedTop)" }
       }
       guard sectionTops[s + 1] == sectionTops[s] + g.height(insets: config.insets) else { return "section \(s): top of next section" }
-      guard itemStarts[s + 1] == itemStarts[s] + section.items.count else { return "section \(s): item starts" }
+      guard itemStarts[s + 1] == itemStarts[s] + count else { return "section \(s): item starts" }
       for (i, item) in section.items.enumerated() where itemIndex[item.id] != ListIndexPath(section: s, index: i) {
         return "item id \(item.id) indexed wrongly"
       }
       total += section.items.count
+    }
+    if let held = lazy {
+      for (p, item) in held.window where itemIndex[item.id] != p { return "held item id \(item.id) indexed wrongly" }
+      total = held.window.count + held.appended.count
     }
     guard itemIndex.count == total else { return "item index has \(itemIndex.count) ids for \(total) items (duplicate ids?)" }
     return stateViolation()

@@ -25,7 +25,7 @@ extension ListModel {
       if g.itemCount > 0 {
         let itemsTop = self.itemsTop(s)
         var row = g.firstRow(withBottomAbove: r.minY - itemsTop)
-        while row < g.rowCount, g.rowTops[row] < r.maxY - itemsTop {
+        while row < g.rowCount, g.rowTop(row) < r.maxY - itemsTop {
           for i in (row * g.columns)..<min((row + 1) * g.columns, g.itemCount) {
             let f = itemFrame(section: s, index: i)
             if f.intersects(r) { items.append(ListAttributes(kind: .item, section: s, index: i, frame: f, z: 0)) }
@@ -66,7 +66,7 @@ extension ListModel {
     let w = itemWidth(section: s)
     return Rect(
       x: config.insets.left + Double(col) * (w + config.spacing.item),
-      y: itemsTop(s) + g.rowTops[row], w: w, h: g.itemHeights[i])
+      y: itemsTop(s) + g.rowTop(row), w: w, h: g.itemHeight(i))
   }
 
   public func itemFrame(at path: ListIndexPath) -> Rect { itemFrame(section: path.section, index: path.index) }

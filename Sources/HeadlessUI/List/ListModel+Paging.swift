@@ -1,7 +1,7 @@
 /// Paging (the seed loads 5 per page when the last row shows; MJRefresh's auto footer).
 ///
 /// - Checked after every offset change (`scrollTo`, `scrollBy`, an offset clamped by new data),
-///   never at construction: when the number of items starting at or below the visible area's bottom
+///   never at construction (the first page is not requested by itself): when the number of items starting at or below the visible area's bottom
 ///   edge is <= `paging.prefetch` (so with prefetch 0: once the last item shows; an empty list
 ///   counts as showing it), no load is running and `hasMore`, then `page += 1`, `loading = true`,
 ///   `loadError = nil`, and `onLoadMore(list, page, done)` is called.
@@ -9,7 +9,8 @@
 ///   items (or none, when `pageSize` is nil) sets `hasMore = false` until the next refresh.
 ///   Bad items (duplicate ids, bad heights, no section) fail the load as below and throw.
 /// - `done.fail(message)` rolls `page` back to the previous page, sets `loadError`, ends the load.
-///   No automatic retry; the next offset change that meets the condition (or `loadMore()`) tries again.
+///   The error latches: scrolling never loads again while `loadError` is set (no retry storm);
+///   only `loadMore()` (the "tap to retry" footer) or a refresh does.
 /// - A result whose generation is older than `pagingGeneration` (a refresh started meanwhile) is
 ///   dropped: nothing changes, `.dropped` is returned.
 /// - Calling `done` a second time throws `wrongState("done", ...)` and changes nothing.
@@ -94,12 +95,12 @@ extension ListModel {
   /// Starts a load if the position condition holds. Returns true when a load started.
   @discardableResult
   public func loadMoreIfNeeded() throws -> Bool {
-    guard let paging = config.paging, canLoadMore else { return false }
+    guard let paging = config.paging, canLoadMore, loadError == nil else { return false }
     guard itemsBelowVisibleArea() <= paging.prefetch else { return false }
     return try startLoad()
   }
 
-  /// Starts a load regardless of the position ("tap to retry"), if paging is configured with
+  /// Starts a load regardless of the position and of a latched `loadError` ("tap to retry"), if paging is configured with
   /// `onLoadMore`, no load is running and `hasMore`. Returns true when a load started.
   @discardableResult
   public func loadMore() throws -> Bool {

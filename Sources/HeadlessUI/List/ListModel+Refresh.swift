@@ -5,6 +5,10 @@
 ///     armed --release--> refreshing (paging reset; onRefresh(list, done) called)
 ///     refreshing --done.finish()--> finishing --after finishDuration on the clock--> idle
 ///
+/// - `done.succeed(sections)` applies the sections as `apply` does and ends the refresh;
+///   `done.fail(message)` ends it with `refreshError = message` (the data stays); the next
+///   successful refresh clears `refreshError`. A completion for a refresh that is no longer the
+///   running one (a newer refresh started, or `finishRefresh` ended it) is dropped.
 /// - `pull(d)` is absolute (the finger holds the content d points below its resting top) and is
 ///   only possible at the resting offset (`offset == minOffset`).
 /// - A pull while `refreshing` or `finishing` only tracks the finger (`pullDistance`): it never
@@ -20,22 +24,74 @@
 /// - If `onRefresh` throws before finishing the refresh, the refresh is abandoned (state `idle`,
 ///   the `done` handle dead) and the error propagates from `release()`.
 extension ListModel {
+  /// What a refresh completion did.
+  public enum RefreshOutcome: Equatable, Sendable {
+    /// Ended the refresh, applying new data (what changed, as `apply` returns it).
+    case applied(ListChanges)
+    /// Ended the refresh without new data.
+    case finished
+    /// Ended the refresh with an error (`refreshError`).
+    case failed
+    /// A newer refresh replaced this one, or it was ended otherwise: nothing changed.
+    case dropped
+  }
+
   /// The handle passed to `onRefresh`; the binding wraps it as Lua's `done`.
   public final class RefreshCompletion {
     weak var list: ListModel?
     let token: Int
     public private(set) var called = false
+    /// Set when `onRefresh` threw: the refresh was abandoned, and completing it is an error.
+    var abandoned = false
     init(list: ListModel, token: Int) { self.list = list; self.token = token }
 
-    /// Ends the refresh (-> `finishing`). Throws `wrongState("done", ...)` when called twice or
-    /// after the refresh was abandoned; nothing changes then.
-    public func finish() throws {
+    private func markCalled() throws {
       guard !called else { throw ComponentError.wrongState(function: "done", message: "done called twice (this refresh already finished)") }
-      guard let list, list.refreshToken == token, list.refreshState == .refreshing else {
+      guard !abandoned, list != nil else {
         throw ComponentError.wrongState(function: "done", message: "this refresh was abandoned")
       }
       called = true
-      try list.finishRefresh()
+    }
+
+    private var isCurrent: Bool {
+      guard let list else { return false }
+      return list.refreshToken == token && list.refreshState == .refreshing
+    }
+
+    /// Ends the refresh (-> `finishing`) without new data; clears `refreshError`.
+    public func finish() throws {
+      _ = try succeed(nil)
+    }
+
+    /// Ends the refresh, first applying `sections` as `apply` does when given, and clears
+    /// `refreshError`. Bad sections (duplicate ids, bad heights) end the refresh as failed, with
+    /// the message as `refreshError` and the previous data, and throw `badArgument(1, "done")`.
+    /// Throws `wrongState("done")` when called twice or after the refresh was abandoned.
+    public func succeed(_ sections: [ListSection<Payload>]?) throws -> RefreshOutcome {
+      try markCalled()
+      guard isCurrent, let list else { return .dropped }
+      var changes: ListChanges?
+      if let sections {
+        let snapshot: ListSnapshot<Payload>
+        do { snapshot = try list.prepare(sections, function: "done") } catch {
+          try list.finishRefresh(error: (error as? ComponentError)?.message ?? "\(error)")
+          throw error
+        }
+        do { changes = try list.replace(with: snapshot) } catch {
+          try list.finishRefresh(error: nil)  // the data is in; a paging callback failed after it
+          throw error
+        }
+      }
+      try list.finishRefresh(error: nil)
+      return changes.map { .applied($0) } ?? .finished
+    }
+
+    /// Ends the refresh with `message` as `refreshError`; the data stays.
+    public func fail(_ message: String) throws -> RefreshOutcome {
+      try markCalled()
+      guard isCurrent, let list else { return .dropped }
+      try list.finishRefresh(error: message)
+      return .failed
     }
   }
 
@@ -100,6 +156,7 @@ extension ListModel {
     do {
       try onRefresh(self, done)
     } catch {
+      done.abandoned = !done.called
       if refreshToken == token, refreshState == .refreshing {
         refreshToken += 1  // kills `done`
         refreshState = stateAfterRefresh()
@@ -109,12 +166,13 @@ extension ListModel {
     }
   }
 
-  /// Ends the current refresh (what `done` does): `refreshing` -> `finishing` -> `idle`.
-  /// Throws `wrongState("done")` when not refreshing.
-  public func finishRefresh() throws {
+  /// Ends the current refresh (what `done` does): `refreshing` -> `finishing` -> `idle`, with
+  /// `refreshError = error` (nil: a successful refresh). Throws `wrongState("done")` when not refreshing.
+  public func finishRefresh(error: String? = nil) throws {
     guard refreshState == .refreshing else {
       throw ComponentError.wrongState(function: "done", message: "no refresh in progress")
     }
+    refreshError = error
     let duration = config.refresh?.finishDuration ?? 0
     guard duration > 0 else {
       refreshState = stateAfterRefresh()

@@ -21,8 +21,11 @@ public final class ListModel<Payload: Equatable> {
   var sectionTops: [Double] = [0]
   /// `itemStarts[s]`: flat index of section s's first item; `itemStarts[count]` is the item count.
   var itemStarts: [Int] = [0]
+  /// Every item's id in a list of values; for a `source` list, the ids of the held items.
   var itemIndex: [ListID: ListIndexPath] = [:]
   var sectionIndex: [ListID: Int] = [:]
+  /// A `source` list's held items (see `+Source`); nil for values (and after `apply`).
+  var lazy: ListLazyItems<Payload>?
 
   /// UIKit's contentOffset.y. Changed only by `scrollTo`/`scrollBy` and by clamping after the
   /// content shrinks; a pull does not move it (see `pullDistance`).
@@ -34,6 +37,8 @@ public final class ListModel<Payload: Equatable> {
   public internal(set) var pullDistance: Double = 0
   var fingerDown = false
   var refreshToken = 0
+  /// The message of the last failed refresh; cleared by the next successful one.
+  public internal(set) var refreshError: String?
   var finishTween: Tween?
   var finishTimer: VirtualClock.TimerID?
 
@@ -48,8 +53,8 @@ public final class ListModel<Payload: Equatable> {
   public internal(set) var pagingGeneration = 0
   var loadToken = 0
 
-  /// Creates the list and loads its data (a data source is read completely). Paging is not checked
-  /// here. Throws `badArgument(1, "list", ...)` for bad config or data (duplicate ids, bad heights),
+  /// Creates the list and loads its data (a data source lazily: its sections, then the items in
+  /// view). Paging is not checked here. Throws `badArgument(1, "list", ...)` for bad config or data (duplicate ids, bad heights),
   /// `badDataSource` for unusable counts, and whatever a callback throws.
   public init(config: ListConfig<Payload>, data: ListData<Payload>, clock: VirtualClock) throws {
     try config.validate()
@@ -59,10 +64,13 @@ public final class ListModel<Payload: Equatable> {
     switch data {
     case .sections(let s):
       self.dataSource = nil
+      if config.estimatedItemHeight != nil {
+        throw ComponentError.badArgument(position: 1, function: "list", message: "estimated_item_height needs a source (a list of values measures every item)")
+      }
       commit(try prepare(s, function: "list"))
     case .source(let src):
       self.dataSource = src
-      commit(try prepare(try readSource(src), function: nil))
+      try loadLazily(src)
     }
     debugCheckDataInvariants()
   }
@@ -72,9 +80,14 @@ public final class ListModel<Payload: Equatable> {
   public var contentHeight: Double { sectionTops[sectionTops.count - 1] }
   public var sectionCount: Int { sections.count }
   public var itemCount: Int { itemStarts[itemStarts.count - 1] }
-  public func itemCount(inSection s: Int) -> Int { sections[s].items.count }
-  public func item(at path: ListIndexPath) -> ListItem<Payload> { sections[path.section].items[path.index] }
-  /// Where the item with this id is, or nil.
+  public func itemCount(inSection s: Int) -> Int { geometry[s].itemCount }
+  /// The item at a valid `path`; a `source` list fetches it when it does not hold it (not keeping it).
+  public func item(at path: ListIndexPath) throws -> ListItem<Payload> {
+    if let item = cachedItem(at: path) { return item }
+    guard let src = dataSource else { preconditionFailure("a list of values holds every item") }
+    return try src.item(self, path.section, path.index)
+  }
+  /// Where the item with this id is, or nil (a `source` list knows the ids of the items it holds).
   public func indexPath(of id: ListID) -> ListIndexPath? { itemIndex[id] }
   public func section(of id: ListID) -> Int? { sectionIndex[id] }
 
@@ -106,9 +119,10 @@ public final class ListModel<Payload: Equatable> {
     guard y >= minOffset, y <= maxOffset else {
       throw ComponentError.badArgument(
         position: 1, function: function,
-        message: "offset \(listFormat(y)) out of range [\(listFormat(minOffset)), \(listFormat(maxOffset))]")
+        message: "offset out of range (\(listFormat(y)); expected \(listFormat(minOffset))..\(listFormat(maxOffset)))")
     }
     offset = y
+    try refreshWindow()
     debugCheckInvariants()
     try loadMoreIfNeeded()
   }

@@ -1,8 +1,8 @@
 /// Gestures: long press, pan, the live steps of a drag, drop and cancel.
 extension ReorderGrid {
   /// Lua: `grid:long_press(index [, seconds])`. As in the seed: enters editing (asking
-  /// `willBeginEditing` first) and lifts the cell. A locked cell, or one `canMove` refuses, enters
-  /// editing without lifting. With `duration` shorter than `config.longPress` it is a tap and
+  /// `willBeginEditing` first) and lifts the cell. A locked cell, one `canMove` refuses, or any
+  /// cell of a data source without `move` (see `canReorder`) enters editing without lifting. With `duration` shorter than `config.longPress` it is a tap and
   /// nothing happens. Returns whether a drag started.
   ///
   /// Throws `badArgument(1, "long_press", "index out of range")`, `badArgument(2, ...)` for a bad
@@ -160,7 +160,7 @@ extension ReorderGrid {
 
   /// Lifts the cell at `index` unless it is locked or vetoed; the snapshot starts at its centre.
   func lift(_ index: Int) throws -> Bool {
-    if isLocked(index) { return false }
+    if isLocked(index) || !canReorder { return false }
     guard try ask({ try $0.canMove(self, index: index) }) else { return false }
     try notify { try $0.willBeginDrag(self, index: index) }
     drag = DragState(origin: index, current: index, center: layout.center(at: index), gesture: true)
@@ -206,7 +206,7 @@ extension ReorderGrid {
     let f = d.current
     if o != f, let source {
       do {
-        try callout { try source.move(o, f) }
+        try callout { try source.move?(o, f) }
       } catch {
         drag = nil
         checkInvariantsIfDebug()

@@ -73,7 +73,8 @@ extension ReorderGrid {
   /// Lua: `grid:move(from, to)`: keyboard/accessibility reordering through the drop's commit path
   /// and events: `canMove(from)`, `canDrop(from, to)`, `didMove(from, to)`, the data source's
   /// `move(from, to)`, `didDrop(from, to)` (`from == to`: only `canMove` and `didDrop`). Returns
-  /// false, with no further events, when refused (locked item on the way, a veto). A delegate
+  /// false, with no further events, when refused (locked item on the way, a veto, a data source
+  /// without `move`). A delegate
   /// error before the commit leaves the order unchanged.
   ///
   /// Throws `badArgument(1 or 2, "move", "index out of range")`,
@@ -85,7 +86,7 @@ extension ReorderGrid {
     try checkIndex(to, 2, fn)
     try ensureNotInCallback(fn)
     try ensureNoDrag(fn)
-    if isLocked(from) { return false }
+    if isLocked(from) || !canReorder { return false }
     guard try ask({ try $0.canMove(self, index: from) }) else { return false }
     drag = DragState(origin: from, current: from, center: layout.center(at: from), gesture: false)
     if from != to {
@@ -145,7 +146,7 @@ extension ReorderGrid {
     let fn = "scroll_to"
     try checkNumber(y, 1, fn)
     guard y >= 0, y <= maxOffset + 1e-9 else {
-      throw ComponentError.badArgument(position: 1, function: fn, message: "offset out of range (0 to \(luaNumber(maxOffset)))")
+      throw ComponentError.badArgument(position: 1, function: fn, message: "offset out of range (\(luaNumber(y)); expected 0..\(luaNumber(maxOffset)))")
     }
     try ensureNotInCallback(fn)
     try scrollContent(to: min(y, maxOffset))

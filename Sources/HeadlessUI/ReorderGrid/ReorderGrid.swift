@@ -63,6 +63,9 @@ public final class ReorderGrid<Item> {
     var gesture: Bool
   }
 
+  /// False for a data source without `move`: its order is the source's, so nothing can be lifted.
+  public var canReorder: Bool { source.map { $0.move != nil } ?? true }
+
   /// The most items a data source may report (an identity is allocated per item).
   public static var maxCount: Int { 10_000_000 }
 
@@ -240,7 +243,10 @@ public final class ReorderGrid<Item> {
 
   func checkIndex(_ i: Int, _ position: Int, _ function: String) throws {
     guard i >= 0 && i < count else {
-      throw ComponentError.badArgument(position: position, function: function, message: "index out of range")
+      // Shown 1-based, as every component words a range: `index out of range (13; expected 1..12)`.
+      let shown = i == Int.min ? String(Int.min) : String(i + 1)
+      let range = count > 0 ? "expected 1..\(count)" : "no items"
+      throw ComponentError.badArgument(position: position, function: function, message: "index out of range (\(shown); \(range))")
     }
   }
 

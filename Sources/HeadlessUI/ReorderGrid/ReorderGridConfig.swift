@@ -56,6 +56,8 @@ public struct ReorderGridConfig: Equatable, Sendable {
   public var spacing: Spacing?
   public var insets: Insets?
   public var topBar: Double?
+  /// The texts of the bar above the grid (the seed's top view): drawn by renderers, no behaviour.
+  public var bar = BarTitles()
   /// Indices (0-based) of items that never move, are never displaced and cannot be deleted.
   public var locked: [Int]
   public var target: TargetRule
@@ -78,6 +80,15 @@ public struct ReorderGridConfig: Equatable, Sendable {
   public static func screen(width: Double, height: Double) -> ReorderGridConfig {
     let r = width / 375
     return ReorderGridConfig(width: width, height: height - 80 * r)
+  }
+
+  /// The seed's bar texts: its title label and the sort button's title while not editing and
+  /// while editing (`finshClick` switches them); other apps set their own.
+  public struct BarTitles: Equatable, Sendable {
+    public var title = "我的关注"
+    public var sort = "排序删除"
+    public var done = "完成"
+    public init() {}
   }
 
   /// The screen ratio `r = width / 375` of the seed's `SCREEN_WIDTH_RATIO`.

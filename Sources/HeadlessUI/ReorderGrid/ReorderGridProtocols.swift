@@ -6,17 +6,19 @@
 /// `move(from, to)` is called once per committed move (at the drop, or by `move(from:to:)`), never
 /// during the live steps of a drag and never when `from == to`; `delete(index)` when a delete
 /// badge is used. After `move`/`delete` return, the source must answer with the new order.
+/// A source without `move` (nil) has a fixed order: its cells are never lifted and `move(from:to:)`
+/// is refused, so a drop is never accepted and then undone behind the user's back.
 /// Every closure may throw; the error reaches the grid's caller after the grid is consistent.
 public struct ReorderGridDataSource<Item> {
   public var count: () throws -> Int
   public var item: (Int) throws -> Item?
-  public var move: (Int, Int) throws -> Void
+  public var move: ((Int, Int) throws -> Void)?
   public var delete: (Int) throws -> Void
 
   public init(
     count: @escaping () throws -> Int,
     item: @escaping (Int) throws -> Item?,
-    move: @escaping (Int, Int) throws -> Void = { _, _ in },
+    move: ((Int, Int) throws -> Void)? = nil,
     delete: @escaping (Int) throws -> Void = { _ in }
   ) {
     self.count = count; self.item = item; self.move = move; self.delete = delete

@@ -22,7 +22,7 @@ extension SwipeDeck {
       throw ComponentError.wrongState(
         function: function, message: "direction '\(direction.rawValue)' is not in 'directions'")
     }
-    try operation {
+    try operation(function) {
       if case .dragging = phase {
         throw ComponentError.wrongState(function: function, message: "a drag is in progress")
       }
@@ -64,7 +64,7 @@ extension SwipeDeck {
   /// Throws `wrongState` during a drag.
   @discardableResult
   public func undo() throws -> Int? {
-    try operation {
+    try operation("undo") {
       if case .dragging = phase { throw ComponentError.wrongState(function: "undo", message: "a drag is in progress") }
       if callbackDepth > 0 || !isSettled || draining {
         enqueue(.undo)
@@ -115,12 +115,14 @@ extension SwipeDeck {
 
   /// Reloads from the data source (`count` then `card` for each visible card, recycling the old
   /// models). Cancels any drag, animation and queued operation. With `keepPosition`, the current
-  /// top item stays on top when it still exists. Throws `wrongState` from inside a data-source callback.
+  /// top item stays on top when it still exists, found by identity (`source.id`, else the model's
+  /// `source.identity`) within `identitySearchRadius` of its old index; without an identity, or
+  /// when it is gone, the top keeps its index. Throws `wrongState` from inside a data-source callback.
   public func reload(keepPosition: Bool = false) throws {
     guard sourceDepth == 0 else {
       throw ComponentError.wrongState(function: "reload", message: "cannot reload from inside a data source callback")
     }
-    try operation {
+    try operation("reload") {
       epoch &+= 1
       cancelMotion()
       clearQueue()

@@ -17,6 +17,37 @@ extension SwipeDeck {
     return indication(for: t)
   }
 
+  /// The LIKE/NOPE overlay at this moment (Lua `deck.overlay`): while dragging, the drag's
+  /// indication; while the top card animates, its displacement from rest at `clock.now` toward the
+  /// animation's direction (a fly-off, also a programmatic one, grows to 1; an undo comes back from
+  /// its side to 0) or, snapping back, toward the direction it points at; nil at rest.
+  public var overlay: SwipeDragIndication? {
+    switch phase {
+    case .dragging(let t): return indication(for: t)
+    case .animating(let anim):
+      let c = anim.pose(at: clock.now).center, rest = restPose.center
+      let t = Point(x: c.x - rest.x, y: c.y - rest.y)
+      switch anim.kind {
+      case .fly(let d), .rewind(let d): return indication(toward: d, t)
+      case .reset: return indication(for: t)
+      }
+    case .idle, .empty: return nil
+    }
+  }
+
+  /// An animation frame: call after each `clock.advance` (the Lua binding observes the clock).
+  /// While the top card animates, fires `did_drag` with the `overlay`; otherwise nothing.
+  public func animationFrame() throws {
+    guard case .animating = phase, let o = overlay, hasCards else { return }
+    try operation("advance") { emit(.didDrag(index: topIndex, direction: o.direction, progress: o.progress)) }
+  }
+
+  func indication(toward d: SwipeDirection, _ t: Point) -> SwipeDragIndication {
+    let a = along(d, t), threshold = distanceThreshold(d)
+    let progress = threshold > 0 ? (max(a, 0) / threshold).clamped(0, 1) : (a > 0 ? 1 : 0)
+    return SwipeDragIndication(direction: d, progress: progress)
+  }
+
   /// Ties go to the horizontal directions, right first (`swipeDirectionPreference`).
   func indication(for t: Point) -> SwipeDragIndication {
     var best = SwipeDirection.right

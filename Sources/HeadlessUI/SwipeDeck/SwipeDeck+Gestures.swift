@@ -7,7 +7,7 @@ extension SwipeDeck {
   /// Starts a drag of the top card and fires `will_swipe`. A running animation (and the queue
   /// behind it) finishes at once first. Throws `wrongState` while dragging, when empty, or from a callback.
   public func dragBegin() throws {
-    try operation {
+    try operation("drag_begin") {
       try checkGestureAllowed("drag_begin")
       _ = try beginDrag(function: "drag_begin")
     }
@@ -18,7 +18,7 @@ extension SwipeDeck {
   public func dragMove(dx: Double, dy: Double) throws {
     try SwipeDeckArguments.finite(dx, position: 1, function: "drag_move")
     try SwipeDeckArguments.finite(dy, position: 2, function: "drag_move")
-    try operation {
+    try operation("drag_move") {
       try checkGestureAllowed("drag_move")
       guard case .dragging = phase else {
         throw ComponentError.wrongState(function: "drag_move", message: "no drag in progress")
@@ -33,7 +33,7 @@ extension SwipeDeck {
   public func dragEnd(vx: Double = 0, vy: Double = 0) throws -> SwipeOutcome {
     try SwipeDeckArguments.finite(vx, position: 1, function: "drag_end")
     try SwipeDeckArguments.finite(vy, position: 2, function: "drag_end")
-    return try operation {
+    return try operation("drag_end") {
       try checkGestureAllowed("drag_end")
       guard case .dragging = phase else {
         throw ComponentError.wrongState(function: "drag_end", message: "no drag in progress")
@@ -54,7 +54,7 @@ extension SwipeDeck {
     }
     try SwipeDeckArguments.finite(velocity.x, position: 3, function: "pan")
     try SwipeDeckArguments.finite(velocity.y, position: 3, function: "pan")
-    return try operation {
+    return try operation("pan") {
       try checkGestureAllowed("pan")
       guard try beginDrag(function: "pan") else { return .cancel }
       for k in 1...steps {

@@ -20,12 +20,19 @@ extension SwipeDeck {
     queueHead = 0
   }
 
-  /// Runs queued operations in order while the deck is settled and outside callbacks.
-  func drainQueue() {
+  /// Runs queued operations in order while the deck is settled and outside callbacks; at most
+  /// `maxQueuedOperations` (then a `wrongState` error for `function`, the call that drains).
+  func drainQueue(function: String) {
     guard queueHead < queue.count, !draining else { return }  // nothing queued: the usual case
     draining = true
     defer { draining = false }
+    var ran = 0
     while pendingError == nil, isSettled, queueHead < queue.count {
+      ran += 1
+      guard ran <= SwipeDeckLimits.maxQueuedOperations else {
+        pendingError = Self.queueOverflow(function)
+        break
+      }
       let op = queue[queueHead]
       queueHead += 1
       if queueHead == queue.count { clearQueue() }
@@ -50,7 +57,7 @@ extension SwipeDeck {
 
   /// The clock fired the running animation's completion.
   func animationTimerFired() throws {
-    try operation { completeAnimation() }
+    try operation("advance") { completeAnimation() }
   }
 
   /// Ends the running animation: a fly-off removes the card (events in the order).
@@ -78,15 +85,20 @@ extension SwipeDeck {
     var rounds = 0
     while pendingError == nil, case .animating(let anim) = phase {
       rounds += 1
-      guard rounds <= 10_000 else {
-        pendingError = ComponentError.wrongState(
-          function: function, message: "queued swipes keep coming (more than 10000)")
+      guard rounds <= SwipeDeckLimits.maxQueuedOperations else {
+        pendingError = Self.queueOverflow(function)
         return
       }
       clock.cancel(anim.timer)
       completeAnimation()
-      drainQueue()
+      drainQueue(function: function)
     }
+  }
+
+  static func queueOverflow(_ function: String) -> ComponentError {
+    .wrongState(
+      function: function,
+      message: "queued swipes keep coming (more than \(SwipeDeckLimits.maxQueuedOperations); a callback that queues one each time?)")
   }
 
   /// Stops any drag or animation where it is; the top card returns to rest. No events.

@@ -35,6 +35,7 @@ extension SwipeDeck {
   func removeTop(_ direction: SwipeDirection) {
     let departed = topIndex
     poolPush(popFront())
+    if source.id != nil { cardIDs[departed] = nil }
     recordHistory(SwipeHistoryEntry(index: departed, direction: direction))
     topIndex = config.cyclic ? itemIndex(after: topIndex, 1) : topIndex + 1
     fill()
@@ -77,11 +78,15 @@ extension SwipeDeck {
       return
     }
     let oldTop = topIndex
+    let oldID = keepPosition && hasCards ? (cardIDs[oldTop] ?? source.identity?(model(atDepth: 0))) : nil
+    cardIDs.removeAll()
     count = newCount
     computeRestFrames()
     var newTop = 0
     if keepPosition {
-      if oldTop < newCount {
+      if let oldID, let found = findItem(oldID, near: oldTop) {
+        newTop = found
+      } else if oldTop < newCount {
         newTop = oldTop
       } else if newCount > 0 {
         newTop = config.cyclic ? oldTop % newCount : newCount
@@ -98,6 +103,35 @@ extension SwipeDeck {
     if case .empty = phase { phase = .idle }  // refetch the empty model after a reload
     fill()
     settlePhase()
+  }
+
+  /// How far from its old index `reload(keepPosition:)` looks for the top item (each probe is a
+  /// `source.id` or `source.card` call).
+  static var identitySearchRadius: Int { 100 }
+
+  /// The index of the item with identity `id` in the reloaded source, searching outward from
+  /// `near` (near, near+1, near-1, ...) within `identitySearchRadius`; nil when not found or a
+  /// source call failed (its error is held). Without `source.id` each probe fetches a card
+  /// (a model it then releases).
+  private func findItem(_ id: AnyHashable, near: Int) -> Int? {
+    guard count > 0 else { return nil }
+    for distance in 0...Self.identitySearchRadius {
+      for j in distance == 0 ? [near] : [near + distance, near - distance] where j >= 0 && j < count {
+        if source.id != nil {
+          guard let probe = sourceID(j) else {
+            if pendingError != nil { return nil }
+            continue
+          }
+          if probe == id { return j }
+        } else {
+          guard let model = sourceCard(j, reused: nil) else { return nil }
+          let probe = source.identity?(model)
+          release(model)
+          if probe == id { return j }
+        }
+      }
+    }
+    return nil
   }
 
   /// After a failed count: the previous cards stay; the phase follows them.

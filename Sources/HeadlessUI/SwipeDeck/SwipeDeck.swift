@@ -39,6 +39,8 @@ public final class SwipeDeck<Model> {
   @exclusivity(unchecked) public internal(set) var count: Int = 0
 
   @exclusivity(unchecked) var topIndex = 0
+  /// With `source.id`: the ids of the stacked cards when they were fetched (for `reload(keepPosition:)`).
+  var cardIDs: [Int: AnyHashable] = [:]
   /// The stacked cards' models (see SwipeDeck+Storage.swift).
   let ring: UnsafeMutablePointer<Model>
   let ringCapacity: Int
@@ -82,7 +84,7 @@ public final class SwipeDeck<Model> {
     ring = .allocate(capacity: config.visible)
     poolBuffer = .allocate(capacity: config.visible)
     historyStore.reserveCapacity(min(config.historyLimit, 64))
-    try operation { loadFromSource(keepPosition: false) }
+    try operation("deck") { loadFromSource(keepPosition: false) }
   }
 
   deinit {
@@ -143,7 +145,7 @@ public final class SwipeDeck<Model> {
 
   /// Runs a public operation: argument and state errors are thrown at once; callback errors are
   /// held in `pendingError` while the body makes the deck consistent, then rethrown.
-  func operation<T>(_ body: () throws -> T) throws -> T {
+  func operation<T>(_ function: String, _ body: () throws -> T) throws -> T {
     let outer = pendingError
     pendingError = nil
     let result: T
@@ -156,7 +158,7 @@ public final class SwipeDeck<Model> {
     #if DEBUG
       checkInvariants()
     #endif
-    if callbackDepth == 0 { drainQueue() }
+    if callbackDepth == 0 { drainQueue(function: function) }
     let failure = pendingError
     pendingError = outer
     if let failure {
@@ -183,7 +185,7 @@ public final class SwipeDeck<Model> {
       case .didCancel(let i): try d.didCancel(index: i)
       case .didRunOut: try d.didRunOut()
       case .didRewind(let i): try d.didRewind(index: i)
-      case .count, .card, .empty, .shouldSwipe: break
+      case .count, .card, .id, .empty, .shouldSwipe: break
       }
     } catch {
       pendingError = error
@@ -226,7 +228,15 @@ public final class SwipeDeck<Model> {
   /// `source.card`; nil when it threw (the error is held). Called even after a delegate error,
   /// because the stack must be refilled to stay consistent.
   func sourceCard(_ index: Int, reused: Model?) -> Model? {
-    callSource(.card(index: index, reused: reused != nil)) { try source.card(index, reused) }
+    let model = callSource(.card(index: index, reused: reused != nil)) { try source.card(index, reused) }
+    if model != nil, source.id != nil, let id = sourceID(index) { cardIDs[index] = id }
+    return model
+  }
+
+  /// `source.id`; nil when absent, when it answered nil, or when it threw (the error is held).
+  func sourceID(_ index: Int) -> AnyHashable? {
+    guard let id = source.id else { return nil }
+    return callSource(.id(index: index)) { try id(index) }
   }
 
   /// `source.count`, validated; nil when it threw or answered nonsense (the error is held).
@@ -235,7 +245,7 @@ public final class SwipeDeck<Model> {
       let n = try source.count()
       guard n >= 0, n <= SwipeDeckLimits.maxCount else {
         throw ComponentError.badDataSource(
-          message: "source.count returned \(n) (expected 0 to \(SwipeDeckLimits.maxCount))")
+          message: "source.count returned \(n) (expected 0..\(SwipeDeckLimits.maxCount))")
       }
       return n
     }

@@ -39,7 +39,7 @@ public enum SwipeDeckArguments {
     }
     guard value >= 0, value <= Double(SwipeDeckLimits.maxCount) else {
       throw ComponentError.badDataSource(
-        message: "source.count returned \(format(value)) (expected 0 to \(SwipeDeckLimits.maxCount))")
+        message: "source.count returned \(format(value)) (expected 0..\(SwipeDeckLimits.maxCount))")
     }
     return Int(value)
   }
@@ -76,4 +76,7 @@ public enum SwipeDeckLimits {
   public static let maxVisible = 1000
   /// Largest accepted `pan` steps.
   public static let maxSteps = 100_000
+  /// Queued operations (swipes, undos) one call may run: a callback that queues another one each
+  /// time (`should_swipe` calling `deck:swipe`) is an error after this many, not a hang.
+  public static let maxQueuedOperations = 10_000
 }

@@ -3,6 +3,7 @@
 public enum SwipeDeckEvent: Equatable, Sendable {
   case count
   case card(index: Int, reused: Bool)
+  case id(index: Int)
   case empty
   case willSwipe(index: Int)
   case shouldSwipe(index: Int, direction: SwipeDirection)
@@ -20,6 +21,7 @@ public enum SwipeDeckEvent: Equatable, Sendable {
     switch self {
     case .count: return "count"
     case .card: return "card"
+    case .id: return "id"
     case .empty: return "empty"
     case .willSwipe: return "will_swipe"
     case .shouldSwipe: return "should_swipe"
@@ -42,7 +44,7 @@ public enum SwipeDeckEvent: Equatable, Sendable {
     switch self {
     case .count, .empty, .didRunOut: args = []
     case .card(let n, let reused): args = [i(n), reused ? "true" : "nil"]
-    case .willSwipe(let n), .didCancel(let n), .didRewind(let n), .didFinishSwipe(let n, _): args = [i(n)]
+    case .willSwipe(let n), .id(let n), .didCancel(let n), .didRewind(let n), .didFinishSwipe(let n, _): args = [i(n)]
     case .shouldSwipe(let n, let d), .didSwipe(let n, let d), .didRemove(let n, let d): args = [i(n), q(d)]
     case .didDrag(let n, let d, let p): args = [i(n), q(d), SwipeDeckArguments.luaFloat(p)]
     }

@@ -6,7 +6,9 @@ public protocol SwipeDeckDelegate: AnyObject {
   func willSwipe(index: Int) throws
   /// `should_swipe`: at release (or programmatic start); false snaps the card back and fires `did_cancel`.
   func shouldSwipe(index: Int, direction: SwipeDirection) throws -> Bool
-  /// `did_drag`: each `drag_move`; progress 0...1 toward the dismissal threshold in `direction`.
+  /// `did_drag`: each `drag_move`, and each animation frame (a `clock.advance` while the top card
+  /// flies off, snaps back or comes back by undo; `settle` jumps to the end without frames): the
+  /// `overlay` then, progress 0...1 toward the dismissal threshold in `direction`.
   func didDrag(index: Int, direction: SwipeDirection, progress: Double) throws
   /// `did_swipe`: the swipe is decided and the fly-off starts.
   func didSwipe(index: Int, direction: SwipeDirection) throws
@@ -46,15 +48,25 @@ public struct SwipeDeckSource<Model> {
   public var card: (_ index: Int, _ reused: Model?) throws -> Model
   /// `empty(deck)`: the model shown when no card remains (tinder's emptyView), or nil.
   public var empty: () throws -> Model?
+  /// The identity of a model (Lua: its `id` field), or nil: what `reload(keepPosition:)` keeps on top.
+  public var identity: ((Model) -> AnyHashable?)?
+  /// `id(deck, index)`: the identity of an item without its model (optional). When given, the deck
+  /// asks it for each card it fetches (remembering the stacked cards' ids) and for the items it
+  /// searches at a `reload(keepPosition:)`; it wins over `identity`.
+  public var id: ((Int) throws -> AnyHashable?)?
 
   public init(
     count: @escaping () throws -> Int,
     card: @escaping (_ index: Int, _ reused: Model?) throws -> Model,
-    empty: @escaping () throws -> Model? = { nil }
+    empty: @escaping () throws -> Model? = { nil },
+    identity: ((Model) -> AnyHashable?)? = nil,
+    id: ((Int) throws -> AnyHashable?)? = nil
   ) {
     self.count = count
     self.card = card
     self.empty = empty
+    self.identity = identity
+    self.id = id
   }
 
   /// A plain array of models (Lua: `source = { {...}, {...} }`); `reused` is ignored.

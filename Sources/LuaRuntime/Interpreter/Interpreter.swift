@@ -2,6 +2,8 @@ import CLua
 import CLuaShim
 #if canImport(Glibc)
 import Glibc
+#elseif canImport(Darwin)
+import Darwin
 #endif
 
 /// What an embedding host adds to the stock interpreter.

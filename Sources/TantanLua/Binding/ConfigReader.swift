@@ -30,6 +30,7 @@ public struct ConfigReader {
   /// Pushes the raw value of `key`, runs `body` with its index, pops it.
   func with<T>(_ key: String, _ body: (Int32) throws(LuaCallError) -> T?) throws(LuaCallError) -> T? {
     guard let index else { return nil }
+    try reserve()
     lua.rawGet(index, key)
     defer { lua.pop() }
     if lua.isNoneOrNil(-1) { return nil }
@@ -81,6 +82,7 @@ public struct ConfigReader {
   /// A nested table (`offset = {x=, y=}`), or nil when absent.
   public func table(_ key: String) throws(LuaCallError) -> ConfigReader? {
     guard let index else { return nil }
+    try reserve()
     let t = lua.rawGet(index, key)
     if t == LUA_TNIL { lua.pop(); return nil }
     guard t == LUA_TTABLE else {
@@ -98,9 +100,15 @@ public struct ConfigReader {
     return lua.rawGet(index, key)
   }
 
+  /// Room for a key, its value and a temporary: nested readers keep their tables on the stack.
+  func reserve() throws(LuaCallError) {
+    guard lua.reserve(3) else { throw .message("out of stack space") }
+  }
+
   /// Rejects keys that are not in `known`: a typo in a config key is an error, not a silent default.
   public func rejectUnknown(_ known: [String]) throws(LuaCallError) {
     guard let index else { return }
+    try reserve()
     lua.pushNil()
     while lua_next(lua.L, index) != 0 {
       lua.pop()

@@ -81,8 +81,8 @@ public final class HostInterpreter: InterpreterHost {
     if settings.sandbox {
       let dir = options.script.map(Self.directory) ?? "."
       guard state.load(Sandbox.prelude, name: "=sandbox") == LUA_OK else { return report(state, options) }
-      state.lua.push(dir)
-      guard state.lua.pcall(1, 0, traceback: true) else { return report(state, options) }
+      let nargs = Sandbox.pushArguments(state.lua, scriptDir: dir)
+      guard state.lua.pcall(nargs, 0, traceback: true) else { return report(state, options) }
       host.sandboxed = true
     }
     if let path = settings.trace {

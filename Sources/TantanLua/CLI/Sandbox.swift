@@ -1,11 +1,23 @@
 import LuaRuntime
 
 /// What `--sandbox` removes, written in Lua because it edits Lua tables. Runs before LUA_INIT
-/// and the script, so nothing untrusted sees the originals.
+/// and the script, so nothing untrusted sees the originals. Called with the script's folder and
+/// `realPath` (`pushArguments`).
 enum Sandbox {
+  /// Pushes the prelude's two arguments: the script's folder and a `realpath(path)` function.
+  static func pushArguments(_ lua: Lua, scriptDir: String) -> Int32 {
+    lua.push(scriptDir)
+    lua.push(function: { (lua: Lua) throws(LuaCallError) -> Int32 in
+      lua.push(FileSystem.realPath(try lua.checkString(1)))
+      return 1
+    })
+    return 2
+  }
+
   static let prelude = #"""
-  local script_dir = ...
+  local script_dir, realpath = ...
   local raw_load, raw_loadfile, searchpath, format = load, loadfile, package.searchpath, string.format
+  package.searchpath = nil  -- it would tell whether any file exists (searchpath("shadow", "/etc/?"))
   io, debug = nil, nil
   package.loaded.io, package.loaded.debug = nil, nil  -- else require("io") gives them back
   for _, name in ipairs { "execute", "remove", "rename", "exit", "getenv", "tmpname" } do os[name] = nil end
@@ -22,6 +34,22 @@ enum Sandbox {
   -- name the script's line, as with lua.
   local path = script_dir .. "/?.lua;" .. script_dir .. "/?/init.lua;" .. package.path
   package.path = path
+  -- The folders of the path's templates, resolved now: a module file found there must resolve
+  -- (symlinks followed) to a place inside one of them, so a link cannot reach other files.
+  local roots = {}
+  for template in path:gmatch("[^;]+") do
+    local dir = template:match("^(.*)/[^/]*%?") or (template:find("?", 1, true) and ".")
+    local real = dir and realpath(dir == "" and "/" or dir)
+    if real then roots[#roots + 1] = real == "/" and "" or real end
+  end
+  local function inside(file)
+    local real = realpath(file)
+    if not real then return false end
+    for _, root in ipairs(roots) do
+      if real:sub(1, #root + 1) == root .. "/" then return true end
+    end
+    return false
+  end
   package.cpath = ""
   package.loadlib = nil
   package.searchers = { package.searchers[1], function(name)
@@ -30,6 +58,9 @@ enum Sandbox {
     end
     local file, err = searchpath(name, path)
     if not file then return "\n\t" .. err end
+    if not inside(file) then
+      error(format("module '%s': file '%s' leads outside the sandbox's folders (a symbolic link?)", name, file), 0)
+    end
     local chunk, msg = raw_loadfile(file, "t")
     if not chunk then error(format("error loading module '%s' from file '%s':\n\t%s", name, file, msg), 0) end
     return chunk, file

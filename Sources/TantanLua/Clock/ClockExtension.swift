@@ -15,12 +15,12 @@ enum ClockExtension: TantanExtension {
   static let clockClass = LuaClass<VirtualClock>(
     name: "tantan.Clock", doc: "The virtual clock: time passes only when a script advances it.",
     methods: [
-      .init("advance", "fun(self, seconds: number)", "Advances time, firing due timers and animations in order; a callback's error stops the clock at that moment and is raised here.") { clock, lua throws(LuaCallError) in
+      .init("advance", "fun(self, seconds: number)", "Advances time, firing due timers and animations in order; a callback's error stops the clock at that moment and is raised here. Time stops at 1e9 s (where a microsecond still counts; past it is an argument error) and one call fires at most 1000000 timers (then an error).") { clock, lua throws(LuaCallError) in
         let s = try lua.checkNonNegative(2)
         do { try clock.advance(by: s) } catch { throw lua.convert(error) }
         return 0
       },
-      .init("settle", "fun(self): integer", "Runs until no timer or animation is pending (bounded); returns how many fired.") { clock, lua throws(LuaCallError) in
+      .init("settle", "fun(self): integer", "Runs until no timer or animation is pending; returns how many fired. At most 1000000 timers fire (then an error); a timer due after 1e9 s is an error.") { clock, lua throws(LuaCallError) in
         do { lua.push(try clock.settle()) } catch { throw lua.convert(error) }
         return 1
       },

@@ -3,13 +3,15 @@ import HeadlessUI
 import LuaRuntime
 
 /// The deck's `source`: an array of view models, or a table of callbacks
-/// (`count(deck)`, `card(deck, index, reused)`, `empty(deck)`). An array may have an `empty` function too.
+/// (`count(deck)`, `card(deck, index, reused)`, `empty(deck)`, optional `id(deck, index)`). An
+/// array may have an `empty` function too. A view model's `id` field (an integer or a string) is
+/// its identity for `reload{keep_position=true}`.
 enum LuaDeckSource {
   case array(LuaRef, empty: LuaRef?)
   case callbacks(Callbacks)
 
-  static let names = ["count", "card", "empty"]
-  static let count = 0, card = 1, empty = 2
+  static let names = ["count", "card", "empty", "id"]
+  static let count = 0, card = 1, empty = 2, id = 3
 
   /// Reads the source table at `index` (argument `arg` of `deck`).
   static func read(_ host: TantanHost, index: Int32, arg: Int32) throws(LuaCallError) -> LuaDeckSource {
@@ -64,7 +66,8 @@ enum LuaDeckSource {
           owner.log.append(owner.symbols.empty, count: 0)
           guard let emptyFn else { return nil }
           return try owner.callEmpty(emptyFn)
-        })
+        },
+        identity: { model in try? link.live().modelIdentity(model) })
     case .callbacks(let cbs):
       return SwipeDeckSource(
         count: {
@@ -98,7 +101,32 @@ enum LuaDeckSource {
           let lua = owner.host.lua
           cbs.push(LuaDeckSource.empty, lua)
           return try owner.callEmpty(nil)
-        })
+        },
+        identity: { model in try? link.live().modelIdentity(model) },
+        id: cbs.has(LuaDeckSource.id)
+          ? { index in
+            let owner = try link.live()
+            owner.log.append(Event("id", [.int(index + 1)]))
+            let lua = owner.host.lua
+            cbs.push(LuaDeckSource.id, lua)
+            owner.pushSelf(lua)
+            lua.push(index + 1)
+            try lua.call(2, 1)
+            defer { lua.pop() }
+            return try LuaDeckSource.identity(lua, -1, what: "source.id(\(index + 1))")
+          } : nil)
+    }
+  }
+
+  /// An identity (`id` field or `source.id` answer): an integer or a string; nil is no identity.
+  static func identity(_ lua: Lua, _ i: Int32, what: String) throws -> AnyHashable? {
+    switch lua.type(i) {
+    case LUA_TNIL: return nil
+    case LUA_TSTRING: return AnyHashable(lua.string(i) ?? "")
+    case LUA_TNUMBER:
+      if let n = lua.integer(i) { return AnyHashable(Int64(n)) }
+      throw ComponentError.badDataSource(message: "\(what) must be an integer or a string, got \(lua.string(i) ?? "?")")
+    default: throw ComponentError.badDataSource(message: "\(what) must be an integer or a string, got \(lua.typeName(i))")
     }
   }
 
@@ -110,7 +138,7 @@ enum LuaDeckSource {
     if let n = lua.integer(i) {
       guard n >= 0, n <= SwipeDeckLimits.maxCount else {
         throw ComponentError.badDataSource(
-          message: "source.count returned \(n) (expected 0 to \(SwipeDeckLimits.maxCount))")
+          message: "source.count returned \(n) (expected 0..\(SwipeDeckLimits.maxCount))")
       }
       return n
     }
@@ -166,5 +194,16 @@ extension LuaSwipeDeck {
       return nil
     }
     return try takeModel(lua, reused: nil, what: "source.empty")
+  }
+}
+
+extension LuaSwipeDeck {
+  /// The `id` field of a view model (raw), as an identity; nil without one.
+  func modelIdentity(_ model: LuaRef) -> AnyHashable? {
+    let lua = host.lua
+    model.push(lua)
+    defer { lua.pop(2) }
+    lua.rawGet(-1, "id")
+    return try? LuaDeckSource.identity(lua, -1, what: "id")
   }
 }

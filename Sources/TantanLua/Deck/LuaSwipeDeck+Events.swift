@@ -58,7 +58,7 @@ extension LuaSwipeDeck {
   func record(_ e: SwipeDeckEvent) {
     let s = symbols
     switch e {
-    case .count, .card, .empty:
+    case .count, .card, .id, .empty:
       return
     case .willSwipe(let i): log.append(s.willSwipe, .int(i + 1), count: 1)
     case .shouldSwipe(let i, let d): log.append(s.shouldSwipe, .int(i + 1), direction(d), count: 2)

@@ -55,9 +55,20 @@ final class LuaSwipeDeck {
     self.log = log
     link.deck = self
     self.log.owner = self
+    // Animation frames: every `clock:advance` while the top card animates fires `did_drag`.
+    frameObserver = host.clock.addAdvanceObserver { [link] in
+      guard let model = link.deck?.model else { return }
+      try model.animationFrame()
+    }
   }
 
-  deinit { link.deck = nil }
+  deinit {
+    link.deck = nil
+    host.clock.removeAdvanceObserver(frameObserver)
+  }
+
+  /// This deck's observer of the clock (removed on deinit).
+  private var frameObserver: UInt64 = 0
 
   /// The model, or an error when a callback inside the constructor calls back into the deck.
   @inline(__always)

@@ -53,6 +53,15 @@ extension SwipeDeckBinding {
         d, lua throws(LuaCallError) in
         lua.push(try d.checkedModel().state.rawValue)
       },
+      Field("overlay", "{direction: \"left\"|\"right\"|\"up\"|\"down\", progress: number}?", "The LIKE/NOPE overlay now, valid at every frame: while dragging, the direction the card points at and progress 0..1 to its threshold; while the top card animates (fly-off, also like()/nope(); snap back; undo), the same from its position at the clock's time; nil at rest. did_drag reports it on each drag_move and each clock:advance while animating.") {
+        d, lua throws(LuaCallError) in
+        guard let o = try d.checkedModel().overlay else { lua.pushNil(); return }
+        lua.newTable(narr: 0, nrec: 2)
+        lua.push(o.direction.rawValue)
+        lua.rawSet(-2, "direction")
+        lua.push(o.progress)
+        lua.rawSet(-2, "progress")
+      },
       Field("empty", "table?", "The model from source.empty, shown while state is \"empty\"; nil otherwise.") {
         d, lua throws(LuaCallError) in
         if let e = try d.checkedModel().emptyModel { e.push(lua) } else { lua.pushNil() }
@@ -166,7 +175,7 @@ extension SwipeDeckBinding {
       ) { d, lua in d.sourceTable.push(lua) },
       Field(
         "delegate", "table?",
-        "Optional callbacks: will_swipe(deck, i), should_swipe(deck, i, dir) -> boolean (false or nil vetoes), did_drag(deck, i, dir, progress), did_swipe(deck, i, dir), did_swipe_left/right/up/down(deck, i), did_remove(deck, i, dir), did_cancel(deck, i), did_run_out(deck), did_rewind(deck, i)."
+        "Optional callbacks: will_swipe(deck, i), should_swipe(deck, i, dir) -> boolean (false or nil vetoes), did_drag(deck, i, dir, progress) (each drag_move and each clock:advance while the top card animates: deck.overlay then; settle jumps to the end without frames), did_swipe(deck, i, dir), did_swipe_left/right/up/down(deck, i), did_remove(deck, i, dir), did_cancel(deck, i), did_run_out(deck), did_rewind(deck, i)."
       ) { d, lua in
         if let t = d.delegateTable { t.push(lua) } else { lua.pushNil() }
       },

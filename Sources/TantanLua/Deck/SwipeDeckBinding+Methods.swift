@@ -80,7 +80,7 @@ extension SwipeDeckBinding {
       },
       Method(
         "reload", "fun(self, opts?: {keep_position?: boolean})",
-        "Reads source.count again and refills the stack (recycling the old models); cancels any drag, animation and queued operation. keep_position keeps the current top item on top."
+        "Reads source.count again and refills the stack (recycling the old models); cancels any drag, animation and queued operation. keep_position keeps the current top item on top by identity: source.id(deck, index) when the source has it (asked for each fetched card, and outward from the old index for at most 100 positions either side), else the view model's `id` field (each probe then fetches a card); when the item is gone or has no identity, the top keeps its index."
       ) { d, lua throws(LuaCallError) in
         let opts = try ConfigReader(lua, arg: 2)
         try opts.rejectUnknown(["keep_position"])

@@ -19,7 +19,7 @@ enum SwipeDeckBinding: TantanExtension {
     [
       LuaDoc(
         .function, "tantan.deck", "fun(config: table): tantan.SwipeDeck",
-        "A swipe deck. Config keys (each also a read-only field of the deck; `like` reads as `like_direction`): width, height, card_size, preset (\"tantan\", \"tinder\" or a plugin preset: the defaults), visible, offset, inset, cyclic, threshold, rotation_strength, rotation_max, rotation_angle, scale_strength, scale_min, dismiss_x, dismiss_y, bounds, fly, velocity_threshold, directions, like, durations, history_limit, source (required), delegate. Unknown keys are errors."
+        "A swipe deck. Config keys (each also a read-only field of the deck; `like` reads as `like_direction`): width, height, card_size, preset (\"tantan\", \"tinder\" or a plugin preset: the defaults), visible, offset, inset, cyclic, threshold, rotation_strength, rotation_max, rotation_angle, scale_strength, scale_min, dismiss_x, dismiss_y, bounds, fly, velocity_threshold, directions, like, durations, history_limit, source (required: an array of view models, or {count=, card=, empty=, id=} callbacks), delegate. Unknown keys are errors."
       )
     ] + deckClass.docs
   }

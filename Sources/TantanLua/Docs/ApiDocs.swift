@@ -57,7 +57,7 @@ public enum ApiDocs {
       if !g.doc.isEmpty { out += "---\(g.doc)\n" }
       out += "---@class \(g.name)\n"
       for m in g.members {
-        let optional = m.kind == .callback ? "?" : ""  // a callback that is absent is simply not called
+        let optional = m.kind == .callback || m.kind == .key ? "?" : ""  // absent: not called, or the default
         out += "---@field \(m.name)\(optional) \(type(of: m, in: g.name)) \(m.doc)\n"
       }
       out += g.name == "tantan" ? "tantan = {}\n" : "local \(g.name.replacingDots) = {}\n"

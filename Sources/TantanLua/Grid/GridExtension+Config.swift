@@ -6,13 +6,13 @@ import LuaRuntime
 /// `bad argument #1 to 'grid' (columns: positive integer expected, got 0)`.
 extension GridExtension {
   static let configKeys = [
-    "width", "height", "columns", "item", "spacing", "insets", "top_bar", "items", "source", "locked", "target",
+    "width", "height", "columns", "item", "spacing", "insets", "top_bar", "bar", "items", "source", "locked", "target",
     "long_press", "autoscroll", "delegate", "preset",
   ]
 
   /// What a plugin preset may set: the layout and behaviour keys (not items, locked, source or delegate).
   static let presetKeys = [
-    "width", "height", "columns", "item", "spacing", "insets", "top_bar", "target", "long_press", "autoscroll", "preset",
+    "width", "height", "columns", "item", "spacing", "insets", "top_bar", "bar", "target", "long_press", "autoscroll", "preset",
   ]
 
   struct Setup {
@@ -71,6 +71,12 @@ extension GridExtension {
     c.height = try r.number("height") ?? c.height
     c.columns = try r.integer("columns") ?? c.columns
     c.topBar = try r.number("top_bar") ?? c.topBar
+    if let t = try r.table("bar") {
+      try t.rejectUnknown(["title", "sort", "done"])
+      c.bar.title = try t.string("title") ?? c.bar.title
+      c.bar.sort = try t.string("sort") ?? c.bar.sort
+      c.bar.done = try t.string("done") ?? c.bar.done
+    }
     if let t = try r.string("target", options: ReorderGridConfig.TargetRule.allCases.map(\.rawValue)) {
       c.target = ReorderGridConfig.TargetRule(rawValue: t) ?? .halfCell
     }

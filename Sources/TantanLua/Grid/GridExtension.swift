@@ -23,8 +23,8 @@ enum GridExtension: TantanExtension {
   static var docs: [LuaDoc] {
     [LuaDoc(
       .function, "tantan.grid",
-      "fun(config?: {width?: number, height?: number, columns?: integer, item?: {w?: number, h?: number}, spacing?: {line?: number, item?: number}, insets?: {top?: number, left?: number, bottom?: number, right?: number}, top_bar?: number, items?: any[], source?: table, locked?: integer[], target?: \"half_cell\"|\"center_inside\"|\"closest_center\", long_press?: number, autoscroll?: {edge?: number, speed?: number, tick?: number}, delegate?: table, preset?: string}): tantan.ReorderGrid",
-      "A reorder grid over `items` (any Lua values) or a callback `source`; seed defaults 375 x 587, 4 columns, or a plugin's `preset` as the defaults; unknown keys are errors.")]
+      "fun(config?: {width?: number, height?: number, columns?: integer, item?: {w?: number, h?: number}, spacing?: {line?: number, item?: number}, insets?: {top?: number, left?: number, bottom?: number, right?: number}, top_bar?: number, bar?: {title?: string, sort?: string, done?: string}, items?: any[], source?: table, locked?: integer[], target?: \"half_cell\"|\"center_inside\"|\"closest_center\", long_press?: number, autoscroll?: {edge?: number, speed?: number, tick?: number}, delegate?: table, preset?: string}): tantan.ReorderGrid",
+      "A reorder grid over `items` (any Lua values) or a callback `source` ({count=, item=, move=, delete=}; without `move` the order is fixed: no cell lifts and grid:move() returns false, so no drop is ever accepted and then undone); seed defaults 375 x 587 below an 80 pt bar (top_bar), 4 columns, the bar's texts `bar = {title = \"我的关注\", sort = \"排序删除\", done = \"完成\"}` (the button reads sort while not editing and done while editing; pictures draw them with the close button), or a plugin's `preset` as the defaults; unknown keys are errors.")]
       + gridClass.docs + callbackDocs
   }
 
@@ -95,11 +95,11 @@ enum GridExtension: TantanExtension {
 
   // MARK: Argument helpers (1-based in, 0-based out)
 
-  /// A 1-based index argument as a 0-based one; anything below 1 becomes -1, which the model
-  /// rejects as "index out of range" (no overflow on `math.mininteger`).
+  /// A 1-based index argument as a 0-based one (the model rejects what is out of range, showing
+  /// it 1-based; `math.mininteger` stays itself instead of overflowing).
   static func index(_ lua: Lua, _ arg: Int32) throws(LuaCallError) -> Int {
     let i = try lua.checkInteger(arg)
-    return i >= 1 ? i - 1 : -1
+    return i == Int.min ? Int.min : i - 1
   }
 
   static func checkBool(_ lua: Lua, _ arg: Int32) throws(LuaCallError) -> Bool {

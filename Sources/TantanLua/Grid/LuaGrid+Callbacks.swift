@@ -51,9 +51,9 @@ extension LuaGrid {
     ReorderGridDataSource(
       count: { [weak self] in try Self.alive(self).sourceCount() },
       item: { [weak self] i in try Self.alive(self).sourceItem(i) },
-      move: { [weak self] from, to in
-        _ = try Self.alive(self).sourceCall(.move, [.index(from), .index(to)], results: 0)
-      },
+      move: source?.has(SourceSlot.move.rawValue) == true
+        ? { [weak self] from, to in _ = try Self.alive(self).sourceCall(.move, [.index(from), .index(to)], results: 0) }
+        : nil,
       delete: { [weak self] i in _ = try Self.alive(self).sourceCall(.delete, [.index(i)], results: 0) })
   }
 

@@ -4,7 +4,7 @@
 /// - Numbers without fraction or exponent that fit are integers, others floats (correctly
 ///   rounded); a number too large for a double is an error, as are lone UTF-16 surrogates in
 ///   `\u` escapes, control characters in strings, trailing commas and trailing text.
-/// - Bytes of strings are passed through unchanged.
+/// - Bytes of strings are passed through unchanged; they must be well-formed UTF-8.
 struct JSONReader<Sink: JSONSink> {
   let bytes: UnsafeRawBufferPointer
   var sink: Sink
@@ -82,7 +82,7 @@ struct JSONReader<Sink: JSONSink> {
 
   mutating func enter() throws(JSONFailure) {
     depth += 1
-    if depth > JSONLimits.maxDepth { throw fail("nested too deeply (over \(JSONLimits.maxDepth) levels)") }
+    if depth > JSONLimits.maxDepth { throw fail(JSONLimits.depthMessage) }
   }
 
   mutating func object() throws(JSONFailure) {
@@ -206,10 +206,38 @@ struct JSONReader<Sink: JSONSink> {
         }
       case 0..<0x20:
         throw fail("control character 0x\(String(b, radix: 16, uppercase: true)) in a string (escape it)", at: pos - 1)
+      case 0x80...:
+        // JSON text is UTF-8 (RFC 8259 8.1), and encode refuses other bytes: decode does too.
+        guard let n = utf8Length(at: pos - 1) else {
+          throw fail("invalid UTF-8 (byte 0x\(String(b, radix: 16, uppercase: true))) in a string", at: pos - 1)
+        }
+        out.append(contentsOf: UnsafeRawBufferPointer(rebasing: bytes[(pos - 1)..<(pos - 1 + n)]))
+        pos += n - 1
       default:
         out.append(b)
       }
     }
+  }
+
+  /// The length of the well-formed UTF-8 sequence at `at` (RFC 3629 table 3-7: no overlong
+  /// forms, no surrogates, nothing past U+10FFFF), or nil.
+  func utf8Length(at: Int) -> Int? {
+    let b0 = bytes[at]
+    let n: Int
+    var lo: UInt8 = 0x80, hi: UInt8 = 0xBF  // the second byte's range
+    switch b0 {
+    case 0xC2...0xDF: n = 2
+    case 0xE0: n = 3; lo = 0xA0
+    case 0xE1...0xEC, 0xEE...0xEF: n = 3
+    case 0xED: n = 3; hi = 0x9F
+    case 0xF0: n = 4; lo = 0x90
+    case 0xF1...0xF3: n = 4
+    case 0xF4: n = 4; hi = 0x8F
+    default: return nil
+    }
+    guard at + n <= bytes.count, bytes[at + 1] >= lo, bytes[at + 1] <= hi else { return nil }
+    for k in 2..<max(n, 2) where !(0x80...0xBF).contains(bytes[at + k]) { return nil }
+    return n
   }
 
   mutating func unicodeEscape(into out: inout [UInt8]) throws(JSONFailure) {

@@ -7,8 +7,9 @@ struct JSONFailure: Error {
 }
 
 enum JSONLimits {
-  /// Deeper nesting is an error both ways (decoding and encoding).
-  static let maxDepth = 200
+  /// Deeper nesting is an error both ways (decoding and encoding): the host's one table depth.
+  static let maxDepth = TableDepth.limit
+  static let depthMessage = TableDepth.message
 }
 
 /// Receives what `JSONReader` parses, in document order. An object's key arrives as a `string`,

@@ -10,8 +10,8 @@ import LuaRuntime
 /// - A table is an array when it has the `tantan.json.array_mt` metatable (so `[]` is possible) or
 ///   when its keys are exactly 1..n (n >= 1); an object when all keys are strings; `{}` is `{}`.
 /// - Errors name where the bad value is (`value.items[2].cb`): functions, userdata other than
-///   `tantan.json.null`, NaN and infinities, tables that contain themselves, nesting over 200
-///   levels, keys that are neither strings nor array indices, sparse arrays, mixed tables,
+///   `tantan.json.null`, NaN and infinities, tables that contain themselves, tables nested deeper than
+///   `TableDepth.limit` (200) levels, keys that are neither strings nor array indices, sparse arrays, mixed tables,
 ///   strings (values) that are not valid UTF-8.
 struct JSONWriter {
   struct Failure: Error {
@@ -81,7 +81,7 @@ struct JSONWriter {
   mutating func table(_ i: Int32, at location: String) throws(Failure) {
     guard let ptr = lua_topointer(lua.L, i) else { return }
     guard !path.contains(ptr) else { throw Failure(message: "cannot encode a table that contains itself (at \(location))") }
-    guard path.count < JSONLimits.maxDepth else { throw Failure(message: "cannot encode a table nested over \(JSONLimits.maxDepth) levels (at \(location))") }
+    guard path.count < JSONLimits.maxDepth else { throw Failure(message: "cannot encode a \(TableDepth.message) (at \(location))") }
     guard lua_checkstack(lua.L, 4) != 0 else { throw Failure(message: "out of stack space (at \(location))") }
     path.append(ptr)
     defer { path.removeLast() }

@@ -71,7 +71,7 @@ enum ListExtension: TantanExtension {
       lua.push(model.layout(rect))
       return 1
     },
-    .init("apply", "fun(self, sections: table[]): table", "Replaces the data and returns the diff by id: {inserted=, deleted=, moved=, reloaded=, sections={...}} with 1-based {section=, index=} paths and moves as {from=, to=}. Bad data keeps the previous data.") { list, lua throws(LuaCallError) in
+    .init("apply", "fun(self, sections: table[]): table", "Replaces the data and returns the diff by id, as UIKit batch updates take it: {inserted=, deleted=, moved=, reloaded=, sections={inserted=, deleted=, moved=, reloaded=}} with 1-based {section=, index=} paths. deleted and reloaded use old paths, inserted new ones, moved {from=old, to=new}; an item that moved and changed is in moved and also in reloaded (at its old path). Items of inserted or deleted sections are implied, not listed; within a section the longest run keeping its order stays and the rest are moved. Every list is sorted. On a source list the diff covers the items held before and after. Bad data keeps the previous data.") { list, lua throws(LuaCallError) in
       let model = try list.checkModel("apply")
       let sections: [LuaListSection]
       do throws(ListDataError) { sections = try lua.listSections(2, handle: list.host.state.handle, "sections") } catch { throw .argument(2, error.message) }
@@ -87,7 +87,8 @@ enum ListExtension: TantanExtension {
       let model = try list.checkModel("item", mutating: false)
       let s = try lua.checkIndex(2, count: model.sectionCount, what: "section")
       let i = try lua.checkIndex(3, count: model.itemCount(inSection: s), what: "index")
-      if let ref = model.item(at: ListIndexPath(section: s, index: i)).payload.ref { ref.push(lua) } else { lua.pushNil() }
+      let item = try run(list) { try model.item(at: ListIndexPath(section: s, index: i)) }
+      if let ref = item.payload.ref { ref.push(lua) } else { lua.pushNil() }
       return 1
     },
     .init("header", "fun(self, section: integer): any", "The section's header view model as the script gave it, or nil.") { list, lua throws(LuaCallError) in
@@ -135,7 +136,8 @@ enum ListExtension: TantanExtension {
     field("page", "integer", "The last page requested (0 before any and after a refresh; rolled back by a failed load).") { m, lua in lua.push(m.page) },
     field("loading", "boolean", "True while on_load_more's done has not been called.") { m, lua in lua.push(m.loading) },
     field("has_more", "boolean", "False after a short page, until the next refresh.") { m, lua in lua.push(m.hasMore) },
-    field("load_error", "string?", "The error of the last failed load; nil once a load or a refresh starts.") { m, lua in lua.push(m.loadError) },
+    field("load_error", "string?", "The error of the last failed load; while set, scrolling loads nothing (no retry storm) until list:load_more() or a refresh starts.") { m, lua in lua.push(m.loadError) },
+    field("refresh_error", "string?", "The error of the last failed refresh (done(nil, err)); cleared by the next successful one.") { m, lua in lua.push(m.refreshError) },
     field("count", "integer", "Items in all sections.") { m, lua in lua.push(m.itemCount) },
     field("section_count", "integer", "Number of sections.") { m, lua in lua.push(m.sectionCount) },
     field("width", "number", "Viewport width.") { m, lua in lua.push(m.config.width) },
@@ -152,9 +154,9 @@ enum ListExtension: TantanExtension {
   /// Callbacks are documented in the constructor's line: the docs groups only know module
   /// members and registered classes.
   static var docs: [LuaDoc] {
-    [LuaDoc(.function, "tantan.list", "fun(config: table): tantan.List",
-            "A list from `sections` (values with ids) or `source` callbacks (section_count(list), item_count(list, s), item(list, s, i), header/footer/section_id(list, s)); item_height may be fun(list, s, i, item): number; refresh.on_refresh(list, done); paging.on_load_more(list, page, done); delegate.did_scroll(list, offset).")]
-      + listClass.docs
+    [LuaDoc(.function, "tantan.list", "fun(config: tantan.ListConfig): tantan.List",
+            "A list from `sections` (values with ids) or a lazy `source` (see tantan.ListConfig for every key and its default).")]
+      + listClass.docs + LuaList.configDocs
   }
 
   static func install(_ host: TantanHost, module: Int32) {

@@ -42,7 +42,8 @@ extension Lua {
     case LUA_TTABLE:
       guard let ptr = lua_topointer(L, i) else { return .nil }
       guard !path.contains(ptr) else { throw ListViewModelError(message: "a view model cannot contain itself") }
-      guard path.count < 100 else { throw ListViewModelError(message: "view model nested too deeply (over 100 levels)") }
+      guard path.count < TableDepth.limit else { throw ListViewModelError(message: TableDepth.message) }
+      guard reserve(4) else { throw ListViewModelError(message: "out of stack space") }
       path.append(ptr)
       defer { path.removeLast() }
       var entries: [LuaTableEntry] = []

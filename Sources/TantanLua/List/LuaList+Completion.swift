@@ -5,7 +5,12 @@ import LuaRuntime
 /// `on_refresh(list, done)` and `on_load_more(list, page, done)`: `done` is a Lua function wrapping
 /// the model's completion handle, callable now or later (from a `tantan.after` timer).
 ///
-/// - Refresh: `done()` ends the refresh (`refreshing -> finishing -> idle`).
+/// - Refresh: `done()` ends the refresh (`refreshing -> finishing -> idle`) and returns
+///   `"finished"`; `done(sections)` first applies the sections as `list:apply` does (recorded as a
+///   `refresh_applied({inserted=, deleted=, moved=, reloaded=})` event) and returns `"applied"` and
+///   the changes; `done(nil, err)` sets `list.refresh_error` (recorded as `refresh_failed(err)`),
+///   keeps the data and returns `"failed"`; a completion for a refresh that is no longer running
+///   returns `"dropped"` and changes nothing. The next successful refresh clears `refresh_error`.
 /// - Paging: `done(items)` appends the page and returns `"appended"`; `done(nil, err)` rolls the
 ///   page back, sets `list.load_error` to `tostring(err)` and returns `"failed"`; a result that
 ///   arrives after a newer refresh started returns `"dropped"` and changes nothing.
@@ -18,13 +23,56 @@ extension LuaList {
     events.append(Event("on_refresh", []))
     guard let fn = onRefresh else { return }  // absent: `list:finish_refresh()` ends it
     try invoke(fn, args: [], nresults: 0, dataCallback: false) { lua in
-      lua.push(function: { [weak self] (lua: Lua) throws(LuaCallError) -> Int32 in
+      lua.push(function: traced("done", { [weak self] (lua: Lua) throws(LuaCallError) -> Int32 in
         guard let self else { throw .message("done: the list is gone") }
-        _ = try self.checkModel("done")
-        do { try done.finish() } catch { throw self.convert(error, selfOffset: 0) }
-        return 0
-      })
+        return try self.refreshDone(lua, done)
+      }))
       return 1
+    }
+  }
+
+  /// `done()`, `done(sections)` or `done(nil, err)` of a refresh; returns the outcome's name and,
+  /// when sections were applied, the changes (as `apply` returns them).
+  private func refreshDone(_ lua: Lua, _ done: LuaListModel.RefreshCompletion) throws(LuaCallError) -> Int32 {
+    _ = try checkModel("done")
+    let wasCalled = done.called
+    let outcome: LuaListModel.RefreshOutcome
+    do {
+      if lua.type(1) == LUA_TTABLE {
+        let sections: [LuaListSection]
+        do throws(ListDataError) { sections = try lua.listSections(1, handle: host.state.handle, "sections") } catch { throw LuaCallError.argument(1, error.message) }
+        outcome = try done.succeed(sections)
+      } else if lua.isNoneOrNil(1) {
+        outcome = lua.isNoneOrNil(2) ? try done.succeed(nil) : try done.fail(lua.toDisplayString(2))
+      } else {
+        throw LuaCallError.argument(1, "table of sections or nil expected, got \(lua.typeName(1))")
+      }
+    } catch {
+      if !wasCalled, done.called, let message = model?.refreshError { events.append(Event("refresh_failed", [.string(message)])) }
+      throw convert(error, selfOffset: 0)
+    }
+    switch outcome {
+    case .applied(let c):
+      events.append(Event("refresh_applied", [.raw("{inserted=\(c.inserted.count), deleted=\(c.deleted.count), moved=\(c.moved.count), reloaded=\(c.reloaded.count)}")]))
+      lua.push("applied")
+      lua.push(c)
+      return 2
+    case .finished: lua.push("finished")
+    case .failed:
+      events.append(Event("refresh_failed", [.string(model?.refreshError ?? "")]))
+      lua.push("failed")
+    case .dropped: lua.push("dropped")
+    }
+    return 1
+  }
+
+  /// A completion as a trace step of its own when the script is traced (`done` is called later,
+  /// from a timer or the script, outside the call that received it).
+  func traced(_ name: String, _ body: @escaping LuaSwiftFunction) -> LuaSwiftFunction {
+    guard let tracer = host.tracer else { return body }
+    return { [weak self, unowned tracer] (lua: Lua) throws(LuaCallError) -> Int32 in
+      let label = self.flatMap { tracer.label(of: $0) } ?? "list"
+      return try tracer.call(lua, kind: .call, query: false, title: { "\(label) \(name)(...)" }, body: body)
     }
   }
 
@@ -44,7 +92,7 @@ extension LuaList {
 
   private func loadMoreInvoke(_ fn: LuaRef, _ page: Int, _ done: LuaListModel.LoadCompletion) throws {
     try invoke(fn, args: [page], nresults: 0, dataCallback: false) { lua in
-      lua.push(function: { [weak self] (lua: Lua) throws(LuaCallError) -> Int32 in
+      lua.push(function: traced("done", { [weak self] (lua: Lua) throws(LuaCallError) -> Int32 in
         guard let self else { throw .message("done: the list is gone") }
         _ = try self.checkModel("done")
         let outcome: LuaListModel.LoadOutcome
@@ -66,7 +114,7 @@ extension LuaList {
         case .dropped: lua.push("dropped")
         }
         return 1
-      })
+      }))
       return 1
     }
   }

@@ -4,10 +4,6 @@ import LuaRuntime
 
 /// `tantan.list(config)`: reading the config table (raw, typos are errors) into a `ListConfig`.
 extension LuaList {
-  static let configKeys = [
-    "width", "height", "sections", "source", "columns", "item_height", "header_height", "footer_height",
-    "spacing", "insets", "content_inset", "sticky_headers", "refresh", "paging", "delegate",
-  ]
 
   /// A function-valued key of `reader`, referenced, or nil when absent.
   func function(_ reader: ConfigReader, _ key: String) throws(LuaCallError) -> LuaRef? {
@@ -49,6 +45,7 @@ extension LuaList {
       lua.pop()
       c.itemHeight = .fixed(try r.number("item_height", min: 0) ?? 44)
     }
+    c.estimatedItemHeight = try r.number("estimated_item_height")
     // spacing: a number (between rows) or {line=, item=}.
     if r.push("spacing") == LUA_TNUMBER {
       lua.pop()
@@ -63,14 +60,14 @@ extension LuaList {
     c.insets = try insets(r, "insets", keys: ["top", "left", "bottom", "right"]) ?? .zero
     c.contentInset = try insets(r, "content_inset", keys: ["top", "bottom"]) ?? .zero
     if let t = try r.table("refresh") {
-      try t.rejectUnknown(["threshold", "finish_duration", "on_refresh"])
+      try t.rejectUnknown(Self.keys(of: "ListRefreshConfig"))
       onRefresh = try function(t, "on_refresh")
       c.refresh = ListRefreshConfig(
         threshold: try t.number("threshold") ?? 50, finishDuration: try t.number("finish_duration", min: 0) ?? 0.25,
         onRefresh: { [unowned self] _, done in try self.refreshCalled(done) })
     }
     if let t = try r.table("paging") {
-      try t.rejectUnknown(["page_size", "prefetch", "on_load_more"])
+      try t.rejectUnknown(Self.keys(of: "ListPagingConfig"))
       onLoadMore = try function(t, "on_load_more")
       // Without on_load_more no load starts (a load nobody completes would block paging forever).
       c.paging = ListPagingConfig(

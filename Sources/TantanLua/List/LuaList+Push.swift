@@ -90,7 +90,7 @@ extension Lua {
   func checkIndex(_ arg: Int32, count: Int, what: String) throws(LuaCallError) -> Int {
     let i = try checkInteger(arg)
     guard i >= 1, i <= count else {
-      throw .argument(arg, count == 0 ? "\(what) \(i) out of range (no \(what)s)" : "\(what) \(i) out of range (1..\(count))")
+      throw .argument(arg, "\(what) out of range (\(i); \(count == 0 ? "no \(what)s" : "expected 1..\(count)"))")
     }
     return i - 1
   }

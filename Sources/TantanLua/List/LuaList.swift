@@ -151,7 +151,7 @@ final class LuaList {
     let handle = host.state.handle
     func count(_ lua: Lua, _ what: String) throws(ListDataError) -> Int {
       guard let n = lua.integer(-1) else { throw ListDataError(message: "\(what) \(lua.typeName(-1)) (an integer count expected)") }
-      guard n >= 0, n <= 100_000_000 else { throw ListDataError(message: "\(what) \(n) (a count in 0..100000000 expected)") }
+      guard n >= 0, n <= 100_000_000 else { throw ListDataError(message: "\(what) \(n) (expected 0..100000000)") }
       return n
     }
     func optionalModel(_ lua: Lua, _ what: String) throws(ListDataError) -> ListViewModel? {

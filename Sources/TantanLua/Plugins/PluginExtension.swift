@@ -28,7 +28,7 @@ enum PluginExtension: TantanExtension {
       let kind = try lua.checkString(1)
       let name = try lua.checkString(2)
       guard let data = registry.preset(kind: kind, name: name)?.data else { lua.pushNil(); return 1 }
-      lua.push(data)
+      do throws(LuaConversionError) { try lua.push(data) } catch { throw .message("preset: \(error.description)") }
       return 1
     }
     lua.setFunction(module, "assertion") { [unowned registry] (lua: Lua) throws(LuaCallError) -> Int32 in

@@ -75,7 +75,7 @@ enum PluginPresets {
     let lua = r.lua
     let top = lua.top
     defer { lua.setTop(top) }
-    lua.push(entry.data!)
+    do throws(LuaConversionError) { try lua.push(entry.data!) } catch { throw wrap(.message(error.description), entry, r) }
     let p = ConfigReader(lua: lua, index: lua.absIndex(-1), arg: r.arg, path: "")
     do { return try body(p) } catch { throw wrap(error, entry, r) }
   }

@@ -1,7 +1,8 @@
 import HeadlessUI
 import LuaRuntime
 
-/// The grid as a picture of its visible area (the viewport at the scroll offset): the cells that
+/// The grid as a picture of the seed's screen: the bar above the grid (`GridBarPainter`), then the
+/// grid's visible area (the viewport at the scroll offset): the cells that
 /// intersect it with their titles in the seed's style (grey rounded label, delete badge at the
 /// top-left corner while editing, none on locked cells), the dragged item's slot left empty
 /// (a dashed outline), the floating snapshot under the finger on top, and a scroll indicator.
@@ -14,14 +15,19 @@ extension LuaGrid: SVGDrawable {
     guard let m = current else {
       return SVGPieces.placeholder(width: 375, height: 587, text: "tantan.ReorderGrid (under construction)")
     }
-    let width = m.config.width, height = m.config.height
+    let width = m.config.width, height = m.config.height, bar = m.config.resolvedTopBar
     var title = "tantan.ReorderGrid: \(m.count) items"
     if m.editing { title += ", editing" }
     if let d = m.dragging { title += ", dragging item \(d + 1)" }
     title += ", offset \(SVGNumber.format(m.offset))"
-    var w = SVGWriter(width: width, height: height, title: title)
-    w.start("rect"); w.frame(0, 0, width, height); w.attr("fill", "#fafafa"); w.end()
+    var w = SVGWriter(width: width, height: bar + height, title: title)
     let style = GridPainter(ratio: m.config.ratio)
+    GridBarPainter(ratio: m.config.ratio, width: width, height: bar)
+      .draw(&w, m.config.bar, editing: m.editing)
+    // The grid's viewport, below the bar (a nested viewport clips what scrolled out).
+    w.start("svg"); w.attr("x", 0); w.attr("y", bar); w.attr("width", width); w.attr("height", height)
+    w.attr("viewBox", "0 0 \(SVGNumber.format(width)) \(SVGNumber.format(height))"); w.open()
+    w.start("rect"); w.frame(0, 0, width, height); w.attr("fill", "#fafafa"); w.end()
     w.start("g"); w.transform(translateX: 0, y: -m.offset); w.open()
     let locked = Set(m.locked)
     for i in m.visible {
@@ -40,6 +46,7 @@ extension LuaGrid: SVGDrawable {
     SVGPieces.scrollIndicator(
       &w, width: width, height: height, visible: height, content: m.contentHeight, offset: m.offset, minOffset: 0,
       maxOffset: m.maxOffset)
+    w.closeGroup("svg")
     return w.finish()
   }
 

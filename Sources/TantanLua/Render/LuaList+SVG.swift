@@ -46,7 +46,7 @@ extension LuaList: SVGDrawable {
     switch a.kind {
     case .item:
       let i = a.index ?? 0
-      let label = ViewModelLabel.read(section.items[i].payload.value)
+      let label = m.cachedItem(at: ListIndexPath(section: a.section, index: i)).map { ViewModelLabel.read($0.payload.value) } ?? ViewModelLabel()
       p.item(&w, a.frame, label: label, fallback: "Item \(a.section + 1).\(i + 1)")
     case .header:
       let label = section.header.map { ViewModelLabel.read($0.value) }

@@ -4,7 +4,8 @@ import LuaRuntime
 /// The deck as a picture: the container, then every visible card from the bottom of the stack
 /// up, each with its frame, rotation, scale and alpha as sampled at `tantan.clock.now` (so a
 /// card mid-drag or mid-flight is drawn where it is), its view model's title and colour, and on
-/// the dragged top card the LIKE/NOPE stamp whose opacity is the drag progress (`did_drag`'s).
+/// the top card the LIKE/NOPE stamp from `deck.overlay` (while dragged, flying off, snapping back or
+/// coming back by undo), its opacity the overlay's progress.
 ///
 /// The picture is the container (a rounded grey area) with a margin of `DeckPainter.margin` on
 /// every side. Defaults: a card without a title is "Card N" (its 1-based item index); without a colour it
@@ -28,7 +29,7 @@ extension LuaSwipeDeck: SVGDrawable {
       let label = m.emptyModel.map { ViewModelLabel.read($0, host.lua) }
       DeckPainter.empty(&w, frame: frame, text: label?.title ?? "No more cards")
     }
-    let indication = m.dragIndication
+    let indication = m.overlay
     for card in cards.reversed() {
       let label = ViewModelLabel.read(card.model, host.lua)
       var stamp: DeckPainter.Stamp?

@@ -111,8 +111,7 @@ final class ScenarioSession {
     runner = state.ref()
     if config.sandbox {  // after the prelude, which keeps what it needs (debug, io) as locals
       guard state.load(Sandbox.prelude, name: "=sandbox", mode: "t") == LUA_OK, {
-        lua.push(FileSystem.directory(of: file))
-        return lua.pcall(1, 0, traceback: true)
+        lua.pcall(Sandbox.pushArguments(lua, scriptDir: FileSystem.directory(of: file)), 0, traceback: true)
       }()
       else {
         let msg = lua.string(-1) ?? "?"

@@ -23,15 +23,21 @@ extension SnapshotStore {
   func checkPicture(specFile: String, name: String, svg: String) -> (Outcome, artifacts: [String]) {
     let path = Self.picturePath(specFile: specFile, name: name)
     let folder = artifactFolder(specFile: specFile, name: name)
+    if let problem = refusal(name, path, writing: nil) { return (Outcome(ok: false, action: .failed, message: problem, path: path), []) }
     let golden = FileSystem.read(path)
     if golden == svg || (golden != nil && mode == .all) || (golden == nil && mode != .none) {
       for f in ["expected.svg", "actual.svg", "diff.html"] { FileSystem.remove(FileSystem.join(folder, f)) }
       if golden == svg { return (Outcome(ok: true, path: path), []) }
+      if let problem = refusal(name, path, writing: svg) { return (Outcome(ok: false, action: .failed, message: problem, path: path), []) }
       FileSystem.makeDirectories(Self.folder(for: specFile))
       guard FileSystem.write(path, svg) else {
         return (Outcome(ok: false, action: .failed, message: "snapshot_svg '\(name)': cannot write \(path)", path: path), [])
       }
       return (Outcome(ok: true, action: golden == nil ? .written : .updated, path: path), [])
+    }
+    // Under --sandbox the artifacts count against the same write budget as goldens.
+    if let problem = refusal(name, path, writing: svg + (golden ?? "")) {
+      return (Outcome(ok: false, action: .failed, message: problem, path: path), [])
     }
     FileSystem.makeDirectories(folder)
     var artifacts: [String] = []

@@ -23,6 +23,16 @@ struct SnapshotStore: Sendable {
   let mode: RunnerOptions.SnapshotMode
   /// Where failed picture snapshots leave their reference, actual picture and diff page.
   var artifactsDir = RunnerOptions().artifactsDir
+  /// `--sandbox`: goldens stay inside their folder and share `budget` (see SandboxWrites.swift).
+  var sandboxed = false
+  var budget: WriteBudget?
+
+  init(mode: RunnerOptions.SnapshotMode, sandboxed: Bool = false, artifactsDir: String = RunnerOptions().artifactsDir) {
+    self.mode = mode
+    self.sandboxed = sandboxed
+    self.artifactsDir = artifactsDir
+    budget = sandboxed ? WriteBudget(limit: WriteBudget.sandboxLimit) : nil
+  }
 
   /// Golden files: value snapshots (`.snap`) and picture snapshots (`.svg`).
   static func isGolden(_ fileName: String) -> Bool { fileName.hasSuffix(".snap") || fileName.hasSuffix(".svg") }
@@ -65,11 +75,13 @@ struct SnapshotStore: Sendable {
   func check(specFile: String, name: String, text: String) -> Outcome {
     let path = Self.path(specFile: specFile, name: name)
     let newPath = path + ".new"
+    if let problem = refusal(name, path, writing: nil) { return Outcome(ok: false, action: .failed, message: problem, path: path) }
     if let golden = FileSystem.read(path) {
       if golden == text {
         if FileSystem.kind(newPath) == .file { FileSystem.remove(newPath) }
         return Outcome(ok: true, path: path)
       }
+      if let problem = refusal(name, path, writing: text) { return Outcome(ok: false, action: .failed, message: problem, path: path) }
       if mode == .all {
         guard FileSystem.write(path, text) else {
           return Outcome(ok: false, action: .failed, message: "snapshot '\(name)': cannot write \(path)", path: path)
@@ -77,6 +89,7 @@ struct SnapshotStore: Sendable {
         if FileSystem.kind(newPath) == .file { FileSystem.remove(newPath) }
         return Outcome(ok: true, action: .updated, path: path)
       }
+      if let problem = refusal(name, path, writing: text) { return Outcome(ok: false, action: .failed, message: problem, path: path) }
       FileSystem.write(newPath, text)
       return Outcome(
         ok: false, action: .failed,
@@ -89,6 +102,7 @@ struct SnapshotStore: Sendable {
         ok: false, action: .failed, message: "snapshot '\(name)' has no golden file \(path) (create it with --update-snapshots=new)",
         wanted: nil, found: text, path: path)
     }
+    if let problem = refusal(name, path, writing: text) { return Outcome(ok: false, action: .failed, message: problem, path: path) }
     FileSystem.makeDirectories(Self.folder(for: specFile))
     guard FileSystem.write(path, text) else {
       return Outcome(ok: false, action: .failed, message: "snapshot '\(name)': cannot write \(path)", path: path)

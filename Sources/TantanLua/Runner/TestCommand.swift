@@ -61,7 +61,9 @@ public enum TestCommand {
     try o.checkReporters(plugins: plugins?.reporterNames ?? [])
     let config = ExecutionConfig(
       seed: seed, maxInstructions: o.maxInstructions, maxMemory: o.maxMemory, timeout: o.timeout,
-      snapshots: SnapshotStore(mode: o.updateSnapshots ?? (ci ? .none : .new), artifactsDir: o.artifactsDir), sandbox: o.sandbox, plugins: plugins,
+      snapshots: SnapshotStore(
+        mode: o.updateSnapshots ?? (ci ? .none : .new), sandboxed: o.sandbox, artifactsDir: o.artifactsDir),
+      sandbox: o.sandbox, plugins: plugins,
       trace: o.trace, traceDir: o.traceDir)
 
     // One state set up on this thread first, so lazily built shared tables (the prelude's bytecode,
@@ -105,7 +107,7 @@ public enum TestCommand {
     report.planned = items.count
     report.goldens = goldens(
       paths: paths, files: files, collected: collected, results: results, options: o, strict: ci,
-      mode: config.snapshots.mode)
+      snapshots: config.snapshots)
     if o.deterministicTimes { report.zeroTimes() }
     if indexed.isEmpty { FileSystem.write(fd: 2, "\(progname) test: no scenario matched the selection\n") }
     if let warnings = plugins?.warnings(), !warnings.isEmpty { FileSystem.write(fd: 2, warnings) }
@@ -176,7 +178,7 @@ public enum TestCommand {
   /// `--update-snapshots=all` on a complete run) the unused ones removed.
   static func goldens(
     paths: [String], files: [String], collected: [Result<[ScenarioInfo], Failure>], results: [ScenarioResult],
-    options o: RunnerOptions, strict: Bool, mode: RunnerOptions.SnapshotMode
+    options o: RunnerOptions, strict: Bool, snapshots: SnapshotStore
   ) -> RunReport.Goldens {
     var g = RunReport.Goldens()
     for (file, outcome) in zip(files, collected) {
@@ -190,8 +192,8 @@ public enum TestCommand {
     g.complete = !o.isFiltered && !loadFailed && !results.contains { $0.status == .failed || $0.status == .error }
     g.strict = strict
     g.sharded = o.shard != nil
-    if g.complete, o.shard == nil, mode == .all {
-      for path in g.unused where FileSystem.remove(path) { g.removed.append(path) }
+    if g.complete, o.shard == nil, snapshots.mode == .all {
+      for path in g.unused where snapshots.allows(path) && FileSystem.remove(path) { g.removed.append(path) }
     }
     return g
   }

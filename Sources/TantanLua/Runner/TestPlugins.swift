@@ -73,8 +73,7 @@ final class TestPlugins: @unchecked Sendable {
     host.plugins.report = { msg in FileSystem.write(fd: 2, "\(progname) \(command): \(msg)\n") }
     if o.sandbox {
       guard state.load(Sandbox.prelude, name: "=sandbox", mode: "t") == LUA_OK, {
-        state.lua.push(".")
-        return state.lua.pcall(1, 0)
+        state.lua.pcall(Sandbox.pushArguments(state.lua, scriptDir: "."), 0)
       }() else {
         let msg = state.lua.string(-1) ?? "?"
         state.close()

@@ -44,25 +44,41 @@ enum FileSystem {
   /// Writes a regular file through a temporary file and a rename, so a reader never sees half a
   /// file. Anything else that exists (`/dev/null`, `/dev/stdout`, a FIFO) is written in place: a
   /// rename would replace the device with a file.
+  /// The temporary file is flushed to disk (`fsync`) before the rename, and the folder after it,
+  /// so a crash leaves the old file or the new one. Temporary files of `path` left by a process
+  /// that no longer runs (a killed run) are removed first.
   @discardableResult
   static func write(_ path: String, _ text: String) -> Bool {
     var st = stat()
     let exists = stat(path, &st) == 0
-    if exists && (st.st_mode & S_IFMT) != S_IFREG { return write(path, text, to: path) }
+    if exists && (st.st_mode & S_IFMT) != S_IFREG { return write(path, text, to: path, sync: false) }
+    removeStaleTemporaries(of: path)
     let tmp = path + ".tmp\(getpid())-\(pthread_self())"  // unique per process and thread
-    guard write(tmp, text, to: tmp) else {
+    guard write(tmp, text, to: tmp, sync: true) else {
       let reason = errno  // kept for `save`'s message: unlink may set it
       unlink(tmp)
       errno = reason
       return false
     }
-    return rename(tmp, path) == 0
+    guard rename(tmp, path) == 0 else {
+      let reason = errno
+      unlink(tmp)
+      errno = reason
+      return false
+    }
+    let dir = open(directory(of: path), O_RDONLY)
+    if dir >= 0 {
+      fsync(dir)
+      close(dir)
+    }
+    return true
   }
 
-  private static func write(_ path: String, _ text: String, to file: String) -> Bool {
+  private static func write(_ path: String, _ text: String, to file: String, sync: Bool) -> Bool {
     guard let f = fopen(file, "wb") else { return false }
     var text = text
-    let ok = text.withUTF8 { b in b.isEmpty || fwrite(b.baseAddress, 1, b.count, f) == b.count }
+    var ok = text.withUTF8 { b in b.isEmpty || fwrite(b.baseAddress, 1, b.count, f) == b.count }
+    if sync { ok = ok && fflush(f) == 0 && fsync(fileno(f)) == 0 }
     return fclose(f) == 0 && ok
   }
 
@@ -74,8 +90,47 @@ enum FileSystem {
     return fclose(f) == 0 && ok
   }
 
+  /// Removes `<path>.tmp<pid>-<thread>` files (the names `write` uses) whose process is gone.
+  static func removeStaleTemporaries(of path: String) {
+    let prefix = baseName(path) + ".tmp"
+    let dir = directory(of: path)
+    for name in list(dir) where name.hasPrefix(prefix) {
+      let rest = name.dropFirst(prefix.count)
+      guard let dash = rest.firstIndex(of: "-"), let pid = Int32(rest[..<dash]), pid > 0, pid != getpid(),
+        UInt(rest[rest.index(after: dash)...]) != nil
+      else { continue }
+      if kill(pid, 0) != 0 && errno == ESRCH { unlink(join(dir, name)) }
+    }
+  }
+
   @discardableResult
   static func remove(_ path: String) -> Bool { unlink(path) == 0 }
+
+  /// The absolute path with every symlink, `.` and `..` resolved; nil when it does not exist.
+  static func realPath(_ path: String) -> String? {
+    guard let p = realpath(path, nil) else { return nil }
+    defer { free(p) }
+    return String(cString: p)
+  }
+
+  /// True when `path` (or, while it does not exist yet, its nearest existing folder) resolves to
+  /// `root` or a place under it: a symlink cannot lead a write or a read out of `root`.
+  static func isInside(_ path: String, root: String) -> Bool {
+    guard let realRoot = realPath(root) else { return false }
+    var p = path
+    while kind(p) == .missing && lstat(p) == nil {
+      let parent = directory(of: p)
+      guard parent != p else { return false }
+      p = parent
+    }
+    guard let real = realPath(p) else { return false }  // a dangling symlink: refuse
+    return real == realRoot || real.hasPrefix(realRoot == "/" ? "/" : realRoot + "/")
+  }
+
+  private static func lstat(_ path: String) -> stat? {
+    var st = stat()
+    return Glibc.lstat(path, &st) == 0 ? st : nil
+  }
 
   /// `mkdir -p`; false with `errno` set when the folder cannot be made.
   @discardableResult

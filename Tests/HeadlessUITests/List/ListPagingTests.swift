@@ -100,7 +100,12 @@ final class ListPagingTests: XCTestCase {
     XCTAssertFalse(list.loading)
     XCTAssertTrue(list.hasMore)
     XCTAssertEqual(list.itemCount, 25)
+    // Issue 17.2 changed this: a failure latches; scrolling does not retry, `loadMore()` does.
     try list.scrollBy(-1)
+    try list.scrollBy(1)
+    XCTAssertEqual(loads.calls.map(\.page), [1, 2])
+    XCTAssertEqual(list.loadError, "timeout")
+    XCTAssertTrue(try list.loadMore())
     XCTAssertEqual(loads.calls.map(\.page), [1, 2, 2])
     XCTAssertNil(list.loadError)
     XCTAssertTrue(list.loading)

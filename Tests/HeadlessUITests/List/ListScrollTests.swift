@@ -27,7 +27,7 @@ final class ListScrollTests: XCTestCase {
     let list = try makeScrollable()
     try list.scrollTo(100)
     XCTAssertThrowsError(try list.scrollTo(741)) {
-      XCTAssertEqual($0 as? ComponentError, .badArgument(position: 1, function: "scroll_to", message: "offset 741 out of range [-64, 740]"))
+      XCTAssertEqual($0 as? ComponentError, .badArgument(position: 1, function: "scroll_to", message: "offset out of range (741; expected -64..740)"))
     }
     XCTAssertThrowsError(try list.scrollTo(-65)) { assertComponentError($0, function: "scroll_to", contains: "out of range") }
     XCTAssertThrowsError(try list.scrollTo(.nan)) { assertComponentError($0, function: "scroll_to", contains: "number expected, got nan") }

@@ -31,25 +31,26 @@ final class ReorderGridErrorTests: XCTestCase {
 
   func testBadArguments() throws {
     let (grid, _) = try makeGrid()
-    let range = "index out of range"
-    assertThrows(.badArgument(position: 1, function: "long_press", message: range), try grid.longPress(-1))
-    assertThrows(.badArgument(position: 1, function: "long_press", message: range), try grid.longPress(39))
+    // Issue 17.9: ranges read the same in every component, 1-based: `(40; expected 1..39)`.
+    func range(_ shown: Int) -> String { "index out of range (\(shown); expected 1..39)" }
+    assertThrows(.badArgument(position: 1, function: "long_press", message: range(0)), try grid.longPress(-1))
+    assertThrows(.badArgument(position: 1, function: "long_press", message: range(40)), try grid.longPress(39))
     assertThrows(
       .badArgument(position: 2, function: "long_press", message: "number expected, got nan"),
       try grid.longPress(0, duration: .nan))
-    assertThrows(.badArgument(position: 1, function: "pan_begin", message: range), try grid.panBegin(40))
-    assertThrows(.badArgument(position: 2, function: "drag", message: range), try grid.drag(from: 0, to: 39))
+    assertThrows(.badArgument(position: 1, function: "pan_begin", message: range(41)), try grid.panBegin(40))
+    assertThrows(.badArgument(position: 2, function: "drag", message: range(40)), try grid.drag(from: 0, to: 39))
     assertThrows(
       .badArgument(position: 3, function: "drag", message: "positive integer expected, got 0"),
       try grid.drag(from: 0, to: 1, steps: 0))
-    assertThrows(.badArgument(position: 1, function: "move", message: range), try grid.move(from: 39, to: 0))
-    assertThrows(.badArgument(position: 2, function: "move", message: range), try grid.move(from: 0, to: -1))
-    assertThrows(.badArgument(position: 1, function: "delete", message: range), try grid.delete(39))
-    assertThrows(.badArgument(position: 1, function: "cell", message: range), try grid.cell(39))
+    assertThrows(.badArgument(position: 1, function: "move", message: range(40)), try grid.move(from: 39, to: 0))
+    assertThrows(.badArgument(position: 2, function: "move", message: range(0)), try grid.move(from: 0, to: -1))
+    assertThrows(.badArgument(position: 1, function: "delete", message: range(40)), try grid.delete(39))
+    assertThrows(.badArgument(position: 1, function: "cell", message: range(40)), try grid.cell(39))
     assertThrows(
       .badArgument(position: 1, function: "scroll_to", message: "number expected, got nan"), try grid.scrollTo(.nan))
     assertThrows(
-      .badArgument(position: 1, function: "scroll_to", message: "offset out of range (0 to 0)"), try grid.scrollTo(1))
+      .badArgument(position: 1, function: "scroll_to", message: "offset out of range (1; expected 0..0)"), try grid.scrollTo(1))
     assertThrows(
       .badArgument(position: 2, function: "index_at", message: "number expected, got -inf"),
       try grid.indexAt(x: 0, y: -.infinity))

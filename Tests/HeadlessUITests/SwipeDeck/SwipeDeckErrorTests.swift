@@ -99,7 +99,7 @@ final class SwipeDeckErrorTests: XCTestCase {
     h.src.count = -1
     XCTAssertThrowsError(try h.deck.reload()) {
       XCTAssertEqual(
-        $0 as? ComponentError, .badDataSource(message: "source.count returned -1 (expected 0 to 9007199254740992)"))
+        $0 as? ComponentError, .badDataSource(message: "source.count returned -1 (expected 0..9007199254740992)"))
     }
     h.src.count = 1 << 60
     XCTAssertThrowsError(try h.deck.reload())

@@ -7,8 +7,15 @@ final class CLIFuzzTests: CLITestCase {
   static let values = """
     local weird = setmetatable({}, { __index = function() error('index trap') end,
                                      __tostring = function() error('tostring trap') end })
-    local values = { n = 15, nil, 2 ^ 63, math.maxinteger, 1e308, 0, 1.5, 'x', '1', {}, print, true,
-      coroutine.create(print), weird, io.stdout, 2 ^ -1074 }
+    -- Nested past the table depth limit, shared (one table referenced twice) and cyclic tables,
+    -- shaped so list sections, items, presets and JSON walk into them.
+    local deep = {} do local t = deep for i = 1, 300 do t[1] = {} t = t[1] end end
+    local shared = { id = 1, title = 's' }
+    local sharing = { shared, shared, sections = { { id = 1, header = shared, items = { shared, { id = 2, a = shared, b = shared } } } } }
+    local cycle = { id = 1 } cycle.self = cycle cycle.sections = { { id = 1, items = { cycle } } } cycle[1] = cycle
+    local nested = { sections = { { id = 1, items = { { id = 1, p = deep } } } } }
+    local values = { n = 18, nil, 2 ^ 63, math.maxinteger, 1e308, 0, 1.5, 'x', '1', {}, print, true,
+      coroutine.create(print), weird, io.stdout, 2 ^ -1074, nested, sharing, cycle }
     """
   /// Durations a duration check must reject; their messages go through `Lua.formatNumber`.
   static let invalidDurations = ["0/0", "1/0", "-1/0", "-1", "-2^63", "math.mininteger", "-0.5"]
@@ -48,6 +55,7 @@ final class CLIFuzzTests: CLITestCase {
         targets[#targets + 1] = { 'clock.' .. name, function(...) return clock[name](...) end }
       end
       targets[#targets + 1] = { 'timer:cancel', function(...) return timer:cancel(...) end }
+      for _, name in ipairs { 'encode', 'decode' } do targets[#targets + 1] = { 'tantan.json.' .. name, tantan.json[name] } end
       targets[#targets + 1] = { 'timer.cancel', function(...) return timer.cancel(...) end }
       table.sort(targets, function(a, b) return a[1] < b[1] end)
       for _, t in ipairs(targets) do

@@ -260,3 +260,84 @@ final class DeckBindingTests: XCTestCase {
       """)
   }
 }
+
+/// Issue 17 point 5: `reload{keep_position = true}` keeps the top item by identity.
+final class DeckReloadIdentityTests: XCTestCase {
+  func testKeepPositionFollowsTheTopItemsID() throws {
+    let t = try LuaTestHost()
+    t.deckOK(
+      """
+      local profiles = {"n1", "n2", "n3", "n4", "n5"}
+      local d = tantan.deck{cyclic = false, source = {count = function() return #profiles end,
+        card = function(_, i, r) local m = r or {} m.id = profiles[i] return m end}}
+      d:swipe("right") d:swipe("right") tantan.clock:settle()
+      eq(d.top.model.id, "n3")
+      table.insert(profiles, 1, "new")           -- a profile inserted at the front
+      d:reload{keep_position = true}
+      eq(d.index, 4) eq(d.top.model.id, "n3")
+      table.remove(profiles, 4)                  -- n3 is gone: the index stays
+      d:reload{keep_position = true}
+      eq(d.index, 4) eq(d.top.model.id, "n4")
+      """)
+  }
+
+  func testSourceIDWinsAndNeedsNoModel() throws {
+    let t = try LuaTestHost()
+    t.deckOK(
+      """
+      local profiles = {10, 20, 30, 40}
+      local d = tantan.deck{cyclic = false, source = {count = function() return #profiles end,
+        card = function(_, i, r) local m = r or {} m.who = profiles[i] return m end,
+        id = function(_, i) return profiles[i] end}}
+      d:swipe("left") tantan.clock:settle()
+      eq(d.top.model.who, 20)
+      table.insert(profiles, 1, 5) table.insert(profiles, 1, 1)
+      d:clear_events()
+      d:reload{keep_position = true}
+      eq(d.index, 4) eq(d.top.model.who, 20)
+      local ev = table.concat(d:events(), " ")
+      assert(ev:match("^count%(%) id%(2%) id%(3%) id%(1%) id%(4%)"), ev)
+      """)
+  }
+}
+
+
+/// Issue 17 point 6: `deck.overlay` at every frame of drags and animations; `did_drag` for
+/// animation frames (each clock:advance while the top card animates).
+final class DeckOverlayTests: XCTestCase {
+  func testOverlayAndDidDragFollowTheWholeSwipe() throws {
+    let t = try LuaTestHost()
+    t.deckOK(
+      """
+      local drags = {}
+      local d = tantan.deck{threshold = 100, source = {{}, {}, {}},
+        delegate = {did_drag = function(_, i, dir, p) drags[#drags + 1] = dir .. " " .. p end}}
+      eq(d.overlay, nil)
+      d:drag_begin() d:drag_move(50, 0)
+      eq(d.overlay.direction, "right") eq(d.overlay.progress, 0.5)
+      d:drag_move(150, 0) d:drag_end()
+      eq(d.state, "animating") eq(d.overlay.direction, "right") eq(d.overlay.progress, 1)
+      drags = {}
+      tantan.clock:advance(0.01)
+      eq(#drags, 1) eq(drags[1], "right 1.0")
+      tantan.clock:settle()
+      eq(d.overlay, nil)
+      -- A programmatic nope: the overlay grows from 0 as the card flies, a did_drag per advance.
+      drags = {}
+      d:nope()
+      eq(d.overlay.direction, "left") eq(d.overlay.progress, 0)
+      tantan.clock:advance(0.02)
+      local p = d.overlay.progress
+      assert(p > 0 and p <= 1, p)
+      eq(#drags, 1) eq(drags[1], "left " .. p)
+      -- A snap back: the overlay shrinks to nothing.
+      tantan.clock:settle()
+      d:drag_begin() d:drag_move(40, 0) d:drag_end()
+      eq(d.state, "animating") eq(d.overlay.progress, 0.4)
+      tantan.clock:advance(0.05)
+      assert(d.overlay.progress < 0.4)
+      tantan.clock:settle()
+      eq(d.overlay, nil)
+      """)
+  }
+}

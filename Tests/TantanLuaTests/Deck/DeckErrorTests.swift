@@ -96,11 +96,11 @@ final class DeckErrorTests: XCTestCase {
     let t = try LuaTestHost()
     let mk =
       "local function mk(n, m) return tantan.deck{source = {count = function() return n end, card = function() return m or {} end}} end\n"
-    t.deckFails(mk + "mk(-1)", "test:1: source.count returned -1 (expected 0 to 9007199254740992)")
+    t.deckFails(mk + "mk(-1)", "test:1: source.count returned -1 (expected 0..9007199254740992)")
     t.deckFails(mk + "mk(0/0)", "test:1: source.count must return an integer, got -nan")
     t.deckFails(mk + "mk(1.5)", "test:1: source.count must return an integer, got 1.5")
     t.deckFails(mk + "mk('x')", "test:1: source.count must return an integer, got string")
-    t.deckFails(mk + "mk(2^60)", "test:1: source.count returned 1152921504606846976 (expected 0 to 9007199254740992)")
+    t.deckFails(mk + "mk(2^60)", "test:1: source.count returned 1152921504606846976 (expected 0..9007199254740992)")
     t.deckFails(mk + "mk(3, 42)", "test:1: source.card must be a table (a view model), got number")
     t.deckFails("tantan.deck{source = {{}, 'x'}}", "test:1: source[2] must be a table (a view model), got string")
     t.deckFails(
@@ -113,7 +113,7 @@ final class DeckErrorTests: XCTestCase {
       local d = tantan.deck{source = {count = function() return n end, card = function(_, i, r) return r or {} end}}
       n = -1
       local ok, err = pcall(function() d:reload() end)
-      eq(ok, false) eq(err, "test:4: source.count returned -1 (expected 0 to 9007199254740992)")
+      eq(ok, false) eq(err, "test:4: source.count returned -1 (expected 0..9007199254740992)")
       eq(d.count, 4) eq(d.index, 1) eq(d.state, "idle")
       n = 6 d:reload() eq(d.count, 6) eq(idx(d), "1,2,3,4,5")
       """)

@@ -115,7 +115,7 @@ final class GridBindingTests: XCTestCase {
     t.fails("tantan.grid{columns = 2.5}", bad + "(columns: number has no integer representation)")
     t.fails(
       "tantan.grid{colums = 3}",
-      bad + "(colums: unknown key (known keys: autoscroll, columns, delegate, height, insets, item, items, locked, long_press, preset, source, spacing, target, top_bar, width))")
+      bad + "(colums: unknown key (known keys: autoscroll, bar, columns, delegate, height, insets, item, items, locked, long_press, preset, source, spacing, target, top_bar, width))")
     t.fails("tantan.grid{item = {w = 10, hh = 3}}", bad + "(item.hh: unknown key (known keys: h, w))")
     t.fails("tantan.grid{insets = {left = 'x'}}", bad + "(insets.left: number expected, got string)")
     t.fails("tantan.grid{spacing = {line = -1}}", bad + "(spacing.line: non-negative number expected, got -1)")
@@ -152,6 +152,22 @@ final class GridBindingTests: XCTestCase {
       local f = w:cell(2).frame
       assert(math.abs(f.x - (22.08 + (414 - 2 * 22.08 - 4 * f.w) / 3 + f.w)) < 1e-9, f.x)
       assert(math.abs(f.h - 45 * 414 / 375) < 1e-9)
+      """)
+  }
+}
+
+/// Issue 17 point 7: a function source without `move` never accepts a drop it cannot keep.
+final class GridFixedOrderSourceTests: XCTestCase {
+  func testASourceWithoutMoveRefusesToLift() throws {
+    let t = try LuaTestHost()
+    t.ok("""
+      local data = {"a", "b", "c", "d"}
+      local g = tantan.grid{source = {count = function() return #data end, item = function(_, i) return data[i] end}}
+      assert(g:long_press(1) == false and g.editing and g.dragging == nil)
+      assert(g:drag(1, 3) == 1)
+      assert(g:move(1, 3) == false)
+      assert(table.concat(g.items, " ") == "a b c d")
+      for _, e in ipairs(g:events()) do assert(not e:match("^did_drop") and not e:match("^move"), e) end
       """)
   }
 }

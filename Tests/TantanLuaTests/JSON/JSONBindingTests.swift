@@ -69,12 +69,30 @@ final class JSONBindingTests: XCTestCase {
       ("[1]\n x", "unexpected character 'x' after the value at line 2 column 2"),
       ("[1]]", "unexpected character ']' after the value at line 1 column 4"),
       ("\u{FEFF}[]", "expected a value, got byte 0xEF at line 1 column 1"),
-      (String(repeating: "[", count: 201), "nested too deeply (over 200 levels) at line 1 column 201"),
+      (String(repeating: "[", count: 201), "table nested deeper than 200 levels at line 1 column 201"),
     ]
     for (text, message) in cases {
       t.fails("tantan.json.decode([==[\(text)]==])", "test:1: tantan.json.decode: \(message)")
     }
     t.fails("tantan.json.decode({})", "test:1: bad argument #1 to 'decode' (string expected, got table)")
+  }
+
+  /// `decode('"\xff"')` used to accept bytes that `encode` refuses: now it refuses them too, where they are.
+  func testDecodeRefusesInvalidUTF8() throws {
+    let t = try LuaTestHost()
+    let cases: [(String, String)] = [
+      (#""\xff""#, "invalid UTF-8 (byte 0xFF) in a string at line 1 column 2"),
+      (#""a\xc3""#, "invalid UTF-8 (byte 0xC3) in a string at line 1 column 3"),  // cut short
+      (#""\xc0\xaf""#, "invalid UTF-8 (byte 0xC0) in a string at line 1 column 2"),  // overlong '/'
+      (#""\xed\xa0\x80""#, "invalid UTF-8 (byte 0xED) in a string at line 1 column 2"),  // a surrogate
+      (#""\xf4\x90\x80\x80""#, "invalid UTF-8 (byte 0xF4) in a string at line 1 column 2"),  // past U+10FFFF
+      (#"{"k\xfe": 1}"#, "invalid UTF-8 (byte 0xFE) in a string at line 1 column 4"),  // keys too
+      (#"[\n "\x80"]"#, "invalid UTF-8 (byte 0x80) in a string at line 2 column 3"),
+    ]
+    for (text, message) in cases {
+      t.fails("tantan.json.decode('\(text)')", "test:1: tantan.json.decode: \(message)")
+    }
+    t.ok(#"assert(tantan.json.decode('"\xc3\xa9\xe2\x82\xac\xf0\x9f\x98\x80"') == "é€😀")"#)
   }
 
   func testEncodeIsDeterministicAndLossless() throws {
@@ -118,7 +136,7 @@ final class JSONBindingTests: XCTestCase {
     }
     t.fails("local t = {}; t.me = {t}; tantan.json.encode(t)", "test:1: tantan.json.encode: cannot encode a table that contains itself (at value.me[1])")
     t.fails("local t = {}; for i = 1, 300 do t = {t} end; tantan.json.encode(t)",
-            "test:1: tantan.json.encode: cannot encode a table nested over 200 levels (at value\(String(repeating: "[1]", count: 200)))")
+            "test:1: tantan.json.encode: cannot encode a table nested deeper than 200 levels (at value\(String(repeating: "[1]", count: 200)))")
     t.fails("tantan.json.encode()", "test:1: bad argument #1 to 'encode' (value expected)")
     // The same table twice (not a cycle) is fine.
     t.ok("local s = {1}; assert(tantan.json.encode({s, s}) == '[[1],[1]]')")

@@ -27,7 +27,7 @@ final class ListDataBindingTests: XCTestCase {
     let t = try LuaTestHost()
     t.ok(Self.describe + "\n" + """
       local f = function() end
-      l = tantan.list{sections = {
+      l = tantan.list{header_height = 20, sections = {  -- (issue 17.9: a header needs a height)
         {id = "a", header = "A", items = {{id = 1, t = "x"}, {id = 2, tags = {"red", "big"}}, {id = 3}, {id = 4, on_tap = f}}},
         {id = "b", items = {{id = 5}, {id = 6}}},
       }}
@@ -72,8 +72,8 @@ final class ListDataBindingTests: XCTestCase {
       assert(l:item(1, 1).price == 1)
       """)
     t.fails("local l = tantan.list{sections = {{id = 1, items = {{id = 1}}}}}; l:item(1, 2)",
-            "test:1: bad argument #2 to 'item' (index 2 out of range (1..1))")
-    t.fails("local l = tantan.list{}; l:item(0, 1)", "test:1: bad argument #1 to 'item' (section 0 out of range (no sections))")
+            "test:1: bad argument #2 to 'item' (index out of range (2; expected 1..1))")
+    t.fails("local l = tantan.list{}; l:item(0, 1)", "test:1: bad argument #1 to 'item' (section out of range (0; no sections))")
     t.fails("local l = tantan.list{}; l:item(1.5, 1)", "test:1: bad argument #1 to 'item' (number has no integer representation)")
   }
 
@@ -96,7 +96,7 @@ final class ListDataBindingTests: XCTestCase {
 
   func testConfigErrorsNameTheKey() throws {
     let t = try LuaTestHost()
-    t.fails("tantan.list{heigth = 5}", "test:1: bad argument #1 to 'list' (heigth: unknown key (known keys: columns, content_inset, delegate, footer_height, header_height, height, insets, item_height, paging, refresh, sections, source, spacing, sticky_headers, width))")
+    t.fails("tantan.list{heigth = 5}", "test:1: bad argument #1 to 'list' (heigth: unknown key (known keys: columns, content_inset, delegate, estimated_item_height, footer_height, header_height, height, insets, item_height, paging, refresh, sections, source, spacing, sticky_headers, width))")
     t.fails("tantan.list{item_height = -1}", "test:1: bad argument #1 to 'list' (item_height: number out of range (-1; expected 0.0..inf))")
     t.fails("tantan.list{width = 0/0}", "test:1: bad argument #1 to 'list' (width: finite number expected, got -nan)")
     t.fails("tantan.list{paging = {page_size = 0}}", "test:1: bad argument #1 to 'list' (paging.page_size: integer out of range (0; expected 1..9223372036854775807))")
@@ -187,7 +187,7 @@ final class ListDataBindingTests: XCTestCase {
       assert(#c.inserted == 1 and c.inserted[1].index == 3 and c.sections.reloaded[1] == 1)
       """)
     t.ok("count = -1")
-    t.fails("l:reload()", "test:1: source.item_count(1) returned -1 (a count in 0..100000000 expected)")
+    t.fails("l:reload()", "test:1: source.item_count(1) returned -1 (expected 0..100000000)")
     t.ok("count = 1; bad_item = true")
     t.fails("l:reload()", "test:1: source.item(1, 1) returned: missing id (an integer or a string)")
     t.ok("bad_item = false; db_closed = true")
@@ -205,5 +205,33 @@ final class ListDataBindingTests: XCTestCase {
       assert(#seen == 2 and seen[1] == 30 and seen[2] == 50)
       assert(table.concat(l:events(), " ") == "did_scroll(30) did_scroll(50)", table.concat(l:events(), " "))
       """)
+  }
+}
+
+/// Issue 17 point 9: a config that cannot show what it asks for is an error, and ranges read the
+/// same in every component.
+final class ComponentConsistencyTests: XCTestCase {
+  func testAHeaderWithoutAHeightIsAnError() throws {
+    let t = try LuaTestHost()
+    t.fails("tantan.list{sections = {{id = 1, header = 'H'}}}",
+            "test:1: bad argument #1 to 'list' (section 1 has a header but header_height is 0 (it would not show))")
+    t.fails("tantan.list{sections = {{id = 1, footer = 'F'}}}",
+            "test:1: bad argument #1 to 'list' (section 1 has a footer but footer_height is 0 (it would not show))")
+    t.fails("tantan.list{source = {section_count = function() return 1 end, item_count = function() return 0 end, item = print, header = function() return 'H' end}}",
+            "test:1: section 0 has a header but header_height is 0 (it would not show)")
+    t.ok("l = tantan.list{header_height = 20, sections = {{id = 1, header = 'H'}}}")
+    t.fails("l:apply{{id = 2, footer = 'F'}}", "test:1: bad argument #1 to 'apply' (section 2 has a footer but footer_height is 0 (it would not show))")
+  }
+
+  func testRangeErrorsReadTheSameInEveryComponent() throws {
+    let t = try LuaTestHost()
+    t.ok("""
+      l = tantan.list{sections = {{id = 1, items = {{id = 1}}}}}
+      g = tantan.grid{items = {1, 2}}
+      """)
+    t.fails("l:scroll_to(5)", "test:1: bad argument #1 to 'scroll_to' (offset out of range (5; expected 0..0))")
+    t.fails("g:scroll_to(5)", "test:1: bad argument #1 to 'scroll_to' (offset out of range (5; expected 0..0))")
+    t.fails("l:item(1, 3)", "test:1: bad argument #2 to 'item' (index out of range (3; expected 1..1))")
+    t.fails("g:item(3)", "test:1: bad argument #1 to 'item' (index out of range (3; expected 1..2))")
   }
 }

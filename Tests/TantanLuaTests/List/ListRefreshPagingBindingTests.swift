@@ -83,7 +83,9 @@ final class ListRefreshPagingBindingTests: XCTestCase {
       assert(#loads == 1)
       assert(loads[1].done(nil, "timeout") == "failed")
       assert(l.page == 0 and not l.loading and l.load_error == "timeout" and l.count == 12)
-      l:scroll_by(-1); l:scroll_by(1)                 -- no automatic retry; the next scroll tries again
+      l:scroll_by(-1); l:scroll_by(1)                 -- the error latches (issue 17.2): no retry storm
+      assert(#loads == 1 and l.load_error == "timeout")
+      assert(l:load_more())                           -- tap to retry
       assert(#loads == 2 and loads[2].page == 1 and l.load_error == nil)
       assert(loads[2].done(page_of(5)) == "appended")
       assert(l.count == 17 and l.content_height == 1700 and l.page == 1 and l.has_more)
@@ -123,7 +125,7 @@ final class ListRefreshPagingBindingTests: XCTestCase {
     t.ok(Self.paging + "\n" + "l:scroll_to(900)")
     t.fails("loads[1].done({{id = 3}})", "test:1: bad argument #1 to 'done' (duplicate item id 3)")
     t.ok("assert(l.count == 12 and not l.loading and l.page == 0 and l.load_error == 'bad argument #1 to \\'done\\' (duplicate item id 3)')")
-    t.ok("l:scroll_by(-1); l:scroll_by(1); assert(#loads == 2)")
+    t.ok("l:scroll_by(-1); l:scroll_by(1); assert(#loads == 1); l:load_more(); assert(#loads == 2)")
     t.fails("loads[2].done({{title = 'x'}})", "test:1: bad argument #1 to 'done' (items[1]: missing id (an integer or a string))")
     t.ok("assert(l.loading and loads[2].done(page_of(5)) == 'appended' and l.count == 17)")
     t.fails("loads[2].done(5)", "test:1: bad argument #1 to 'done' (table of items or nil expected, got number)")
@@ -134,5 +136,20 @@ final class ListRefreshPagingBindingTests: XCTestCase {
       """)
     u.fails("l:scroll_to(100)", "test:1: no network")
     u.ok("assert(l.offset == 100 and l.page == 0 and not l.loading and l.load_error == 'test:1: no network')")
+  }
+
+  func testAFailedLoadLatchesUntilLoadMoreOrARefresh() throws {
+    let t = try LuaTestHost()
+    t.ok(Self.paging + "\n" + """
+      l:scroll_to(900)
+      loads[1].done(nil, "offline")
+      for _ = 1, 3 do l:scroll_by(-1); l:scroll_by(1) end
+      assert(#loads == 1 and l.load_error == "offline" and l.page == 0)
+      l:scroll_to(-0.0); l:pull(60); l:release()       -- a refresh clears the error
+      assert(l.load_error == nil)
+      refreshes()
+      l:scroll_to(900)
+      assert(#loads == 2 and loads[2].page == 1)
+      """)
   }
 }

@@ -89,7 +89,7 @@ final class PluginPresetTests: XCTestCase {
       "test:1: bad argument #1 to 'grid' (preset 'zero' of plugin 'looks' (\(file):15): columns: positive integer expected, got 0)")
     p.t.fails(
       "tantan.grid{preset = 'items'}",
-      "test:1: bad argument #1 to 'grid' (preset 'items' of plugin 'looks' (\(file):16): items: unknown key (known keys: autoscroll, columns, height, insets, item, long_press, preset, spacing, target, top_bar, width))")
+      "test:1: bad argument #1 to 'grid' (preset 'items' of plugin 'looks' (\(file):16): items: unknown key (known keys: autoscroll, bar, columns, height, insets, item, long_press, preset, spacing, target, top_bar, width))")
     // The user's own errors are still the user's.
     p.t.fails("tantan.deck{preset = 'tinder', source = {{}}, visible = 'x'}", "test:1: bad argument #1 to 'deck' (visible: integer expected, got string)")
   }

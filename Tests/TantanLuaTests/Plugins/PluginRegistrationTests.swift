@@ -64,7 +64,7 @@ final class PluginRegistrationTests: XCTestCase {
     XCTAssertNil(p.registry.preset(kind: "list", name: "bumble"))
     // A binding pushes the data for a fresh table and reads it like the user's config.
     let lua = p.t.state.lua
-    lua.push(try XCTUnwrap(entry.data))
+    try lua.push(try XCTUnwrap(entry.data))
     let r = try ConfigReader(lua, arg: lua.top)
     XCTAssertEqual(try r.integer("visible"), 2)
     XCTAssertEqual(try r.string("preset"), "tinder")

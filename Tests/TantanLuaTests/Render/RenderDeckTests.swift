@@ -57,7 +57,10 @@ final class RenderDeckTests: XCTestCase {
       tinder = tantan.deck{preset = "tinder", source = {{title = "a"}, {title = "b"}}}
       tinder:swipe("right"); tantan.clock:advance(0.1)
       """)
-    let flying = t.picture("tinder").elements.filter { $0.name == "g" && $0.attributes["opacity"] != nil }
+    // (Not the stamp's tilted group: since issue 17.6 the stamp shows while the card flies.)
+    let flying = t.picture("tinder").elements.filter {
+      $0.name == "g" && $0.attributes["opacity"] != nil && !($0.attributes["transform"] ?? "").hasSuffix("rotate(-15)")
+    }
     XCTAssertEqual(flying.map { $0.attributes["opacity"] }, ["0.5"])
   }
 
@@ -90,9 +93,16 @@ final class RenderDeckTests: XCTestCase {
     XCTAssertEqual(stampOpacity(), "1")
     t.ok("deck:drag_end()")
     XCTAssertEqual(t.eval("deck.state"), "animating")
-    XCTAssertTrue(stamps().isEmpty, "not while the card flies off")
+    // Issue 17.6 changed this (it asserted no stamp while the card flies off): the stamp follows
+    // deck.overlay through the whole swipe.
+    XCTAssertEqual(stamps().map(\.0), ["NOPE"], "while the card flies off")
+    XCTAssertEqual(stampOpacity(), "1")
     t.ok("tantan.clock:settle()")
     XCTAssertTrue(stamps().isEmpty, "idle again")
+    // A programmatic like() shows the stamp growing as the card flies.
+    t.ok("deck:like(); tantan.clock:advance(0.01)")
+    XCTAssertEqual(stamps().map(\.0), ["LIKE"])
+    XCTAssertNotEqual(stampOpacity(), "1")
   }
 
   func testAnEmptyDeckShowsItsEmptyModel() throws {

@@ -10,6 +10,8 @@ final class RenderGridListTests: XCTestCase {
     grid = tantan.grid{items = items, locked = {1}}
     """
 
+  /// The cells' titles: since issue 17.8 the bar's title and button text come first.
+  private func cellTexts(_ doc: SVGDocument) -> [String] { Array(doc.texts.dropFirst(2)) }
   private func badges(_ doc: SVGDocument) -> Int { doc.elements.filter { $0.name == "circle" }.count }
   private func dashed(_ doc: SVGDocument) -> [SVGDocument.Element] {
     doc.elements.filter { $0.name == "rect" && $0.attributes["stroke-dasharray"] != nil }
@@ -21,8 +23,8 @@ final class RenderGridListTests: XCTestCase {
     var doc = t.picture("grid")
     let visible = Int(t.eval("#grid.visible")) ?? 0
     XCTAssertGreaterThan(visible, 20)
-    XCTAssertEqual(doc.texts.count, visible, "one title per visible cell")
-    XCTAssertEqual(Array(doc.texts.prefix(3)), ["推荐", "A&B", "<C>"])
+    XCTAssertEqual(cellTexts(doc).count, visible, "one title per visible cell")
+    XCTAssertEqual(Array(cellTexts(doc).prefix(3)), ["推荐", "A&B", "<C>"])
     XCTAssertEqual(badges(doc), 0, "no delete badges before editing")
     XCTAssertTrue(dashed(doc).isEmpty)
 
@@ -50,7 +52,7 @@ final class RenderGridListTests: XCTestCase {
     t.ok(grid + "\ngrid:scroll_to(100)")
     let doc = t.picture("grid")
     XCTAssertEqual(doc.elements.first { $0.name == "g" }?.attributes["transform"], "translate(0 -100)")
-    XCTAssertEqual(doc.texts.count, Int(t.eval("#grid.visible")))
+    XCTAssertEqual(cellTexts(doc).count, Int(t.eval("#grid.visible")))
     XCTAssertFalse(doc.texts.contains("推荐"), "the first row scrolled out")
     XCTAssertTrue(doc.title?.hasSuffix("offset 100") == true, doc.title ?? "")
     XCTAssertTrue(doc.elements.contains { $0.name == "rect" && $0.attributes["fill-opacity"] == "0.35" }, "scroll indicator")
@@ -62,8 +64,28 @@ final class RenderGridListTests: XCTestCase {
       g = tantan.grid{source = {count = function() return 6 end, item = function(_, i) return "item" .. i end}}
       g:clear_events()
       """)
-    XCTAssertEqual(t.picture("g").texts, ["#1", "#2", "#3", "#4", "#5", "#6"])
+    XCTAssertEqual(cellTexts(t.picture("g")), ["#1", "#2", "#3", "#4", "#5", "#6"])
     XCTAssertEqual(t.eval("#g:events()"), "0", "drawing called nothing")
+  }
+
+  /// Issue 17.8: the seed's bar above the cells, its button titled by the editing state.
+  func testGridDrawsTheSeedsBarAboveTheCells() throws {
+    let t = try LuaTestHost()
+    t.ok(grid)
+    var doc = t.picture("grid")
+    XCTAssertEqual(doc.root?.attributes["height"], "667", "80 pt bar + 587 pt grid")
+    XCTAssertEqual(Array(doc.texts.prefix(2)), ["我的关注", "排序删除"])
+    let viewport = doc.elements.first { $0.name == "svg" && $0.attributes["y"] == "80" }
+    XCTAssertNotNil(viewport, "the grid's viewport sits under the bar")
+    let button = doc.elements.first { $0.name == "rect" && $0.attributes["stroke"] == "#ff8000" }
+    XCTAssertEqual(button?.attributes["height"], "21")
+    XCTAssertEqual(button?.attributes["y"], "54.5", "centred with the title at 65")
+    XCTAssertTrue(doc.elements.contains { $0.name == "path" && $0.attributes["stroke"] == "#6e6e6e" }, "the close button")
+    t.ok("grid:toggle_editing()")
+    doc = t.picture("grid")
+    XCTAssertEqual(Array(doc.texts.prefix(2)), ["我的关注", "完成"])
+    t.ok("other = tantan.grid{items = {1}, bar = {title = 'Channels', sort = 'Edit', done = 'Done'}}")
+    XCTAssertEqual(Array(t.picture("other").texts.prefix(2)), ["Channels", "Edit"])
   }
 
   let list = """

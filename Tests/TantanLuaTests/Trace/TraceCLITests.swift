@@ -201,3 +201,27 @@ final class TraceExampleTests: XCTestCase {
     XCTAssertEqual(t.status, "ok")
   }
 }
+
+/// Issue 17 point 9: a list's paging and refresh completions called later are steps of their own.
+final class TraceCompletionTests: XCTestCase {
+  func testPagingAndRefreshCompletionsAreSteps() throws {
+    let dir = try TraceScratch()
+    try dir.write(
+      "feed.lua",
+      """
+      local load, refresh
+      local l = tantan.list{height = 100, item_height = 100, sections = {{id = 1, items = {{id = 1}}}},
+        paging = {on_load_more = function(_, _, done) load = done end},
+        refresh = {finish_duration = 0, on_refresh = function(_, done) refresh = done end}}
+      l:load_more()
+      load({{id = 2}})
+      l:refresh()
+      refresh(nil, "offline")
+      """)
+    let r = try dir.run(["--trace", "t.html", "feed.lua"])
+    XCTAssertEqual(r.status, 0, r.description)
+    let t = try TraceFile(path: dir.path("t.html"))
+    XCTAssertEqual(t.titles.dropFirst().dropLast(), ["list:load_more()", "list done(...)", "list:refresh()", "list done(...)"])
+    XCTAssertTrue(t.events(t.steps[4]).contains("list refresh_failed(\"offline\")"), "\(t.events(t.steps[4]))")
+  }
+}

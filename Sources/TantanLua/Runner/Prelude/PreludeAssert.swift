@@ -1,3 +1,5 @@
+import LuaRuntime
+
 /// Lua side of the runner, part 2: luassert-compatible `assert`, `spy`, `stub` and `match`.
 /// A failed assertion raises a `Failure` object that carries the message, the formatted expected
 /// and actual values and the `file:line` of the assertion in the user's code.
@@ -37,15 +39,21 @@ enum PreludeAssert {
     local match = {}
     match._ = setmetatable({}, { __tostring = function() return "match._" end })
 
-    local function deep_eq(a, b, seen)
+    -- Deep comparison stops at the host's one table depth (TableDepth.limit): an error at the
+    -- assertion's line, not a Lua stack overflow inside the prelude.
+    local function deep_eq(a, b, seen, depth)
       if rawequal(a, match._) or rawequal(b, match._) then return true end
       if a == b then return true end
       if type(a) ~= "table" or type(b) ~= "table" then return false end
-      seen = seen or {}
+      seen, depth = seen or {}, (depth or 0) + 1
       if seen[a] == b then return true end
+      if depth > \#(TableDepth.limit) then
+        local file, line = user_location(3)
+        error((file and (file .. ":" .. line .. ": ") or "") .. "deep comparison: \#(TableDepth.message)", 0)
+      end
       seen[a] = b
       for k, v in next, a do
-        if not deep_eq(v, rawget(b, k), seen) then return false end
+        if not deep_eq(v, rawget(b, k), seen, depth) then return false end
       end
       for k in next, b do
         if rawget(a, k) == nil then return false end
