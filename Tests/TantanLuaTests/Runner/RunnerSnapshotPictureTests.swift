@@ -85,4 +85,22 @@ final class RunnerSnapshotPictureTests: XCTestCase {
       s[0]["artifacts"] as? [String], ["out/pictures/spec/p_spec/deck/actual.svg", "out/pictures/spec/p_spec/deck/diff.html"])
     XCTAssertTrue(dir.read("out/pictures/spec/p_spec/deck/diff.html")!.contains("no reference picture yet"))
   }
+
+  /// Under --sandbox a picture golden stays next to its scenario file, as value goldens do.
+  func testSandboxedPictureGoldensStayInTheirFolder() throws {
+    let dir = try SuiteDir([
+      "spec/p_spec.lua": #"it("deck picture", function() assert.snapshot_svg("deck", tantan.deck({ source = { {} } })) end)"#
+    ])
+    let outside = dir.url.path + "-outside"
+    try FileManager.default.createDirectory(atPath: outside, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(atPath: outside) }
+    try FileManager.default.createSymbolicLink(
+      atPath: dir.url.appendingPathComponent("spec/__snapshots__").path, withDestinationPath: outside)
+    let r = try dir.test(["--sandbox", "--reporter", "json"])
+    XCTAssertEqual(r.status, 1, "\(r)")
+    let s = try json(r.stdout)["scenarios"] as! [[String: Any]]
+    let message = (s[0]["failure"] as! [String: Any])["message"] as! String
+    XCTAssertTrue(message.contains("spec/__snapshots__/p_spec/deck.svg leads outside spec"), message)
+    XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: outside), [], "nothing written outside")
+  }
 }
