@@ -12,12 +12,18 @@
  *                    whose deck only makes the Lua calls a swipe makes (will_swipe, should_swipe,
  *                    did_swipe; then on settle did_swipe_right, card and did_remove), each by
  *                    lua_pcall with the same arguments, with no model, poses, timers or events
+ *   fork N MB        the floor of a forked scenario: a process with MB megabytes of heap in use
+ *                    (a test worker's size) forks N children that exit at once, one at a time,
+ *                    each waited for; prints wall seconds
  * Prints one line: "<mode> <ops> <cpu seconds>" (deck: the script's own output). */
 #include <lua.h>
 #include <lualib.h>
 #include <lauxlib.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <sys/wait.h>
+#include <time.h>
+#include <unistd.h>
 #include <string.h>
 #include <time.h>
 
@@ -186,11 +192,35 @@ static int by_value(const void *a, const void *b) {
 
 static double cpu(void) { return (double)clock() / CLOCKS_PER_SEC; }
 
+static double wall(void) {
+  struct timespec t;
+  clock_gettime(CLOCK_MONOTONIC, &t);
+  return (double)t.tv_sec + (double)t.tv_nsec / 1e9;
+}
+
+static int run_fork(long long n, long long mb) {
+  size_t size = (size_t)mb << 20;
+  char *heap = malloc(size);
+  if (!heap) return 1;
+  memset(heap, 1, size);
+  double t = wall();
+  for (long long i = 0; i < n; i++) {
+    pid_t pid = fork();
+    if (pid == 0) _exit(heap[(size_t)i % size] == 1 ? 0 : 1);
+    int status;
+    if (pid < 0 || waitpid(pid, &status, 0) != pid || status != 0) return 1;
+  }
+  printf("fork %lld %.6f\n", n, wall() - t);
+  free(heap);
+  return 0;
+}
+
 int main(int argc, char **argv) {
-  if (argc < 3) { fprintf(stderr, "usage: baseline method|method-fields|pcall N | deck SCRIPT N\n"); return 2; }
+  if (argc < 3) { fprintf(stderr, "usage: baseline method|method-fields|pcall N | deck SCRIPT N | fork N MB\n"); return 2; }
   long long n = atoll(argv[2]);
   lua_State *L = luaL_newstate();
   luaL_openlibs(L);
+  if (strcmp(argv[1], "fork") == 0) return argc < 4 ? 2 : run_fork(n, atoll(argv[3]));
   if (strcmp(argv[1], "deck") == 0) return argc < 4 ? 2 : run_deck(L, argv[2], argv[3]);
   if (strcmp(argv[1], "method") == 0 || strcmp(argv[1], "method-fields") == 0) {
     Clock *c = lua_newuserdatauv(L, sizeof *c, 0);

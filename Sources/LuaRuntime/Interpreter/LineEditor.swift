@@ -1,6 +1,8 @@
 import CLineEditor
 #if canImport(Glibc)
   import Glibc
+#elseif canImport(Darwin)
+  import Darwin
 #endif
 
 /// The REPL's line editing on a terminal (libedit, loaded when the REPL starts: see

@@ -1,6 +1,8 @@
 import CLuaShim
 #if canImport(Glibc)
 import Glibc
+#elseif canImport(Darwin)
+import Darwin
 #endif
 import LuaRuntime
 
@@ -16,6 +18,9 @@ public enum TantanCLI {
   public static func main(_ argv: [String]) -> Int32 {
     var options: InterpreterOptions
     let progname = argv.first.flatMap { $0.isEmpty ? nil : $0 } ?? "tantan-host"
+    if argv.count > 1, argv[1] == TestWorker.flag {  // hidden: `test` starts its workers so
+      return TestWorker.main(Array(argv.dropFirst(2)), progname: progname)
+    }
     if argv.count > 1, let sub = subcommands[argv[1]] {
       return sub(Array(argv.dropFirst(2)), progname)
     }

@@ -3,6 +3,8 @@ import CLuaShim
 import LuaRuntime
 #if canImport(Glibc)
 import Glibc
+#elseif canImport(Darwin)
+import Darwin
 #endif
 
 extension ApiDocs {

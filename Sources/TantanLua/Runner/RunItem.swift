@@ -4,11 +4,15 @@ struct RunItem {
   var repeatIndex: Int
   var loadFailure: Failure?
 
-  /// Runs the item, retrying a failure up to `retries` times, each attempt in a fresh state.
-  /// With a `trace` name (`--trace`), each attempt is recorded and kept as the mode says.
-  static func execute(_ item: RunItem, index: Int, config: ExecutionConfig, retries: Int, trace: String? = nil)
-    -> ScenarioResult
-  {
+  /// Runs the item from `session` (its file loaded), retrying a failure up to `retries` times:
+  /// each attempt in its own forked copy of the loaded state. With a `trace` name (`--trace`),
+  /// each attempt is recorded and kept as the mode says. `onNote` sees the plugin problems of
+  /// each attempt as it ends.
+  static func execute(
+    _ item: RunItem, index: Int, session: ScenarioSession, retries: Int, trace: String? = nil,
+    onNote: (PluginNote) -> Void = { _ in }
+  ) -> ScenarioResult {
+    let config = session.config
     var result = ScenarioResult(
       scenario: item.scenario, index: index, repeatIndex: item.repeatIndex, status: .error, duration: 0, output: "",
       failure: item.loadFailure, attempts: [], snapshotsUsed: [])
@@ -27,36 +31,23 @@ struct RunItem {
       actions = SnapshotActions()
       artifacts = []
       let t0 = FileSystem.now()
-      var status = Status.error
-      var failure: Failure?
-      var reason: String?
-      var output = ""
-      do throws(ScenarioSession.SetupError) {
-        let session = try ScenarioSession(file: item.scenario.file, config: config)
-        if trace != nil { session.startTrace(title: item.scenario.fullName) }
-        (status, failure, reason) = session.run(item.scenario)
-        if let trace, ScenarioTraces.keeps(config.trace, status),
-          let html = session.traceHTML(status: status, failure: failure, meta: traceMeta(item, attempt, config))
-        {
-          let path = FileSystem.join(config.traceDir, trace + (attempt > 0 ? "-retry\(attempt)" : "") + ".html")
-          if FileSystem.write(path, html) { traces.append(path) }
-        }
-        output = session.output
-        for u in session.snapshotsUsed where !used.contains(u) { used.append(u) }
-        actions = session.snapshotActions
-        artifacts = session.artifacts
-      } catch {
-        failure = error.failure
-      }
+      let path = trace.map { FileSystem.join(config.traceDir, $0 + (attempt > 0 ? "-retry\(attempt)" : "") + ".html") }
+      let o = ScenarioFork.attempt(
+        session, item.scenario, trace: path.map { ($0, traceMeta(item, attempt, config)) })
+      if let t = o.trace { traces.append(t) }
+      for u in o.snapshotsUsed where !used.contains(u) { used.append(u) }
+      actions = o.snapshotActions
+      artifacts = o.artifacts
+      for n in o.notes { onNote(n) }
       let duration = FileSystem.now() - t0
-      if status == .failed || status == .error, attempt < retries, let f = failure {
-        attempts.append(Attempt(failure: f, output: output, duration: duration))
+      if o.status == .failed || o.status == .error, attempt < retries, let f = o.failure {
+        attempts.append(Attempt(failure: f, output: o.output, duration: duration))
         continue
       }
-      result.status = status == .passed && !attempts.isEmpty ? .flaky : status
-      result.failure = failure
-      result.reason = reason
-      result.output = output
+      result.status = o.status == .passed && !attempts.isEmpty ? .flaky : o.status
+      result.failure = o.failure
+      result.reason = o.reason
+      result.output = o.output
       result.duration = duration + attempts.reduce(0) { $0 + $1.duration }
       result.attempts = attempts
       break

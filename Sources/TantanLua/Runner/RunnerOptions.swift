@@ -196,8 +196,8 @@ struct RunnerOptions {
 
   static let usage = """
     usage: tantan-host test [options] [paths...]
-    Runs busted-style scenario files (*_spec.lua), each scenario in a fresh Lua state with its own
-    virtual clock. Paths are files, folders (searched for --pattern) or file.lua:LINE; default spec/
+    Runs busted-style scenario files (*_spec.lua): each file loads once in a worker process and each
+    scenario runs in a fork of that state, with its own virtual clock. Paths are files, folders (searched for --pattern) or file.lua:LINE; default spec/
     or scenarios/. (A script named 'test' runs as: tantan-host ./test)
       --filter PAT           only scenarios whose full name matches the Lua pattern (repeatable)
       --filter-out PAT       skip scenarios whose full name matches (repeatable)
@@ -207,7 +207,7 @@ struct RunnerOptions {
       -l, --list             list the selected scenarios (file:line: name) and exit
       --seed N               seed math.random in every scenario and the --shuffle order
       --shuffle              run (and report) the scenarios in a seeded random order
-      -j, --jobs N           run N scenarios at a time (threads); reports are the same as serial
+      -j, --jobs N           run N worker processes at a time; reports are the same as serial
       --shard i/n            run the i-th of n deterministic slices of the suite
       --repeat-each N        run every scenario N times
       --retries N            retry a failing scenario up to N times (passing on retry = flaky)
@@ -219,7 +219,8 @@ struct RunnerOptions {
                              stdout or PATH (repeatable; -o NAME)
       --max-instructions N   per-scenario instruction limit (default 100000000; 0 = none)
       --max-memory BYTES     per-scenario memory limit (default 134217728; 0 = none)
-      --timeout SECONDS      per-scenario wall-clock limit (default 10; 0 = none)
+      --timeout SECONDS      per-scenario wall-clock limit (default 10; 0 = none; one stuck in C
+                             is killed a little later)
       --sandbox              run each file in the interpreter's sandbox (no io, os.execute, debug...)
       --plugin DIR           load the plugin in DIR, or every plugin folder in DIR (repeatable; before
                              ./plugins, TANTAN_PLUGIN_PATH and ~/.config/tantan/plugins)

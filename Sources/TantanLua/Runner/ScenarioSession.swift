@@ -12,22 +12,15 @@ struct ExecutionConfig: Sendable {
   var sandbox = false
   /// The run's plugins, loaded into every state (nil: none found).
   var plugins: TestPlugins? = nil
-  var chunks = ChunkCache()
   /// `--trace`: which attempts keep an HTML trace, and the folder they go to.
   var trace = ScenarioTraces.Mode.off
   var traceDir = ""
 }
 
-/// Each scenario file compiled once (during collection) and loaded as bytecode by every scenario
-/// state after that. Filled on the main thread between collection and the run, read-only after.
-final class ChunkCache: @unchecked Sendable {
-  private(set) var bytecode: [String: [UInt8]] = [:]
-  func store(_ all: [String: [UInt8]]) { bytecode = all }
-}
-
 /// One fresh Lua state set up exactly as the `tantan-host` interpreter sets up a script's state
 /// (`HostInterpreter.makeHost`: the `tantan` module, its own virtual clock, `math.randomseed`),
-/// plus the runner prelude. Used for one file collection or one scenario attempt, then closed.
+/// plus the runner prelude. It loads one file (`collect`); a worker process then forks one copy
+/// of it per scenario attempt, which runs that scenario (`run`) and exits.
 final class ScenarioSession {
   let state: LuaState
   let host: TantanHost
@@ -38,8 +31,6 @@ final class ScenarioSession {
   private(set) var snapshotActions = SnapshotActions()
   /// Files a failed picture snapshot left for review (reference, actual, diff page).
   private(set) var artifacts: [String] = []
-  /// The compiled file, after `collect`.
-  private(set) var compiled: [UInt8]?
   private var runner: LuaRef?
   /// Plugin hooks that raised in this state, and plugins that did not load in it.
   private(set) var hookFailures: [HookFailure] = []
@@ -154,21 +145,21 @@ final class ScenarioSession {
     state.close()
   }
 
-  /// Pushes `runner[name]` and the file's chunk; nil (stack balanced) with the failure otherwise.
-  private func prepare(_ entry: String) -> Failure? {
+  /// Pushes `runner[name]` under fresh limits.
+  private func pushEntry(_ entry: String) {
     let lua = state.lua
     runner?.push(lua)
     lua.rawGet(-1, entry)
     lua_rotate(lua.L, -2, 1)
     lua.pop()
     state.setLimits(maxMemory: config.maxMemory, maxInstructions: config.maxInstructions, timeout: config.timeout)
-    let status: Int32
-    if let bytes = config.chunks.bytecode[file] {
-      status = Bytecode.load(lua, bytes, name: "@" + file) ? LUA_OK : LUA_ERRSYNTAX
-    } else {
-      status = state.loadFile(file)
-      if status == LUA_OK, entry == "collect" { compiled = Bytecode.dump(lua) }
-    }
+  }
+
+  /// Pushes `runner.collect`, the file's chunk and name; nil (stack balanced) with the failure otherwise.
+  private func prepareCollect() -> Failure? {
+    let lua = state.lua
+    pushEntry("collect")
+    let status = state.loadFile(file)
     if status != LUA_OK {
       let msg = state.limitMessage ?? lua.string(-1) ?? "cannot load \(file)"
       lua.pop(2)
@@ -186,21 +177,22 @@ final class ScenarioSession {
     return Failure(kind: .error, message: msg, file: file, line: line)
   }
 
-  /// Runs the file in collect mode: its scenarios, or why it failed to load.
+  /// Runs the file once: its scenarios (this state can then `run` any of them), or why it failed to load.
   func collect() -> Result<[ScenarioInfo], Failure> {
-    if let f = prepare("collect") { return .failure(f) }
+    if let f = prepareCollect() { return .failure(f) }
     let lua = state.lua
     guard lua.pcall(2, 2, traceback: true) else { return .failure(abnormal(line: nil)) }
-    defer { lua.pop(2) }
     let records = (try? lua.value(-2)) ?? .nil
-    if case .table = records {
-      return .success(records.items.map { Self.scenario($0, file: file) })
-    }
     let err = (try? lua.value(-1)) ?? .nil
-    return .failure(Self.failure(err, file: file, kind: .error))
+    lua.pop(2)
+    guard case .table = records else { return .failure(Self.failure(err, file: file, kind: .error)) }
+    let all = records.items.map { Self.scenario($0, file: file) }
+    pushEntry("settle")
+    guard lua.pcall(0, 0) else { return .failure(abnormal(line: nil)) }
+    return .success(all)
   }
 
-  /// Runs the scenario numbered `ordinal` in this (fresh) state, between the plugins'
+  /// Runs the scenario numbered `ordinal` in this state (after `collect`), between the plugins'
   /// `before_scenario` and `after_scenario` hooks (each under the limits, a fresh budget each).
   /// A hook that raises is noted for the report and left out of later states; with
   /// `--strict-plugins` it makes the scenario an error (a failing `before_scenario` skips it).
@@ -251,10 +243,10 @@ final class ScenarioSession {
   }
 
   private func runScenario(_ info: ScenarioInfo) -> (status: Status, failure: Failure?, reason: String?) {
-    if let f = prepare("run") { return (.error, f, nil) }
     let lua = state.lua
+    pushEntry("run")
     lua.push(info.ordinal)
-    guard lua.pcall(3, 1, traceback: true) else { return (.error, abnormal(line: info.line), nil) }
+    guard lua.pcall(1, 1, traceback: true) else { return (.error, abnormal(line: info.line), nil) }
     defer { lua.pop() }
     let r = (try? lua.value(-1)) ?? .nil
     switch r["status"].text {

@@ -34,6 +34,11 @@ struct SnapshotStore: Sendable {
     budget = sandboxed ? WriteBudget(limit: WriteBudget.sandboxLimit) : nil
   }
 
+  /// The run's store from its command line: `test` and each of its worker processes build it here.
+  init(_ o: RunnerOptions, ci: Bool) {
+    self.init(mode: o.updateSnapshots ?? (ci ? .none : .new), sandboxed: o.sandbox, artifactsDir: o.artifactsDir)
+  }
+
   /// Golden files: value snapshots (`.snap`) and picture snapshots (`.svg`).
   static func isGolden(_ fileName: String) -> Bool { fileName.hasSuffix(".snap") || fileName.hasSuffix(".svg") }
 

@@ -15,7 +15,7 @@ public enum TestCommand {
       FileSystem.write(fd: 1, RunnerOptions.usage)
       return 0
     }
-    do { return try run(options, progname: progname) } catch let e as RunnerOptions.UsageError {
+    do { return try run(options, arguments: args, progname: progname) } catch let e as RunnerOptions.UsageError {
       return usageError(progname, e.description)
     } catch is TestPlugins.StrictFailure {
       return 2  // the plugin's failure is already reported
@@ -34,7 +34,7 @@ public enum TestCommand {
     return v == "true" || v == "1" || v == "yes"
   }
 
-  static func run(_ o: RunnerOptions, progname: String) throws -> Int32 {
+  static func run(_ o: RunnerOptions, arguments: [String], progname: String) throws -> Int32 {
     let started = FileSystem.now()
     // A scenario reading stdin sees end of file instead of waiting forever (no hook runs in a read):
     // stdin becomes an empty pipe whose write end is closed (not /dev/null, which need not be a device).
@@ -61,19 +61,12 @@ public enum TestCommand {
     try o.checkReporters(plugins: plugins?.reporterNames ?? [])
     let config = ExecutionConfig(
       seed: seed, maxInstructions: o.maxInstructions, maxMemory: o.maxMemory, timeout: o.timeout,
-      snapshots: SnapshotStore(
-        mode: o.updateSnapshots ?? (ci ? .none : .new), sandboxed: o.sandbox, artifactsDir: o.artifactsDir),
-      sandbox: o.sandbox, plugins: plugins,
-      trace: o.trace, traceDir: o.traceDir)
+      snapshots: SnapshotStore(o, ci: ci), sandbox: o.sandbox, plugins: plugins, trace: o.trace, traceDir: o.traceDir)
 
-    // One state set up on this thread first, so lazily built shared tables (the prelude's bytecode,
-    // userdata classes, extension registries) are built before any worker thread starts.
-    _ = Prelude.bytecode
-    if let warm = try? LuaState() {
-      _ = HostInterpreter.makeHost(warm, seed: seed)
-      warm.close()
-    }
-    let collected = collect(files, config: config, jobs: o.jobs)
+    // Files load and scenarios run in worker processes (this one only plans and reports), so a
+    // scenario that crashes, exits or hangs ends its own process, never the run.
+    let pool = WorkerPool(jobs: o.jobs, arguments: [String(seed)] + arguments, watchdog: watchdog(config, o))
+    let collected = try collect(files, pool: pool)
     var items = try plan(files: files, collected: collected, options: o, matcher: matcher)
     if o.shuffle { Selection.shuffle(&items, seed: seed) }
     var indexed = Array(items.enumerated())  // the suite index, kept through sharding
@@ -88,15 +81,15 @@ public enum TestCommand {
       }
     }
 
-    // Run: each item in fresh states, on `jobs` threads; results land in their own slots.
+    // Run: each file loaded once in a worker, each scenario attempt in a fork of it.
     let progress = Progress(
       enabled: o.reporters.contains { $0.name == "default" && $0.path == nil } && FileSystem.isTerminal(1),
       total: indexed.count)
-    var results = Parallel.map(indexed, jobs: o.jobs) { pair -> ScenarioResult in
-      let r = RunItem.execute(pair.1, index: pair.0, config: config, retries: o.retries, trace: traceNames[pair.0])
-      progress.tick(r.status)
-      return r
-    }
+    var scenarios: [String: [ScenarioInfo]] = [:]
+    for (file, outcome) in zip(files, collected) { if case .success(let all) = outcome { scenarios[file] = all } }
+    var results = try RunPlan.execute(
+      indexed, scenarios: scenarios, pool: pool, traceNames: traceNames, plugins: plugins, progress: progress,
+      jobs: o.jobs)
     progress.finish()
     results = SnapshotStore.failSharedGoldens(results)
 
@@ -115,21 +108,40 @@ public enum TestCommand {
     return report.exitStatus(failOnFlaky: o.failOnFlaky, passWithNoTests: o.passWithNoTests)
   }
 
-  /// Runs every file in collect mode (in parallel) and keeps each file's bytecode for the run.
-  static func collect(_ files: [String], config: ExecutionConfig, jobs: Int) -> [Result<[ScenarioInfo], Failure>] {
-    let outcomes = Parallel.map(files, jobs: jobs) { file -> (Result<[ScenarioInfo], Failure>, [UInt8]?) in
-      do throws(ScenarioSession.SetupError) {
-        let session = try ScenarioSession(file: file, config: config)
-        let result = session.collect()
-        return (result, session.compiled)
-      } catch {
-        return (.failure(error.failure), nil)
-      }
+  /// How long a busy worker may stay silent: one item's attempts, each up to its kill deadline.
+  static func watchdog(_ config: ExecutionConfig, _ o: RunnerOptions) -> Double? {
+    ScenarioFork.killDeadline(config).map { $0 * Double(o.retries + 1) + 5 }
+  }
+
+  /// Loads every file once in the workers: its scenarios, or why it failed to load.
+  static func collect(_ files: [String], pool: WorkerPool) throws -> [Result<[ScenarioInfo], Failure>] {
+    var out = files.map { file -> Result<[ScenarioInfo], Failure> in
+      .failure(Failure(kind: .error, message: "\(file): its worker process gave no answer", file: file, line: nil))
     }
-    var compiled: [String: [UInt8]] = [:]
-    for (file, outcome) in zip(files, outcomes) { compiled[file] = outcome.1 }
-    config.chunks.store(compiled)
-    return outcomes.map(\.0)
+    let tasks = files.map { file in
+      var w = WireWriter()
+      w.put("collect")
+      w.put(file)
+      return w
+    }
+    try pool.run(
+      tasks,
+      onMessage: { (i, r: inout WireReader) throws(WireError) -> Bool in
+        guard try r.string() == "collected", try r.string() == files[i] else { throw WireError(description: "reply") }
+        if try r.bool() {
+          var all: [ScenarioInfo] = []
+          for _ in 0..<max(try r.int(), 0) { all.append(try r.scenario()) }
+          out[i] = .success(all)
+        } else if let f = try r.failure() {
+          out[i] = .failure(f)
+        }
+        return true
+      },
+      onDeath: { i, cause in
+        out[i] = .failure(
+          Failure(kind: .error, message: "\(files[i]) could not be loaded: \(cause)", file: files[i], line: nil))
+      })
+    return out
   }
 
   /// The run items in suite order: each file's selected scenarios (times `--repeat-each`), or its

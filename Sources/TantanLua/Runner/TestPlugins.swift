@@ -18,8 +18,9 @@ import LuaRuntime
 /// A hook that raises in a scenario is reported once per hook (plugin, name, `file:line`) and the
 /// run goes on without it; with `--strict-plugins` the scenario is an error instead.
 ///
-/// Threads: the workers call `install`, `note` and read the immutable fields; the home state is
-/// used on the main thread only (before and after the run).
+/// Processes: the coordinator and every worker process load the plugins into their own home
+/// state (a worker quietly); a scenario's forked process records its problems in `journal`,
+/// which the worker passes on to the coordinator (`note`), which reports them once.
 final class TestPlugins: @unchecked Sendable {
   /// The candidates that loaded in the home state, in discovery order (set before any worker starts).
   private(set) var candidates: [PluginCandidate] = []
@@ -38,6 +39,13 @@ final class TestPlugins: @unchecked Sendable {
   /// First failure of each hook or plugin, by key, with the scenario it happened in.
   private var problems: [String: (message: String, scenario: String)] = [:]
   private var failedHooks: [HookFailure] = []
+  /// Every note since `startJournal`: a scenario's process sends its own to the coordinator.
+  private(set) var journal: [PluginNote] = []
+
+  func startJournal() { withLock { journal = [] } }
+
+  /// Takes notes from another process (a scenario's, a worker's) as if they were made here.
+  func note(_ n: PluginNote) { note(n.key, n.message, scenario: n.scenario, hook: n.hook) }
 
   /// `--strict-plugins` and a plugin that failed to load or was refused.
   struct StrictFailure: Error {}
@@ -62,7 +70,9 @@ final class TestPlugins: @unchecked Sendable {
 
   /// Discovers and loads the plugins into the home state; nil when there are none (then the
   /// runner costs what it cost without plugins). Failures are reported on stderr, as `command`'s.
-  static func load(_ o: RunnerOptions, seed: Int, progname: String, command: String = "test") throws -> TestPlugins? {
+  static func load(
+    _ o: RunnerOptions, seed: Int, progname: String, command: String = "test", quiet: Bool = false
+  ) throws -> TestPlugins? {
     let found = PluginDiscovery.discover(requested: o.plugins)
     guard !found.isEmpty else { return nil }
     let state = try LuaState()
@@ -70,7 +80,7 @@ final class TestPlugins: @unchecked Sendable {
       state.close()
       throw RunnerOptions.UsageError(description: "cannot set up a state for the plugins")
     }
-    host.plugins.report = { msg in FileSystem.write(fd: 2, "\(progname) \(command): \(msg)\n") }
+    host.plugins.report = quiet ? { _ in } : { msg in FileSystem.write(fd: 2, "\(progname) \(command): \(msg)\n") }
     if o.sandbox {
       guard state.load(Sandbox.prelude, name: "=sandbox", mode: "t") == LUA_OK, {
         state.lua.pcall(Sandbox.pushArguments(state.lua, scriptDir: "."), 0)
@@ -118,6 +128,7 @@ final class TestPlugins: @unchecked Sendable {
   /// is left out of the states created after this.
   func note(_ key: String, _ message: String, scenario: String, hook: HookFailure? = nil) {
     withLock {
+      journal.append(PluginNote(key: key, message: message, scenario: scenario, hook: hook))
       if problems[key] == nil { problems[key] = (message, scenario) }
       if let hook, !failedHooks.contains(hook) { failedHooks.append(hook) }
     }
@@ -242,3 +253,11 @@ final class TestPlugins: @unchecked Sendable {
   }
 }
 
+
+/// A problem a plugin had in some scenario (`TestPlugins.note`), reported once after the run.
+struct PluginNote: Equatable {
+  var key: String
+  var message: String
+  var scenario: String
+  var hook: HookFailure?
+}

@@ -1,5 +1,7 @@
 #if canImport(Glibc)
   import Glibc
+#elseif canImport(Darwin)
+  import Darwin
 #endif
 
 /// Files and folders through Glibc (no Foundation in `Sources/`: it doubles start-up time).
@@ -129,7 +131,7 @@ enum FileSystem {
 
   private static func lstat(_ path: String) -> stat? {
     var st = stat()
-    return Glibc.lstat(path, &st) == 0 ? st : nil
+    return systemLstat(path, &st) == 0 ? st : nil
   }
 
   /// `mkdir -p`; false with `errno` set when the folder cannot be made.
@@ -197,7 +199,7 @@ enum FileSystem {
     text.withUTF8 { b in
       var off = 0
       while off < b.count {
-        let n = Glibc.write(fd, b.baseAddress! + off, b.count - off)
+        let n = systemWrite(fd, b.baseAddress! + off, b.count - off)
         if n <= 0 {
           if errno == EINTR { continue }
           return
@@ -212,3 +214,7 @@ enum FileSystem {
 func bytewise(_ a: String, _ b: String) -> Bool {
   a.utf8.lexicographicallyPrecedes(b.utf8)
 }
+
+// The C functions FileSystem's own `write` and `lstat` shadow inside the enum (on Glibc or Darwin).
+private func systemWrite(_ fd: Int32, _ p: UnsafeRawPointer, _ n: Int) -> Int { write(fd, p, n) }
+private func systemLstat(_ path: String, _ st: inout stat) -> Int32 { lstat(path, &st) }

@@ -3,6 +3,8 @@ import LuaRuntime
 
 #if canImport(Glibc)
   import Glibc
+#elseif canImport(Darwin)
+  import Darwin
 #endif
 
 /// `tantan-host --trace FILE script.lua`: records the script's steps and writes the HTML when the

@@ -1,13 +1,15 @@
 /// Lua side of the runner, part 3: busted's block functions (`describe`, `it`, `pending`, hooks),
 /// output capture, and the two entry points the Swift side calls:
-/// `collect(chunk, file, filters, filters_out)` runs the file and returns its scenarios;
-/// `run(chunk, file, ordinal)` runs the file again, then the one scenario numbered `ordinal`
-/// with the setup, before_each, after_each and teardown of the blocks around it.
+/// `collect(chunk, file)` runs the file once and returns its scenarios (keeping their functions);
+/// `run(ordinal)` then runs the scenario numbered `ordinal` in the state the file left, with the
+/// setup, before_each, after_each and teardown of the blocks around it. The runner calls `run` in
+/// a forked copy of the loaded state per scenario, so the file runs once, not once per scenario.
 enum PreludeCore {
   static let source = #"""
     local emit, snapshot_host, snapshot_svg_host = host.emit, host.snapshot, host.snapshot_svg
     -- Kept now: a scenario may replace the global.
     local render_svg = tantan.render.svg
+    local collect_garbage = collectgarbage
 
     -- Output: what a scenario prints goes to its report (system-out), never to the runner's stdout.
     local function capture(...)
@@ -64,8 +66,8 @@ enum PreludeCore {
     local PENDING = setmetatable({}, { __tostring = function() return "pending" end })
     local root = { setup = {}, teardown = {}, before_each = {}, after_each = {} }
     local current = root
-    local ordinal, target, found = 0, nil, nil
-    local records = {}
+    local ordinal = 0
+    local records, entries = {}, {}
     local running, finallies = false, nil
     local spec_file
 
@@ -101,26 +103,22 @@ enum PreludeCore {
 
     local function register(name, fn, reason)
       ordinal = ordinal + 1
-      if target ~= nil and ordinal ~= target then return end  -- run mode: only the target matters
       local line = call_line(3)
       local first, last = line, line
       if type(fn) == "function" then
         local info = getinfo(fn, "S")
         first, last = info.linedefined, info.lastlinedefined
       end
-      if target == nil then
-        local describes, tags = {}, {}
-        local b = current
-        while b ~= root do insert(describes, 1, { name = b.name, line = b.line, first = b.first, last = b.last }); b = b.parent end
-        for _, d in ipairs(describes) do tags_in(d.name, tags) end
-        tags_in(name, tags)
-        records[#records + 1] = {
-          ordinal = ordinal, name = name, line = line, first = first, last = last, describes = describes, tags = tags,
-          pending = reason ~= nil or nil, reason = reason,
-        }
-      elseif ordinal == target then
-        found = { fn = fn, block = current, name = name, line = line, reason = reason }
-      end
+      local describes, tags = {}, {}
+      local b = current
+      while b ~= root do insert(describes, 1, { name = b.name, line = b.line, first = b.first, last = b.last }); b = b.parent end
+      for _, d in ipairs(describes) do tags_in(d.name, tags) end
+      tags_in(name, tags)
+      records[ordinal] = {
+        ordinal = ordinal, name = name, line = line, first = first, last = last, describes = describes, tags = tags,
+        pending = reason ~= nil or nil, reason = reason,
+      }
+      entries[ordinal] = { fn = fn, block = current, line = line, reason = reason }
     end
 
     local function it(name, fn)
@@ -275,13 +273,10 @@ enum PreludeCore {
       return records
     end
 
-    local function run(chunk, file, wanted_ordinal)
-      spec_file, target = file, wanted_ordinal
-      local err = load_file(chunk)
-      if err then return err end
+    local function run(wanted_ordinal)
+      local found = entries[wanted_ordinal]
       if not found then
-        return { status = "error", message = "scenario #" .. wanted_ordinal .. " of " .. file ..
-          " not found on this run: the file must declare the same scenarios every time it runs" }
+        return { status = "error", message = "scenario #" .. wanted_ordinal .. " of " .. spec_file .. " was not declared" }
       end
       if found.reason then return { status = "pending", reason = found.reason } end
       scenario_line = found.line
@@ -323,6 +318,14 @@ enum PreludeCore {
       return result_of(failure)
     end
 
-    return { collect = collect, run = run, plugin_assertions = set_plugin_assertions }
+    -- After collect (its records read): the scenarios run in forked copies of this state, and each
+    -- fork costs more the more memory the state holds. Collected now, a copy's collector does not
+    -- start a cycle (writing to every object, so copying every page) unless it allocates a lot.
+    local function settle()
+      records = {}
+      collect_garbage("collect")
+    end
+
+    return { collect = collect, run = run, settle = settle, plugin_assertions = set_plugin_assertions }
     """#
 }

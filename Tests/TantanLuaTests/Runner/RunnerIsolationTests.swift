@@ -1,0 +1,196 @@
+import Foundation
+import XCTest
+
+/// Each file loads once per worker process and each scenario runs in its own copy of the loaded
+/// state: scenarios that crash, exit or hang are errors with their cause, the run goes on, and
+/// every report is written whole; files that change between loads are errors naming the file.
+final class RunnerIsolationTests: XCTestCase {
+  static let crashing = #"""
+    local pid = io.open("/proc/self/stat"):read("n")  -- the worker's pid: loading is not the scenario
+    describe("crashy", function()
+      it("passes first", function() assert.equal(1, 1) end)
+      it("kills itself with SIGSEGV", function()
+        local own = io.open("/proc/self/stat"):read("n")
+        assert.are_not.equal(pid, own)
+        os.execute("kill -SEGV " .. own)
+      end)
+      it("calls os.exit", function() os.exit(3) end)
+      it("hangs in C", function() os.execute("sleep 30") end)
+      it("passes last", function() assert.equal(2, 2) end)
+    end)
+    """#
+
+  func testScenariosThatCrashExitOrHangAreErrorsAndTheReportsStayWhole() throws {
+    let dir = try SuiteDir([
+      "spec/a_crash_spec.lua": Self.crashing,
+      "spec/b_load_crash_spec.lua": #"""
+        local pid = io.open("/proc/self/stat"):read("n")
+        os.execute("kill -SEGV " .. pid)
+        it("is never declared", function() end)
+        """#,
+      "spec/c_fine_spec.lua": #"it("still runs", function() assert.is_true(true) end)"#,
+    ])
+    for jobs in ["1", "2"] {
+      let r = try dir.test(
+        [
+          "--timeout", "1", "--jobs", jobs, "--reporter", "json=r.json", "--reporter", "junit=r.xml",
+          "--reporter", "tap=r.tap", "--reporter", "default",
+        ], timeout: 120)
+      XCTAssertEqual(r.status, 1, r.stdout + r.stderr)
+      let scenarios = try json(XCTUnwrap(dir.read("r.json")))["scenarios"] as! [[String: Any]]
+      XCTAssertEqual(
+        scenarios.map { "\($0["status"]!) \($0["full_name"]!)" },
+        [
+          "passed crashy passes first", "error crashy kills itself with SIGSEGV", "error crashy calls os.exit",
+          "error crashy hangs in C", "passed crashy passes last", "error (file failed to load)", "passed still runs",
+        ])
+      func message(_ k: Int) -> String { (scenarios[k]["failure"] as? [String: Any])?["message"] as? String ?? "" }
+      XCTAssertTrue(message(1).contains("signal 11"), message(1))
+      XCTAssertTrue(message(2).contains("os.exit(3)"), message(2))
+      XCTAssertTrue(message(3).contains("timeout"), message(3))
+      XCTAssertTrue(message(5).contains("signal 11"), message(5))
+      XCTAssertTrue(r.stdout.contains("spec/a_crash_spec.lua:4: the scenario's process was killed by signal 11"), r.stdout)
+      XCTAssertTrue(r.stdout.contains("ERROR spec/a_crash_spec.lua:10 crashy hangs in C"), r.stdout)
+
+      let tap = try TAPDocument.parse(XCTUnwrap(dir.read("r.tap")))
+      XCTAssertEqual(tap.points.count, 7)
+      XCTAssertEqual(tap.points.filter { !$0.ok }.count, 4)
+      let junit = try JUnitDocument.parse(XCTUnwrap(dir.read("r.xml")))
+      let cases = junit.all("testsuite").flatMap { $0.all("testcase") }
+      XCTAssertEqual(cases.count, 7)
+      let segv = try XCTUnwrap(cases.first { $0.attributes["name"] == "crashy kills itself with SIGSEGV" })
+      XCTAssertTrue(segv.first("error")?.attributes["message"]?.contains("signal 11") ?? false)
+    }
+  }
+
+  func testEachFileLoadsOnceNotOncePerScenarioAndEveryScenarioStartsFromTheLoadedState() throws {
+    var spec = #"""
+      local f = assert(io.open("loads.count", "a")) f:write("x") f:close()
+      counter = 0
+      tantan.clock:advance(5)
+      describe("state", function()
+
+      """#
+    for i in 1...12 {
+      spec += "  it(\"starts fresh \(i)\", function()\n"
+      spec += "    assert.equal(0, counter) assert.equal(5, tantan.clock.now)\n"
+      spec += "    counter = counter + 1 tantan.clock:advance(1)\n  end)\n"
+    }
+    spec += "end)\n"
+    let dir = try SuiteDir(["spec/s_spec.lua": spec])
+    for jobs in ["1", "3"] {
+      dir.remove("loads.count")
+      let r = try dir.test(["--jobs", jobs, "--reporter", "tap"])
+      XCTAssertEqual(r.status, 0, r.stdout + r.stderr)
+      XCTAssertEqual(try TAPDocument.parse(r.stdout).points.filter(\.ok).count, 12)
+      // Once to collect the scenarios, once to run them: not once per scenario.
+      XCTAssertEqual(dir.read("loads.count")?.count, 2, "with --jobs \(jobs)")
+    }
+  }
+
+  func testAFileThatDeclaresOtherScenariosWhenItLoadsAgainIsAnErrorNamingTheFile() throws {
+    let dir = try SuiteDir([
+      "spec/changing_spec.lua": #"""
+        local f = io.open("loads.count", "r")
+        local n = f and #f:read("a") or 0
+        if f then f:close() end
+        f = assert(io.open("loads.count", "a")) f:write("x") f:close()
+        if n == 0 then
+          it("first", function() end)
+          it("second", function() error("the body of 'second' ran") end)
+        else
+          it("second", function() error("the body of 'second' ran") end)
+          it("first", function() end)
+        end
+        """#,
+      "spec/steady_spec.lua": #"it("steady", function() end)"#,
+    ])
+    let r = try dir.test(["--reporter", "json"])
+    XCTAssertEqual(r.status, 1, r.stderr)
+    let scenarios = try json(r.stdout)["scenarios"] as! [[String: Any]]
+    XCTAssertEqual(scenarios.map { $0["status"] as! String }, ["error", "error", "passed"])
+    for s in scenarios.prefix(2) {
+      let message = (s["failure"] as? [String: Any])?["message"] as? String ?? ""
+      XCTAssertTrue(message.hasPrefix("spec/changing_spec.lua declared different scenarios when it loaded again"), message)
+      XCTAssertFalse(message.contains("body of"), message)
+    }
+  }
+
+  /// A run killed while it runs leaves the report files of the previous run as they were (the
+  /// reports are written to a temporary file and renamed), and no scenario process behind.
+  func testAKilledRunLeavesNoHalfWrittenReportAndNoProcesses() throws {
+    let dir = try SuiteDir(["spec/slow_spec.lua": #"it("sleeps", function() os.execute("sleep 20") end)"#])
+    try dir.write("r.xml", "<old/>\n")
+    let p = try RunningProcess(
+      HostBinary.path, ["test", "--reporter", "junit=r.xml"],
+      env: ["CI": "false", "PATH": ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin", "TANTAN_TEST_MARK": "killed-run"],
+      cwd: dir.url.path)
+    Thread.sleep(forTimeInterval: 1.5)
+    XCTAssertGreaterThanOrEqual(processesWithMark("killed-run"), 3, "the run, its worker, the scenario (and its sleep)")
+    kill(p.pid, SIGKILL)
+    _ = p.wait(timeout: 10)
+    Thread.sleep(forTimeInterval: 0.5)
+    XCTAssertEqual(dir.read("r.xml"), "<old/>\n")
+    XCTAssertEqual(processesWithMark("killed-run"), 0, "the workers and their scenarios ended with the run")
+  }
+
+  /// Processes whose environment carries `TANTAN_TEST_MARK=mark`.
+  func processesWithMark(_ mark: String) -> Int {
+    let pids = (try? FileManager.default.contentsOfDirectory(atPath: "/proc"))?.compactMap { Int32($0) } ?? []
+    return pids.filter { pid in
+      guard let env = FileManager.default.contents(atPath: "/proc/\(pid)/environ") else { return false }
+      return env.split(separator: 0).contains { String(decoding: $0, as: UTF8.self) == "TANTAN_TEST_MARK=\(mark)" }
+    }.count
+  }
+}
+
+/// The suites `scripts/bench-runner` times (bench/busted-suite) mean the same under busted and
+/// under `tantan-host test`, and one big file keeps every `--jobs` worker busy.
+final class RunnerBenchSuiteTests: XCTestCase {
+  func suite(files: Int, perFile: Int) throws -> SuiteDir {
+    let dir = try SuiteDir()
+    let p = try RunningProcess(
+      HostBinary.packageRoot.appendingPathComponent("bench/busted-suite").path,
+      [dir.url.path, String(files), String(perFile)], env: ProcessInfo.processInfo.environment, cwd: nil)
+    XCTAssertEqual(p.wait(timeout: 30).status, 0)
+    return dir
+  }
+
+  func testTheBenchSuitesPassAlikeUnderBustedAndTheRunner() throws {
+    let busted = "/usr/bin/busted"
+    guard FileManager.default.isExecutableFile(atPath: busted) else {
+      throw XCTSkip("busted is not installed (scripts/bootstrap installs lua-busted)")
+    }
+    let dir = try suite(files: 3, perFile: 4)
+    let b = try RunningProcess(busted, ["--output=TAP", "spec"], env: ProcessInfo.processInfo.environment, cwd: dir.url.path)
+      .wait(timeout: 60)
+    XCTAssertEqual(b.status, 0, b.stdout + b.stderr)
+    let h = try dir.test(["--reporter", "tap"])
+    XCTAssertEqual(h.status, 0, h.stdout + h.stderr)
+    func names(_ tap: String) throws -> [String] {
+      try TAPDocument.parse(tap).points.filter(\.ok).map { $0.description.replacingOccurrences(
+        of: #"^spec/\S+ "#, with: "", options: .regularExpression) }
+    }
+    let hostNames = try names(h.stdout)
+    XCTAssertEqual(hostNames.count, 12)
+    XCTAssertEqual(hostNames, b.stdout.split(separator: "\n").compactMap { line in
+      line.hasPrefix("ok ") ? line.replacingOccurrences(of: #"^ok \d+ - "#, with: "", options: .regularExpression) : nil
+    })
+  }
+
+  func testOneBigFileIsSharedByTheJobs() throws {
+    let dir = try suite(files: 1, perFile: 200)
+    try dir.write(
+      "spec/suite_001_spec.lua",
+      "local stat = io.open('/proc/self/stat'):read('a')\n"
+        + (dir.read("spec/suite_001_spec.lua") ?? "").replacingOccurrences(
+          of: "    assert.is_true(#items == 21)",
+          with: "    assert.is_true(#items == 21) print((io.open('/proc/self/stat'):read('a'):match('^%d+ %b() %a (%d+)')))"))
+    let r = try dir.test(["--jobs", "2", "--reporter", "json"], timeout: 120)
+    XCTAssertEqual(r.status, 0, r.stderr)
+    let scenarios = try json(r.stdout)["scenarios"] as! [[String: Any]]
+    XCTAssertEqual(scenarios.count, 200)
+    let workers = Set(scenarios.map { $0["output"] as! String })
+    XCTAssertEqual(workers.count, 2, "each scenario's parent is a worker: both took part")
+  }
+}
