@@ -1,4 +1,5 @@
-// The only C in tantan-host: what Swift cannot import from the Lua C API (macros, variadics),
+// The Lua bridge in C (CLineEditor, the REPL's line editing, is the only other C): what Swift
+// cannot import from the Lua C API (macros, variadics),
 // the trampoline that calls Swift from Lua and raises errors after Swift has returned,
 // and the allocator and hook that enforce limits.
 #ifndef TT_CLUASHIM_H

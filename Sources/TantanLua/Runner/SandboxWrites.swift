@@ -1,23 +1,53 @@
-import Synchronization
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
 
 /// What a `tantan-host test --sandbox` run may write: goldens (and their `.new` files) only inside
 /// the folder of their scenario file, symlinks resolved, and at most `limit` bytes in all.
+///
+/// Goldens are written by forked scenario processes of several workers, so the count lives in a
+/// file every one of them shares: the coordinator opens it (unlinked at once) and hands it to each
+/// worker as descriptor `WriteBudget.fd`; the forks inherit it. `take` adds under `flock`.
 final class WriteBudget: Sendable {
   /// The documented total of a sandboxed run: 32 MiB.
   static let sandboxLimit = 32 << 20
+  /// The shared counter's descriptor in a worker process (after the coordinator's socket, 3).
+  static let fd: Int32 = 4
 
   let limit: Int
-  private let used = Mutex(0)  // the run's threads write goldens concurrently
+  private let counter: Int32
 
-  init(limit: Int) { self.limit = limit }
+  /// A budget counted in the open file `counter` (8 bytes: the bytes taken so far).
+  init(limit: Int, counter: Int32) {
+    self.limit = limit
+    self.counter = counter
+  }
 
-  /// Takes `bytes` from the budget; false (and nothing taken) when they do not fit.
+  /// The coordinator's counter: a new, already unlinked temporary file; nil when none can be made.
+  static func makeCounter() -> Int32? {
+    var template = Array("/tmp/tantan-write-budget-XXXXXX".utf8CString)
+    let fd = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
+    guard fd >= 0 else { return nil }
+    template.withUnsafeBufferPointer { _ = unlink($0.baseAddress!) }
+    // Above the workers' fixed descriptors and close-on-exec: only the dup2 to `fd` reaches them.
+    let high = fcntl(fd, F_DUPFD_CLOEXEC, 10)
+    close(fd)
+    return high >= 0 ? high : nil
+  }
+
+  /// Takes `bytes` from the budget; false (and nothing taken) when they do not fit or the counter
+  /// cannot be read (refusing is the safe side).
   func take(_ bytes: Int) -> Bool {
-    used.withLock { used in
-      guard bytes <= limit - used else { return false }
-      used += bytes
-      return true
-    }
+    guard flock(counter, LOCK_EX) == 0 else { return false }
+    defer { flock(counter, LOCK_UN) }
+    var used: Int64 = 0
+    let n = pread(counter, &used, 8, 0)
+    if n != 8 && n != 0 { return false }
+    guard Int64(bytes) <= Int64(limit) - used else { return false }
+    used += Int64(bytes)
+    return pwrite(counter, &used, 8, 0) == 8
   }
 }
 

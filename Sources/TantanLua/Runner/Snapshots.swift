@@ -27,16 +27,24 @@ struct SnapshotStore: Sendable {
   var sandboxed = false
   var budget: WriteBudget?
 
-  init(mode: RunnerOptions.SnapshotMode, sandboxed: Bool = false, artifactsDir: String = RunnerOptions().artifactsDir) {
+  /// `budgetCounter`: the shared count of a sandboxed run (`WriteBudget`); without it every
+  /// write is refused, the safe side.
+  init(
+    mode: RunnerOptions.SnapshotMode, sandboxed: Bool = false, budgetCounter: Int32? = nil,
+    artifactsDir: String = RunnerOptions().artifactsDir
+  ) {
     self.mode = mode
     self.sandboxed = sandboxed
     self.artifactsDir = artifactsDir
-    budget = sandboxed ? WriteBudget(limit: WriteBudget.sandboxLimit) : nil
+    budget = sandboxed ? WriteBudget(limit: budgetCounter == nil ? 0 : WriteBudget.sandboxLimit, counter: budgetCounter ?? -1) : nil
   }
 
-  /// The run's store from its command line: `test` and each of its worker processes build it here.
-  init(_ o: RunnerOptions, ci: Bool) {
-    self.init(mode: o.updateSnapshots ?? (ci ? .none : .new), sandboxed: o.sandbox, artifactsDir: o.artifactsDir)
+  /// The run's store from its command line: `test` and each of its worker processes build it here
+  /// (the workers with the run's budget counter; `test` itself writes no goldens).
+  init(_ o: RunnerOptions, ci: Bool, budgetCounter: Int32? = nil) {
+    self.init(
+      mode: o.updateSnapshots ?? (ci ? .none : .new), sandboxed: o.sandbox, budgetCounter: budgetCounter,
+      artifactsDir: o.artifactsDir)
   }
 
   /// Golden files: value snapshots (`.snap`) and picture snapshots (`.svg`).

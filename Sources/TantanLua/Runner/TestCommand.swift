@@ -65,7 +65,10 @@ public enum TestCommand {
 
     // Files load and scenarios run in worker processes (this one only plans and reports), so a
     // scenario that crashes, exits or hangs ends its own process, never the run.
-    let pool = WorkerPool(jobs: o.jobs, arguments: [String(seed)] + arguments, watchdog: watchdog(config, o))
+    // --sandbox: the goldens' write budget is one count shared by every worker and fork.
+    let budget = o.sandbox ? WriteBudget.makeCounter() : nil
+    defer { if let budget { close(budget) } }
+    let pool = WorkerPool(jobs: o.jobs, arguments: [String(seed)] + arguments, watchdog: watchdog(config, o), budgetCounter: budget)
     let collected = try collect(files, pool: pool)
     var items = try plan(files: files, collected: collected, options: o, matcher: matcher)
     if o.shuffle { Selection.shuffle(&items, seed: seed) }

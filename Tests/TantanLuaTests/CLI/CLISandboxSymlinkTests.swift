@@ -85,4 +85,31 @@ final class CLISandboxSymlinkTests: CLITestCase {
     // Without the sandbox there is no budget.
     XCTAssertEqual(try runHost(["test", "spec"]).status, 0)
   }
+
+  /// The budget is the run's, not a process's: scenarios run in forks of several workers.
+  func testTheWriteBudgetIsSharedByEveryWorkerAndScenario() throws {
+    for f in ["a", "b"] {
+      for k in 1...2 {
+        try write("spec/\(f)\(k)_spec.lua", """
+          it("writes 10 MiB", function()
+            local s = string.rep("x", 2^20)
+            for i = 1, 10 do assert.snapshot("g" .. i, s) end
+          end)
+          """)
+      }
+    }
+    let r = try runHost(["test", "--sandbox", "--jobs", "2", "spec"])
+    assertSane(r)
+    XCTAssertEqual(r.status, 1, "\(r)")
+    XCTAssertTrue(r.stdout.contains("the sandbox's write budget is spent (33554432 bytes of goldens per run)"), r.stdout)
+    var total = 0
+    for folder in try FileManager.default.contentsOfDirectory(atPath: tmp + "/spec/__snapshots__") {
+      let dir = tmp + "/spec/__snapshots__/" + folder
+      for name in try FileManager.default.contentsOfDirectory(atPath: dir) {
+        total += (try FileManager.default.attributesOfItem(atPath: dir + "/" + name)[.size] as? Int) ?? 0
+      }
+    }
+    XCTAssertGreaterThan(total, 30 << 20)
+    XCTAssertLessThanOrEqual(total, 32 << 20)
+  }
 }

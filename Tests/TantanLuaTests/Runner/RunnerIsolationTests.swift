@@ -116,6 +116,23 @@ final class RunnerIsolationTests: XCTestCase {
     }
   }
 
+  /// `--sandbox`'s golden budget (32 MiB) is the run's, though each scenario runs in its own fork.
+  func testTheSandboxWriteBudgetIsSharedByTheForkedScenarios() throws {
+    let dir = try SuiteDir([
+      "spec/big_spec.lua": #"""
+        local s = string.rep("x", 2^20)
+        it("writes 20 MiB", function() for i = 1, 20 do assert.snapshot("a" .. i, s) end end)
+        it("writes 20 MiB more", function() for i = 1, 20 do assert.snapshot("b" .. i, s) end end)
+        """#
+    ])
+    let r = try dir.test(["--sandbox", "--reporter", "json"])
+    XCTAssertEqual(r.status, 1, r.stderr)
+    let scenarios = try json(r.stdout)["scenarios"] as! [[String: Any]]
+    XCTAssertEqual(scenarios.map { $0["status"] as! String }, ["passed", "failed"])
+    let message = (scenarios[1]["failure"] as? [String: Any])?["message"] as? String ?? ""
+    XCTAssertTrue(message.contains("snapshot 'b12': the sandbox's write budget is spent"), message)
+  }
+
   /// A run killed while it runs leaves the report files of the previous run as they were (the
   /// reports are written to a temporary file and renamed), and no scenario process behind.
   func testAKilledRunLeavesNoHalfWrittenReportAndNoProcesses() throws {

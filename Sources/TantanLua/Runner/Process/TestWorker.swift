@@ -28,8 +28,10 @@ enum TestWorker {
     let seed = Int(args[0])!
     let config = ExecutionConfig(
       seed: seed, maxInstructions: o.maxInstructions, maxMemory: o.maxMemory, timeout: o.timeout,
-      snapshots: SnapshotStore(o, ci: TestCommand.isCI), sandbox: o.sandbox, plugins: plugins, trace: o.trace,
-      traceDir: o.traceDir)
+      snapshots: SnapshotStore(
+        o, ci: TestCommand.isCI,
+        budgetCounter: o.sandbox && fcntl(WriteBudget.fd, F_GETFD) != -1 ? WriteBudget.fd : nil),
+      sandbox: o.sandbox, plugins: plugins, trace: o.trace, traceDir: o.traceDir)
     var buffer = FrameBuffer()
     while true {
       while let payload = try? buffer.next() {

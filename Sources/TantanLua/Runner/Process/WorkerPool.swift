@@ -22,7 +22,11 @@ final class WorkerPool {
   private let watchdog: Double?
   private var workers: [Worker] = []
 
-  init(jobs: Int, arguments: [String], watchdog: Double?) {
+  /// The sandbox's shared write budget, given to each worker as `WriteBudget.fd`.
+  private let budgetCounter: Int32?
+
+  init(jobs: Int, arguments: [String], watchdog: Double?, budgetCounter: Int32? = nil) {
+    self.budgetCounter = budgetCounter
     self.jobs = max(jobs, 1)
     self.arguments = arguments
     self.watchdog = watchdog
@@ -119,6 +123,7 @@ final class WorkerPool {
     posix_spawn_file_actions_init(&actions)
     defer { posix_spawn_file_actions_destroy(&actions) }
     posix_spawn_file_actions_adddup2(&actions, theirs, TestWorker.fd)
+    if let budgetCounter { posix_spawn_file_actions_adddup2(&actions, budgetCounter, WriteBudget.fd) }
     let argv = [Self.executable, TestWorker.flag] + arguments
     var cargs: [UnsafeMutablePointer<CChar>?] = argv.map { strdup($0) } + [nil]
     defer { for p in cargs { free(p) } }
