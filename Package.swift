@@ -1,7 +1,8 @@
 // swift-tools-version:6.0
 import PackageDescription
 
-// Layers: CLua <- CLuaShim <- LuaRuntime <- TantanLua -> HeadlessUI; tantan-host is a thin executable.
+// Layers: CLua <- CLuaShim <- LuaRuntime <- TantanLua -> HeadlessUI, TantanScripts (the host's own
+// Lua code as .lua files, embedded by C23 #embed); tantan-host is a thin executable.
 //
 // Other packages depend on the library products (HeadlessUI, LuaRuntime, TantanLua) by version,
 // and SwiftPM refuses unsafe flags in those: no library target has any. The release speed-ups
@@ -30,7 +31,8 @@ let package = Package(
     .target(name: "CLineEditor", dependencies: ["CLua"]),
     .target(name: "LuaRuntime", dependencies: ["CLua", "CLuaShim", "CLineEditor"]),
     .target(name: "HeadlessUI"),
-    .target(name: "TantanLua", dependencies: ["LuaRuntime", "HeadlessUI"]),
+    .target(name: "TantanScripts", exclude: ["lua"]),
+    .target(name: "TantanLua", dependencies: ["LuaRuntime", "HeadlessUI", "TantanScripts"]),
     // On Linux the Swift runtime, and the C++ runtime it needs, are linked statically: start-up is
     // measured against lua5.4 (scripts/bench). `link/` holds a `libstdc++.so` linker script naming
     // the static archive; the driver's own `-lstdc++` then finds it first. macOS has neither need.

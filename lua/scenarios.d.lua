@@ -14,6 +14,33 @@ context, insulate, expose = describe, describe, describe
 function it(name, fn) end
 spec, test = it, it
 
+---What an explore action draws its arguments from (its second parameter): each draw is
+---recorded, so shrinking can simplify it and a replay repeats it. (The actions' signatures in
+---lua/tantan.d.lua name this class.)
+---@class ExploreGen
+---@field int fun(a: integer, b: integer): integer An integer in [a, b] (shrinks toward the one nearest 0, then round numbers).
+---@field number fun(a: number, b: number): number A number in [a, b] (shrinks toward whole and round numbers nearest 0).
+---@field pick fun(list: any[]): any One element of a non-empty array (shrinks toward the first; recorded as its position).
+---@field bool fun(): boolean true or false (shrinks toward false).
+---@field note fun(format: string, ...: any) Says what the step did (string.format), printed next to the step in a failure; formatted only for the final replay.
+
+---An explore spec: random sequences of `actions` against the invariants, shrunk when one fails.
+---@class ExploreSpec
+---@field setup fun(sched: {hold: fun(fn: fun(ok: boolean)), pending: function[]}): any Builds the component(s) with your data source and delegate, fresh for every run (the clock is reset before it); returns a component or a table of them. `sched.hold(fn)` keeps a completion for the ready-made `deliver` action.
+---@field actions table<string, (fun(obj: any, gen: ExploreGen): any)|{weight?: number, run: fun(obj: any, gen: ExploreGen): any}> By name; tantan.explore.deck_actions(), grid_actions(), list_actions() are ready-made sets.
+---@field invariant? fun(obj: any): boolean? Checked after setup and after every step: raising or returning false is a failure.
+---@field model? {init: fun(obj: any): any, next: fun(state: any, action: string, result: any, obj: any): any, check: fun(state: any, obj: any): boolean?} A model of what should be, advanced and checked after every step.
+---@field runs? integer Runs (default 100; --explore-runs N or TANTAN_EXPLORE_RUNS=N replace it).
+---@field steps? integer Steps per run (default 50).
+---@field teardown? fun(obj: any) After each run.
+---@field builtin? boolean false turns the built-in component invariants off.
+
+---A scenario that explores: seeded runs of random actions (tantan.explore), shrunk to a shortest
+---failing sequence printed as a scenario to paste; passing, it prints its coverage.
+---@param name string
+---@param spec ExploreSpec
+function explore(name, spec) end
+
 ---At block level: a pending scenario. Inside a scenario: stops it, reported as pending.
 ---@param name string
 function pending(name) end

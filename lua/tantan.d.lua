@@ -17,6 +17,7 @@
 ---@field preset fun(component: string, name: string): table? A fresh copy of the config a plugin registered as preset `name` for `component`, or nil.
 ---@field assertion fun(name: string): fun(...: any) A checker for a plugin's assertion: calls it and raises its message (at the caller) when it fails.
 ---@field plugins fun(): {name: string, version: string?, api: integer?, dir: string, status: string, reason: string?}[] Every plugin found, in discovery order, with its status: loaded, refused, failed or shadowed.
+---@field explore tantan.explore Gesture exploration for scenario files' explore(name, spec): ready-made actions per component (loaded on first use).
 tantan = {}
 
 ---The virtual clock: time passes only when a script advances it.
@@ -159,6 +160,7 @@ local tantan_ReorderGridSource = {}
 ---@field item fun(self: tantan.List, section: integer, index: integer): table The item's own table, as the script gave it.
 ---@field header fun(self: tantan.List, section: integer): any The section's header view model as the script gave it, or nil.
 ---@field footer fun(self: tantan.List, section: integer): any The section's footer view model as the script gave it, or nil.
+---@field section_id fun(self: tantan.List, section: integer): integer|string The section's id: as `sections` or source.section_id gave it; a source without section_id numbers its sections from 0.
 ---@field item_count fun(self: tantan.List, section: integer): integer Items in a section.
 ---@field index_at fun(self: tantan.List, x: number, y: number): integer?, integer? The section and index of the item under a point (content coordinates), or nil.
 ---@field events fun(self: tantan.List): string[] Every callback call so far, as `name(arg, ...)` strings, 1-based.
@@ -166,6 +168,8 @@ local tantan_ReorderGridSource = {}
 ---@field save_svg fun(self: tantan.List, path: string): true Writes tantan.render.svg(self) to `path` (replacing the file; as with io.open, its folder must exist) and returns true; a file that cannot be written is an error with the path and the reason. Not available under --sandbox, which allows no file writes.
 ---@field offset number UIKit's contentOffset.y: -content_inset.top at rest.
 ---@field content_height number Exact height of all sections.
+---@field min_offset number The smallest offset scroll_to accepts: -content_inset.top (the resting offset).
+---@field max_offset number The largest offset scroll_to accepts (the bottom of the content plus content_inset.bottom, or min_offset when it is shorter than the viewport).
 ---@field refresh_state "idle"|"pulling"|"armed"|"refreshing"|"finishing" Pull-to-refresh state.
 ---@field page integer The last page requested (0 before any and after a refresh; rolled back by a failed load).
 ---@field loading boolean True while on_load_more's done has not been called.
@@ -249,5 +253,12 @@ local tantan_render = {}
 ---@field register_command fun(name: string, fn: fun(args: string[]): integer?) Registers a subcommand: `tantan-host NAME args...` calls fn(args); its result (an integer, or false for 1) is the exit status.
 ---@field on fun(hook: "before_scenario"|"after_scenario"|"event", fn: function) Adds a lifecycle hook: before_scenario(s) and after_scenario(s) around each `tantan-host test` scenario (s: {name=, full_name=, file=, line=, tags=}; after also status=, passed=, message=), event({component=, name=, args=, text=}) for every component event.
 local tantan_PluginHost = {}
+
+---@class tantan.explore
+---@field deck_actions fun(): table<string, {weight: number, run: fun(obj: any, gen: ExploreGen): any}> Ready-made deck actions: pans around threshold and velocity_threshold, drags left hanging and finished, like, nope, undo, reload (an array source first grows or shrinks by up to 3 cards; a callback source reloads as it is), clock advances that land inside animations or let them finish. The deck is `obj` or the first deck among obj's fields (by key order).
+---@field grid_actions fun(): table<string, {weight: number, run: fun(obj: any, gen: ExploreGen): any}> Ready-made grid actions: long press, drags to cells, cell edges, the autoscroll edges and off screen, drop, cancel, delete, edit/done, scrolls, clock advances.
+---@field list_actions fun(): table<string, {weight: number, run: fun(obj: any, gen: ExploreGen): any}> Ready-made list actions: scrolls and flings near both ends, pull and release at and around the threshold, apply of random diffs (dropping, moving, adding items), load_more, and `deliver`: one pending completion held by the explore's scheduler (setup(sched), sched.hold(fn)) called with ok = true or false, in a random order.
+---@field replay fun(spec: table, steps: any[][]): true Runs a sequence as an explore failure prints it ({action name, draw, ...} per step: the values its gen calls return, picks as positions) against spec.setup() on a reset clock, with every invariant checked after each step; raises the failure it reproduces (at the caller's line), else returns true.
+local tantan_explore = {}
 
 return tantan

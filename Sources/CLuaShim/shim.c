@@ -9,20 +9,35 @@
 #include <sys/time.h>
 #include <unistd.h>
 #include <errno.h>
+#include <pthread.h>
 
-typedef struct {
+typedef struct Limits {
   size_t used, peak, max;
   int lua_active;          // allocations may fail only while Lua (not Swift) code runs
   long long max_instr, instr;
   double deadline, timeout;
   int tripped;
   char message[256];
+  int what_at;  // where the message's "what" starts, after "file:line: "
   lua_State *L;
   lua_State *current;  // the thread whose Swift function is running (coroutines have their own stack)
   // Each Swift function call gets a serial `frame`; a method records its `self` object with the
   // serial, so a callback it makes pushes argument 1 again without checking what it is.
   unsigned long frames, frame, self_frame;
   const void *self_obj;
+  // Shared with the watchdog thread (__atomic builtins): see check_state().
+  unsigned long beats;  // count hook calls: the hook can run
+  int running;          // protected calls in progress: Lua, C or Swift code of this state may run
+  int kick;             // the watchdog's request to the running thread: KICK_HOOK or KICK_END
+  pthread_t thread;     // the thread running the outermost protected call
+  char prefix[128];     // printed before the message when the watchdog ends the process
+  double grace;         // seconds past the deadline before a state whose hook cannot run is ended
+  // Owned by the watchdog thread.
+  struct Limits *next_watched;
+  unsigned watch_gen;
+  unsigned long seen_beats;
+  double silent_since, silent_cpu_since, stage_at;
+  int stage, end_reason;
   int sticky_interrupt;  // Ctrl-C raises at every instruction (--timeout), not once (lua.c)
   // The frame of the Swift function that last passed a callback's error on (TT_RAISE_VALUE):
   // the message handler that sees that raise knows it is not a new error.
@@ -44,9 +59,12 @@ static double now_seconds(void) {
 static void remember_where(lua_State *L, Limits *m, const char *what) {
   lua_Debug ar;
   m->message[0] = 0;
+  m->what_at = 0;
   for (int level = 0; lua_getstack(L, level, &ar); level++) {
     if (lua_getinfo(L, "Sl", &ar) && ar.currentline > 0) {
-      snprintf(m->message, sizeof m->message, "%s:%d: %s", ar.short_src, ar.currentline, what);
+      int n = snprintf(m->message, sizeof m->message, "%s:%d: ", ar.short_src, ar.currentline);
+      m->what_at = n > 0 && n < (int)sizeof m->message ? n : 0;
+      snprintf(m->message + m->what_at, sizeof m->message - m->what_at, "%s", what);
       return;
     }
   }
@@ -54,6 +72,8 @@ static void remember_where(lua_State *L, Limits *m, const char *what) {
 }
 
 static void hook(lua_State *L, lua_Debug *ar);
+static void watch(Limits *m);
+static __thread Limits *tls_running;  // this thread's innermost running state, for the watchdog's signal
 static void arm_hook(lua_State *L);
 static int trampoline(lua_State *L);
 static int index_fast(lua_State *L);
@@ -78,17 +98,21 @@ static void *l_alloc(void *ud, void *ptr, size_t osize, size_t nsize) {
   if (p == NULL) return NULL;
   m->used += nsize - osize;
   if (m->used > m->peak) m->peak = m->used;
+  // Past the limit while Swift (or a finalizer a Swift-side allocation ran) cannot be refused: the
+  // limit trips now, so the trampoline raises on return and the watchdog ends a state that never does.
+  if (m->max && m->used > m->max && !m->tripped && m->L && __atomic_load_n(&m->running, __ATOMIC_RELAXED)) {
+    __atomic_store_n(&m->tripped, TT_LIMIT_MEMORY, __ATOMIC_RELAXED);
+    remember_where(m->L, m, "not enough memory");
+  }
   return p;
 }
 
 static volatile sig_atomic_t interrupted;
 
-static volatile sig_atomic_t watchdog_stage;  // 1: the deadline passed; 2: the hook ran since
-
 static void hook(lua_State *L, lua_Debug *ar) {
   (void)ar;
   Limits *m = LIM(L);
-  if (watchdog_stage == 1) watchdog_stage = 2;
+  __atomic_store_n(&m->beats, m->beats + 1, __ATOMIC_RELAXED);  // one writer: a plain store
   if (interrupted) {
     interrupted = 0;
     if (!m->tripped) {  // lua.c's lstop: luaL_error from the hook, so luaL_where(L, 1), the caller
@@ -137,6 +161,7 @@ static void hook(lua_State *L, lua_Debug *ar) {
 // a tripped limit reaches a coroutine that catches errors in a loop: the allocator cannot raise.
 static void arm_hook(lua_State *L) {
   Limits *m = LIM(L);
+  if (m->max_instr || m->timeout > 0 || m->max) watch(m);
   if (m->max_instr || m->timeout > 0 || m->max || m->tripped) lua_sethook(L, hook, LUA_MASKCOUNT, m->tripped ? 1 : HOOK_STRIDE);
   else lua_sethook(L, NULL, 0, 0);
 }
@@ -156,61 +181,193 @@ lua_State *tt_newstate(void) {
   return L;
 }
 
-static lua_State *watchdog_state;
-static char watchdog_prefix[128];
-static double watchdog_grace;
+// The watchdog: a thread that checks every watched state (any limit set) each WATCH_PERIOD. The count
+// hook cannot run inside a C function (a runaway pattern, a blocking read), a finalizer, a message
+// handler Lua entered from the hook's own error, or after debug.sethook(): hooks are off there. A
+// state whose hook has been silent while it runs is ended: a tripped limit after STUCK seconds; a
+// passed deadline once the hook, made to run at once, has not run for the grace period; an
+// instruction limit once the silence is worth the instructions left at SILENT_RATE per CPU second
+// of the state's thread. The state's own thread gets a signal and ends the process (the scenario
+// worker in the runner) with "<prefix>file:line: <limit message>" and status 1: no Lua error can
+// unwind from where it is stuck.
+#define WATCH_PERIOD 0.05
+#define STUCK 0.5
+#define SILENT_RATE 1e7  // instructions per silent CPU second (this debug build runs ~2e8 a second)
+enum { KICK_HOOK = 1, KICK_END = 2 };
 
-static void set_alarm(double seconds) {
-  if (seconds > 1e8) seconds = 1e8;  // (time_t)1e300 would be undefined; 3 years is "never"
-  struct itimerval t = { { 0, 0 }, { (time_t)seconds, (suseconds_t)((seconds - (double)(time_t)seconds) * 1e6) } };
-  if (t.it_value.tv_sec == 0 && t.it_value.tv_usec == 0) t.it_value.tv_usec = 1;
-  setitimer(ITIMER_REAL, &t, NULL);
+static pthread_mutex_t watch_lock = PTHREAD_MUTEX_INITIALIZER;
+static Limits *watched;
+static unsigned watch_gen = 1;  // a forked child starts a new generation: its own thread and list
+static int watchdog_started;
+
+static void end_message(Limits *m, int read_stack) {
+  if (!__atomic_load_n(&m->tripped, __ATOMIC_RELAXED)) {
+    char what[96];
+    if (m->end_reason == TT_LIMIT_INSTRUCTIONS) snprintf(what, sizeof what, "instruction limit (%lld) exceeded", m->max_instr);
+    else snprintf(what, sizeof what, "timeout (%g s) exceeded", m->timeout);
+    if (read_stack) remember_where(m->current ? m->current : m->L, m, what);
+    else snprintf(m->message, sizeof m->message, "%s", what);
+  }
 }
 
-// --timeout when no hook can run (a C function that never returns, a blocking read): at the
-// deadline the hook is made to run at once; if it has not run when the grace period ends, the
-// script is stuck in C. Nothing can unwind it then, so the process reports and exits. The stack
-// is read only when the hook never ran: no Lua call or instruction happened during the grace.
-static void on_alarm(int sig) {
+static int watchdog_fd = 2;  // where the last words go: stderr, or the runner's pipe
+void tt_set_watchdog_fd(int fd) { watchdog_fd = fd; }
+
+static void end_process(Limits *m) {
+  char line[sizeof m->prefix + sizeof m->message + 2];
+  int n = snprintf(line, sizeof line, "%s%s\n", m->prefix, m->message);
+  if (write(watchdog_fd, line, (size_t)n) < 0) _exit(1);
+  _exit(1);
+}
+
+// Runs on the state's own thread, so reading its stack races with nothing but the stuck code.
+static void on_watchdog_signal(int sig) {
   (void)sig;
-  if (watchdog_stage == 0) {
-    watchdog_stage = 1;
-    lua_sethook(watchdog_state, hook, LUA_MASKCALL | LUA_MASKRET | LUA_MASKLINE | LUA_MASKCOUNT, 1);
-    set_alarm(watchdog_grace);
+  Limits *m = tls_running;
+  if (!m) return;
+  int kick = __atomic_exchange_n(&m->kick, 0, __ATOMIC_RELAXED);
+  if (kick == KICK_HOOK) {  // as lua.c's SIGINT handler: every event calls the hook from now on
+    lua_sethook(m->current ? m->current : m->L, hook, LUA_MASKCALL | LUA_MASKRET | LUA_MASKLINE | LUA_MASKCOUNT, 1);
+  } else if (kick == KICK_END) {
+    end_message(m, 1);
+    end_process(m);
+  }
+}
+
+static void kick(Limits *m, int what, double now) {
+  if (what == KICK_END) m->stage = 2;
+  m->stage_at = now;
+  __atomic_store_n(&m->kick, what, __ATOMIC_RELAXED);
+  if (pthread_kill(m->thread, SIGALRM) != 0 && what == KICK_END) {  // no such thread: end from here
+    end_message(m, 0);
+    end_process(m);
+  }
+}
+
+// CPU seconds the state's thread has run: a silence only counts as instructions while it computes
+// (not while it waits for input or for a busy machine's cores).
+static double thread_cpu_seconds(Limits *m) {
+  clockid_t clock;
+  struct timespec ts;
+  if (pthread_getcpuclockid(m->thread, &clock) != 0 || clock_gettime(clock, &ts) != 0) return 0;
+  return (double)ts.tv_sec + ts.tv_nsec / 1e9;
+}
+
+static void check_state(Limits *m, double now) {
+  unsigned long beats = __atomic_load_n(&m->beats, __ATOMIC_RELAXED);
+  if (!__atomic_load_n(&m->running, __ATOMIC_RELAXED) || beats != m->seen_beats) {
+    m->seen_beats = beats;
+    m->silent_since = now;
+    m->silent_cpu_since = -1;  // read on the first silent check: the thread may just have started
+    if (m->stage != 2) m->stage = 0;
     return;
   }
-  Limits *m = LIM(watchdog_state);
-  char what[96];
-  snprintf(what, sizeof what, "timeout (%g s) exceeded inside a C function", m->timeout);
-  if (watchdog_stage == 1) remember_where(watchdog_state, m, what);
-  else snprintf(m->message, sizeof m->message, "%s", what);
-  char line[sizeof watchdog_prefix + sizeof m->message + 2];
-  int n = snprintf(line, sizeof line, "%s%s\n", watchdog_prefix, m->message);
-  if (write(2, line, (size_t)n) < 0) _exit(1);
-  _exit(1);
+  double silent = now - m->silent_since;
+  if (m->stage == 2) {  // the signal did not end it (blocked, or another state on that thread)
+    if (now - m->stage_at > 1) { end_message(m, 0); end_process(m); }
+    return;
+  }
+  int tripped = __atomic_load_n(&m->tripped, __ATOMIC_RELAXED);
+  if (tripped == TT_LIMIT_MEMORY || tripped == TT_LIMIT_INSTRUCTIONS || tripped == TT_LIMIT_TIMEOUT) {
+    if (silent >= STUCK) kick(m, KICK_END, now);
+    return;
+  }
+  double grace = m->grace > 0 ? m->grace : 1 + m->timeout / 10;
+  if (m->timeout > 0 && now > m->deadline) {
+    m->end_reason = TT_LIMIT_TIMEOUT;
+    if (m->stage == 0) { m->stage = 1; kick(m, KICK_HOOK, now); }
+    else if (now - m->stage_at >= grace) kick(m, KICK_END, now);
+    return;
+  }
+  long long left = m->max_instr - __atomic_load_n(&m->instr, __ATOMIC_RELAXED);
+  double cpu = m->max_instr ? thread_cpu_seconds(m) : 0;
+  if (m->silent_cpu_since < 0) m->silent_cpu_since = cpu;
+  double silent_cpu = cpu - m->silent_cpu_since;
+  if (m->max_instr && silent_cpu >= 1 && silent_cpu * SILENT_RATE >= (double)left) {
+    m->end_reason = TT_LIMIT_INSTRUCTIONS;
+    kick(m, KICK_END, now);
+  }
+}
+
+static void *watchdog(void *arg) {
+  (void)arg;
+  struct timespec period = { 0, (long)(WATCH_PERIOD * 1e9) };
+  for (;;) {
+    nanosleep(&period, NULL);
+    pthread_mutex_lock(&watch_lock);
+    double now = now_seconds();
+    for (Limits *m = watched; m; m = m->next_watched) check_state(m, now);
+    pthread_mutex_unlock(&watch_lock);
+  }
+  return NULL;
+}
+
+// fork keeps only the forking thread: the child watches its own states with its own watchdog.
+static void watch_after_fork(void) {
+  pthread_mutex_init(&watch_lock, NULL);
+  watched = NULL;
+  watch_gen++;
+  watchdog_started = 0;
+}
+
+static void watch(Limits *m) {
+  pthread_mutex_lock(&watch_lock);
+  if (m->watch_gen != watch_gen) {
+    m->watch_gen = watch_gen;
+    m->seen_beats = m->beats;
+    m->silent_since = now_seconds();
+    m->silent_cpu_since = -1;
+    m->stage = 0;
+    m->next_watched = watched;
+    watched = m;
+  }
+  if (!watchdog_started) {
+    static int once;
+    if (!once) {
+      once = 1;
+      pthread_atfork(NULL, NULL, watch_after_fork);
+      struct sigaction sa;
+      memset(&sa, 0, sizeof sa);
+      sa.sa_handler = on_watchdog_signal;
+      sigemptyset(&sa.sa_mask);
+      sigaction(SIGALRM, &sa, NULL);
+    }
+    pthread_t tid;
+    pthread_attr_t attr;
+    pthread_attr_init(&attr);
+    pthread_attr_setdetachstate(&attr, PTHREAD_CREATE_DETACHED);
+    pthread_attr_setstacksize(&attr, 64 << 10);
+    if (pthread_create(&tid, &attr, watchdog, NULL) == 0) watchdog_started = 1;
+    pthread_attr_destroy(&attr);
+  }
+  pthread_mutex_unlock(&watch_lock);
+}
+
+static void unwatch(Limits *m) {
+  pthread_mutex_lock(&watch_lock);
+  if (m->watch_gen == watch_gen)
+    for (Limits **p = &watched; *p; p = &(*p)->next_watched)
+      if (*p == m) { *p = m->next_watched; break; }
+  m->watch_gen = 0;
+  pthread_mutex_unlock(&watch_lock);
 }
 
 void tt_arm_watchdog(lua_State *L, const char *prefix, double grace) {
   Limits *m = LIM(L);
-  if (m->timeout <= 0) return;
-  watchdog_state = L;
-  watchdog_stage = 0;
-  watchdog_grace = grace;
-  snprintf(watchdog_prefix, sizeof watchdog_prefix, "%s", prefix);
-  signal(SIGALRM, on_alarm);
-  double left = m->deadline - now_seconds();
-  set_alarm(left > 0 ? left : 0);
+  snprintf(m->prefix, sizeof m->prefix, "%s", prefix);
+  m->grace = grace;
 }
 
 void tt_close(lua_State *L) {
   Limits *m = LIM(L);
-  if (watchdog_state == L) {
-    struct itimerval off = { { 0, 0 }, { 0, 0 } };
-    setitimer(ITIMER_REAL, &off, NULL);
-    watchdog_state = NULL;
-  }
   m->lua_active = 0;
+  Limits *outer = tls_running;
+  tls_running = m;
+  // lua_close runs the pending finalizers: the watchdog keeps watching until it returns.
+  if (__atomic_add_fetch(&m->running, 1, __ATOMIC_RELAXED) == 1) m->thread = pthread_self();
   lua_close(L);
+  tls_running = outer;
+  unwatch(m);
   free(m);
 }
 
@@ -223,7 +380,50 @@ size_t tt_memory_peak(lua_State *L) { return LIM(L)->peak; }
 tt_Limit tt_limit_tripped(lua_State *L) { return (tt_Limit)LIM(L)->tripped; }
 void tt_set_owner(lua_State *L, void *owner) { LIM(L)->owner = owner; }
 void *tt_owner(lua_State *L) { return LIM(L)->owner; }
+const char *tt_limit_what(lua_State *L) { return LIM(L)->tripped ? LIM(L)->message + LIM(L)->what_at : NULL; }
 const char *tt_limit_message(lua_State *L) { return LIM(L)->tripped ? LIM(L)->message : NULL; }
+
+// Host-held memory counts as Lua's own: a charge that would pass --max-memory is refused and trips
+// the limit (sticky, "file:line: not enough memory" at the calling Lua line).
+int tt_host_alloc(lua_State *L, size_t bytes) {
+  Limits *m = LIM(L);
+  if (m->tripped == TT_LIMIT_MEMORY || (m->max && (bytes > m->max || m->used > m->max - bytes))) {
+    if (!m->tripped) {
+      __atomic_store_n(&m->tripped, TT_LIMIT_MEMORY, __ATOMIC_RELAXED);
+      remember_where(L, m, "not enough memory");
+      arm_hook(L);
+    }
+    return 1;
+  }
+  m->used += bytes;
+  if (m->used > m->peak) m->peak = m->used;
+  return 0;
+}
+void tt_host_free(lua_State *L, size_t bytes) {
+  Limits *m = LIM(L);
+  m->used -= bytes < m->used ? bytes : m->used;
+}
+
+// Host loops count their steps as instructions and read the clock every HOOK_STRIDE of them, as
+// the count hook does; a tripped limit stops the loop (the caller raises tt_limit_message).
+int tt_host_tick(lua_State *L, long long steps) {
+  Limits *m = LIM(L);
+  if (m->tripped) return m->tripped;  // no beat: a tripped state looping through the host is stuck
+  __atomic_store_n(&m->beats, m->beats + 1, __ATOMIC_RELAXED);  // the loop checks limits itself
+  long long before = m->instr;
+  m->instr += steps;
+  if (m->max_instr && m->instr > m->max_instr) {
+    m->tripped = TT_LIMIT_INSTRUCTIONS;
+    char what[64]; snprintf(what, sizeof what, "instruction limit (%lld) exceeded", m->max_instr);
+    remember_where(L, m, what);
+  } else if (m->timeout > 0 && before / HOOK_STRIDE != m->instr / HOOK_STRIDE && now_seconds() > m->deadline) {
+    m->tripped = TT_LIMIT_TIMEOUT;
+    char what[64]; snprintf(what, sizeof what, "timeout (%g s) exceeded", m->timeout);
+    remember_where(L, m, what);
+  }
+  if (m->tripped) arm_hook(L);
+  return m->tripped;
+}
 
 static lua_State *sigint_state;
 static void on_sigint(int sig) {
@@ -412,7 +612,13 @@ int tt_pcall(lua_State *L, int nargs, int nresults, tt_Handler handler) {
   }
   int was = m->lua_active;
   m->lua_active = 1;
+  Limits *outer = tls_running;
+  tls_running = m;
+  if (m->watch_gen != watch_gen && (m->max_instr || m->timeout > 0 || m->max)) watch(m);  // after a fork
+  if (__atomic_add_fetch(&m->running, 1, __ATOMIC_RELAXED) == 1) m->thread = pthread_self();
   int status = lua_pcall(L, nargs, nresults, base);
+  __atomic_sub_fetch(&m->running, 1, __ATOMIC_RELAXED);
+  tls_running = outer;
   m->lua_active = was;
   if (base) lua_remove(L, base);
   return status;

@@ -38,9 +38,21 @@ size_t tt_memory_peak(lua_State *L);
 typedef enum { TT_LIMIT_NONE = 0, TT_LIMIT_MEMORY = 1, TT_LIMIT_INSTRUCTIONS = 2, TT_LIMIT_TIMEOUT = 3, TT_LIMIT_INTERRUPT = 4 } tt_Limit;
 tt_Limit tt_limit_tripped(lua_State *L);
 const char *tt_limit_message(lua_State *L);  // "file:line: ..." for the sticky error, or NULL
-// After tt_set_timeout: ends the process with "<prefix>file:line: timeout (S s) exceeded inside a
-// C function" when the script is still running `grace` seconds past the deadline.
+const char *tt_limit_what(lua_State *L);     // the same without "file:line: "
+// Where the count hook cannot run (C functions, finalizers, message handlers entered from a limit's
+// error), a watchdog thread ends the process with "<prefix><limit message>" and status 1: see
+// shim.c. `prefix` (e.g. "tantan-host: ") and the grace past the deadline, per state.
 void tt_arm_watchdog(lua_State *L, const char *prefix, double grace);
+// The file descriptor the watchdog writes its message to before it ends the process (default 2):
+// a scenario's process hands it to the runner through a pipe.
+void tt_set_watchdog_fd(int fd);
+// Memory the host keeps for the state, counted against its memory limit: 0 when charged, else
+// nothing is charged and the limit has tripped (the caller raises tt_limit_message).
+int tt_host_alloc(lua_State *L, size_t bytes);
+void tt_host_free(lua_State *L, size_t bytes);
+// A host loop's `steps`, counted as instructions (the clock is read every 1000): non-zero (the
+// tripped limit's code) when the loop must stop and raise tt_limit_message.
+int tt_host_tick(lua_State *L, long long steps);
 // Ctrl-C raises "interrupted!" at the next instruction. As in lua.c it is raised once (pcall can
 // catch it), unless `sticky`: then every later instruction raises it too, so a runaway ends for sure.
 void tt_install_sigint(lua_State *L, int sticky);

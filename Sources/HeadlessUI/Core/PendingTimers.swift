@@ -11,6 +11,10 @@ struct PendingTimers {
   private var end: UInt64 = 0
   private(set) var count = 0
 
+  init() {}
+  /// Empty, for ids from `id` on (a reset clock keeps counting ids: old handles stay not pending).
+  init(startingAt id: UInt64) { base = id; end = id }
+
   @inline(__always)
   private func slot(_ id: UInt64) -> (word: Int, bit: UInt64)? {
     guard id >= base, id < end else { return nil }

@@ -61,6 +61,15 @@ public final class VirtualClock {
 
   public init() {}
 
+  /// Forgets every pending timer and animation and starts time again at 0: each run of an
+  /// explore starts from a clean clock, as a scenario does. Handles from before read as not pending.
+  /// Not for use while the clock is firing (explore calls it between runs only).
+  public func reset() {
+    heap.removeAll()
+    pending = PendingTimers(startingAt: nextID)
+    now = 0
+  }
+
   public var pendingCount: Int { pending.count }
   public var nextDue: Double? { dropCancelledTop(); return heap.first?.due }
 

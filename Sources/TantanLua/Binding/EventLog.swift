@@ -101,6 +101,12 @@ public struct EventLog: ~Copyable {
   /// The component this log belongs to, passed to the observer (a trace tags events `deck#2`).
   /// Unowned: the log lives inside its owner.
   public unowned(unsafe) var owner: AnyObject?
+  /// What the log holds in Swift (its ring, interned strings, spilled events), charged to the
+  /// state's memory limit off the hot path: a refused charge trips the limit, which raises at the
+  /// next Lua instruction (appending cannot fail). Nil for a log without a host.
+  private var memory: HostMemory?
+  private var symbolBytes = 0
+  private var spillBytes = 0
 
   public init() {}
 
@@ -110,6 +116,21 @@ public struct EventLog: ~Copyable {
   /// "grid", "list", ... as the hooks see it).
   public init(host: TantanHost, component: String) {
     observer = host.plugins.eventObserver(component: component)
+    memory = HostMemory(host.state.handle)
+  }
+
+  private func account() {
+    guard let memory else { return }
+    try? memory.charge(capacity * MemoryLayout<Record>.stride + symbolBytes + spillBytes)
+  }
+
+  private static func bytes(_ e: Event) -> Int {
+    e.args.reduce(64 + e.name.utf8.count) { total, arg in
+      switch arg {
+      case .string(let s), .raw(let s): return total + 16 + s.utf8.count
+      default: return total + 16
+      }
+    }
   }
 
   /// Interns `text` (names, direction strings): hot paths look their fixed symbols up once.
@@ -124,6 +145,8 @@ public struct EventLog: ~Copyable {
     let id = UInt16(symbols.count)
     symbols.append(text)
     symbolIDs[text] = id
+    symbolBytes += 2 * text.utf8.count + 48  // the array's copy and the dictionary's key
+    account()
     return id
   }
 
@@ -157,6 +180,8 @@ public struct EventLog: ~Copyable {
       }
     }
     spill[nextSpill] = e
+    spillBytes += Self.bytes(e)
+    account()
     store(Record(name: Self.spilledName, kinds: 0, count: 0, a: nextSpill, b: 0, c: 0))
     nextSpill &+= 1
   }
@@ -238,6 +263,7 @@ public struct EventLog: ~Copyable {
     all.withUnsafeBufferPointer { base.initialize(from: $0.baseAddress!, count: $0.count) }
     count = all.count
     head = 0
+    account()
   }
 
   @inline(__always)
@@ -245,7 +271,9 @@ public struct EventLog: ~Copyable {
     if r.name == Self.spilledName { releaseSpilled(r.a) }
   }
 
-  private mutating func releaseSpilled(_ key: UInt64) { spill[key] = nil }
+  private mutating func releaseSpilled(_ key: UInt64) {
+    if let e = spill.removeValue(forKey: key) { spillBytes -= Self.bytes(e) }
+  }
 
   /// The records, oldest first.
   private var ordered: [Record] {
@@ -256,11 +284,28 @@ public struct EventLog: ~Copyable {
   /// The kept events, oldest first.
   public var events: [Event] { ordered.map { event($0) } }
 
+  /// The distinct names of the kept events, without formatting any argument (explore's coverage
+  /// reads them after every run; formatting every event cost it a fifth of its time).
+  public var names: [String] {
+    var seen = Set<UInt16>()
+    var out: [String] = []
+    for r in UnsafeBufferPointer(start: base, count: count) {
+      if r.name == Self.spilledName {
+        if let e = spill[r.a], !out.contains(e.name) { out.append(e.name) }
+      } else if seen.insert(r.name).inserted, !out.contains(symbols[Int(r.name)]) {
+        out.append(symbols[Int(r.name)])
+      }
+    }
+    return out
+  }
+
   public mutating func clear() {
     count = 0
     head = 0
     spill.removeAll()
+    spillBytes = 0
     dropped = 0
+    account()
   }
 
   /// Pushes a Lua array of the formatted events.

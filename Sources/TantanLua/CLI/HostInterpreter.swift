@@ -89,11 +89,9 @@ public final class HostInterpreter: InterpreterHost {
       trace = ScriptTrace(host: host, path: path, title: options.script ?? "(command line)", progname: options.progname)
     }
     state.setLimits(maxMemory: settings.maxMemory, maxInstructions: settings.maxInstructions, timeout: settings.timeout)
-    if let timeout = settings.timeout {
-      // A script stuck inside one C function (a pattern match, a blocking read) never reaches the
-      // hook: the process ends a grace period after the deadline instead of hanging.
-      tt_arm_watchdog(state.lua.L, "\(options.progname): ", 1 + timeout / 10)
-    }
+    // Where the count hook cannot run (a C function, a finalizer, a message handler entered from a
+    // limit's error) the watchdog ends the process with the limit's message, after this prefix.
+    tt_arm_watchdog(state.lua.L, "\(options.progname): ", 1 + (settings.timeout ?? 0) / 10)
     // Plugins load after the sandbox prelude and under the limits, so both apply to them.
     let candidates = PluginDiscovery.discover(requested: settings.plugins)
     if !candidates.isEmpty {

@@ -50,6 +50,10 @@ enum ClockExtension: TantanExtension {
       + clockClass.docs + timerClass.docs
   }
 
+  /// Swift memory per pending `tantan.after` timer, measured: 1,000,000 timers add 208 MB of
+  /// resident memory, 16 MB of it Lua's.
+  static let timerBytes = 192
+
   static func install(_ host: TantanHost, module: Int32) {
     let lua = host.lua
     clockClass.register(lua)
@@ -60,10 +64,13 @@ enum ClockExtension: TantanExtension {
       let s = try lua.checkNonNegative(1)
       try lua.checkFunction(2)
       lua.pushValue(2)
+      // The pending timer's Swift side (heap entry, closure, reference), charged until it is dropped.
+      let memory = try HostMemory(host.state.handle, bytes: timerBytes)
       let fn = host.state.ref()
       let id: VirtualClock.TimerID
       do {
         id = try host.clock.schedule(after: s) { [unowned host] in
+          withExtendedLifetime(memory) {}
           let lua = host.lua
           fn.push(lua)
           try lua.call(0, 0)

@@ -83,6 +83,7 @@ extension LuaGrid {
     if current == nil, let bad = lockedConfig.first(where: { $0 > n }) {
       throw LuaCallError.argument(1, "locked: index out of range (got \(bad); source.count returned \(n))")
     }
+    try memory.charge(n * Self.bytesPerSourceItem)  // before the model allocates the identities
     return n
   }
 

@@ -28,6 +28,11 @@ final class LuaGrid {
   /// 1-based locked indices from the config, checked against the source's first count.
   let lockedConfig: [Int]
   var log: EventLog
+  /// What the model keeps in Swift for this grid, charged to the state's memory limit before the
+  /// model allocates it: an identity per item (8 bytes), plus a reference per item without a source.
+  let memory: HostMemory
+  static let bytesPerSourceItem = MemoryLayout<Int>.stride
+  static let bytesPerArrayItem = 64  // identity, array slot and LuaRef object (measured: ~60)
   /// The stack callbacks use: the running thread (a coroutine's when one called the grid).
   var lua: Lua { host.lua }
   /// Nil only while the model's initialiser asks `source.count` (the grid is being built).
@@ -36,6 +41,7 @@ final class LuaGrid {
   init(host: TantanHost, delegate: Callbacks, source: Callbacks?, lockedConfig: [Int]) {
     self.host = host; self.delegate = delegate; self.source = source; self.lockedConfig = lockedConfig
     self.log = EventLog(host: host, component: "grid")
+    self.memory = HostMemory(host.state.handle)
     log.owner = self
   }
 
@@ -48,6 +54,7 @@ final class LuaGrid {
     if source != nil {
       model = try ReorderGrid(config: config, source: makeSource(), clock: host.clock)
     } else {
+      try memory.charge(items.count * Self.bytesPerArrayItem)
       model = try ReorderGrid(config: config, items: items, clock: host.clock)
     }
     model.delegate = GridDelegateAdapter(owner: self)

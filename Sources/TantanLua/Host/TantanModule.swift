@@ -15,7 +15,7 @@ public enum TantanModule {
   /// Built-in extensions, in installation order.
   nonisolated(unsafe) public static var extensions: [any TantanExtension.Type] = [
     ClockExtension.self, SwipeDeckBinding.self, GridExtension.self, ListExtension.self, JSONExtension.self, RenderExtension.self,
-    PluginExtension.self,
+    PluginExtension.self, ExploreExtension.self,
   ]
 
   public static let docs: [LuaDoc] = [

@@ -45,7 +45,11 @@ enum JSONExtension: TantanExtension {
     lua.push(function: { (lua: Lua) throws(LuaCallError) -> Int32 in
       if lua.top == 0 { throw .argument(1, "value expected") }
       var writer = JSONWriter(lua: lua, arrayMeta: Lua.upvalue(1))
-      do throws(JSONWriter.Failure) { try writer.encode(1, at: "value") } catch { throw .message("tantan.json.encode: \(error.message)") }
+      defer { lua.releaseHost(writer.charged) }
+      do throws(JSONWriter.Failure) { try writer.encode(1, at: "value") } catch {
+        if let limit = error.limit { throw limit }
+        throw .message("tantan.json.encode: \(error.message)")
+      }
       writer.out.withUnsafeBufferPointer { buf in
         _ = lua_pushlstring(lua.L, UnsafeRawPointer(buf.baseAddress)?.assumingMemoryBound(to: CChar.self), buf.count)
       }

@@ -16,16 +16,28 @@ import LuaRuntime
 struct JSONWriter {
   struct Failure: Error {
     let message: String
+    /// A limit stopped the walk (a shared subtable is encoded again each time it is reached, so
+    /// the work is not bounded by the table's size): raised as the limit's error.
+    var limit: LuaCallError? = nil
   }
 
   let lua: Lua
   let arrayMeta: Int32
   var out: [UInt8] = []
   var path: [UnsafeRawPointer] = []
+  /// Bytes of `out` charged to the state's memory limit; the caller releases them.
+  var charged = 0
 
   init(lua: Lua, arrayMeta: Int32) { self.lua = lua; self.arrayMeta = arrayMeta }
 
   mutating func encode(_ i: Int32, at location: String) throws(Failure) {
+    do throws(LuaCallError) {
+      try lua.hostTick()  // each value counts as an instruction; the clock is read as the hook does
+      if out.count > charged + 65536 {
+        try lua.chargeHost(out.count - charged)
+        charged = out.count
+      }
+    } catch { throw Failure(message: "", limit: error) }
     let i = lua.absIndex(i)
     switch lua.type(i) {
     case LUA_TNIL, LUA_TNONE: append("null")

@@ -103,6 +103,15 @@ enum ListExtension: TantanExtension {
       if let ref = model.sections[s].footer?.ref { ref.push(lua) } else { lua.pushNil() }
       return 1
     },
+    .init("section_id", "fun(self, section: integer): integer|string", "The section's id: as `sections` or source.section_id gave it; a source without section_id numbers its sections from 0.") { list, lua throws(LuaCallError) in
+      let model = try list.checkModel("section_id", mutating: false)
+      let s = try lua.checkIndex(2, count: model.sectionCount, what: "section")
+      switch model.sections[s].id {
+      case .int(let n): lua_pushinteger(lua.L, lua_Integer(n))
+      case .string(let t): lua.push(t)
+      }
+      return 1
+    },
     .init("item_count", "fun(self, section: integer): integer", "Items in a section.") { list, lua throws(LuaCallError) in
       let model = try list.checkModel("item_count", mutating: false)
       lua.push(model.itemCount(inSection: try lua.checkIndex(2, count: model.sectionCount, what: "section")))
@@ -132,6 +141,8 @@ enum ListExtension: TantanExtension {
   static var fields: [Field] {[
     field("offset", "number", "UIKit's contentOffset.y: -content_inset.top at rest.") { m, lua in lua.push(m.offset) },
     field("content_height", "number", "Exact height of all sections.") { m, lua in lua.push(m.contentHeight) },
+    field("min_offset", "number", "The smallest offset scroll_to accepts: -content_inset.top (the resting offset).") { m, lua in lua.push(m.minOffset) },
+    field("max_offset", "number", "The largest offset scroll_to accepts (the bottom of the content plus content_inset.bottom, or min_offset when it is shorter than the viewport).") { m, lua in lua.push(m.maxOffset) },
     field("refresh_state", "\"idle\"|\"pulling\"|\"armed\"|\"refreshing\"|\"finishing\"", "Pull-to-refresh state.") { m, lua in lua.push(m.refreshState.rawValue) },
     field("page", "integer", "The last page requested (0 before any and after a refresh; rolled back by a failed load).") { m, lua in lua.push(m.page) },
     field("loading", "boolean", "True while on_load_more's done has not been called.") { m, lua in lua.push(m.loading) },

@@ -12,6 +12,8 @@ import LuaRuntime
 struct ListViewModel: Equatable {
   let value: LuaValue
   let ref: LuaRef?
+  /// The snapshot's Swift memory, charged to the state's memory limit while it is kept.
+  var memory: HostMemory? = nil
 
   static func == (a: ListViewModel, b: ListViewModel) -> Bool { a.value == b.value }
 }

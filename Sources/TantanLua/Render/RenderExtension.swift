@@ -17,6 +17,9 @@ enum RenderExtension: TantanExtension {
             "Pictures of an animation: the SVG now, then after each step of 1/fps seconds of tantan.clock (timers and animations run as with clock:advance) until `seconds` have passed (the last step may be shorter): ceil(seconds * fps) + 1 frames, at most \(maxFrames).")]
   }
 
+  /// Instructions a picture of `frames` counts against --max-instructions.
+  static let frameSteps = 1000
+
   static func install(_ host: TantanHost, module: Int32) {
     let lua = host.lua
     lua.newTable(narr: 0, nrec: 2)
@@ -54,13 +57,24 @@ enum RenderExtension: TantanExtension {
       throw .argument(3, "too many frames: \(lua.string(2) ?? "?") s at \(lua.string(3) ?? "?") fps is \(frames) frames (at most \(maxFrames))")
     }
     let count = Int(steps)
-    var pictures = [obj.svgDocument()]
+    // The pictures are held in Swift until they are pushed: each is charged to the memory limit
+    // as it is made (released on return, when Lua holds them), and counts `frameSteps`
+    // instructions, so the clock is read for --timeout at every frame.
+    var charged = 0
+    defer { lua.releaseHost(charged) }
+    func keep(_ picture: String) throws(LuaCallError) -> String {
+      try lua.hostTick(frameSteps)
+      try lua.chargeHost(picture.utf8.count)
+      charged += picture.utf8.count
+      return picture
+    }
+    var pictures = [try keep(obj.svgDocument())]
     pictures.reserveCapacity(count + 1)
     let start = host.clock.now
     for k in stride(from: 1, through: count, by: 1) {
       let target = start + min(Double(k) / fps, seconds)
       do { try host.clock.advance(by: max(0, target - host.clock.now)) } catch { throw lua.convert(error) }
-      pictures.append(obj.svgDocument())
+      pictures.append(try keep(obj.svgDocument()))
     }
     lua.newTable(narr: Int32(pictures.count))
     for (i, p) in pictures.enumerated() {

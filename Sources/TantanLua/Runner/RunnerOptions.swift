@@ -38,6 +38,8 @@ struct RunnerOptions {
   var strictPlugins = false
   var deterministicTimes = false
   var trace = ScenarioTraces.Mode.off
+  /// `--explore-runs N`: the run count of every explore (passed on as TANTAN_EXPLORE_RUNS).
+  var exploreRuns: Int?
   var traceDir = "tantan-traces"
   var artifactsDir = "tantan-artifacts"
   var help = false
@@ -116,6 +118,7 @@ struct RunnerOptions {
           throw UsageError(description: "bad value for --seed: integer expected, got '\(v)'")
         }
         o.seed = n
+      case "--explore-runs": o.exploreRuns = try int(name, try value(name, inline), min: 1)
       case "--shuffle": o.shuffle = true
       case "-j", "--jobs": o.jobs = try int(name, try value(name, inline), min: 1)
       case "--shard":
@@ -206,6 +209,8 @@ struct RunnerOptions {
       -p, --pattern PAT      file name pattern for folders (Lua pattern, default _spec%.lua$)
       -l, --list             list the selected scenarios (file:line: name) and exit
       --seed N               seed math.random in every scenario and the --shuffle order
+      --explore-runs N       every explore(name, spec) makes N runs instead of spec.runs (default
+                             100; as TANTAN_EXPLORE_RUNS=N, for a nightly job)
       --shuffle              run (and report) the scenarios in a seeded random order
       -j, --jobs N           run N worker processes at a time; reports are the same as serial
       --shard i/n            run the i-th of n deterministic slices of the suite

@@ -9,7 +9,7 @@
 ///
 /// Goldens are written by forked scenario processes of several workers, so the count lives in a
 /// file every one of them shares: the coordinator opens it (unlinked at once) and hands it to each
-/// worker as descriptor `WriteBudget.fd`; the forks inherit it. `take` adds under `flock`.
+/// worker as descriptor `WriteBudget.fd`; the forks inherit it. `take` adds under a record lock.
 final class WriteBudget: Sendable {
   /// The documented total of a sandboxed run: 32 MiB.
   static let sandboxLimit = 32 << 20
@@ -40,14 +40,26 @@ final class WriteBudget: Sendable {
   /// Takes `bytes` from the budget; false (and nothing taken) when they do not fit or the counter
   /// cannot be read (refusing is the safe side).
   func take(_ bytes: Int) -> Bool {
-    guard flock(counter, LOCK_EX) == 0 else { return false }
-    defer { flock(counter, LOCK_UN) }
+    // A record lock, not flock(2): every process shares one open file description, and flock
+    // locks belong to the description, so they would not exclude the other workers and forks.
+    guard lock(F_WRLCK) else { return false }
+    defer { _ = lock(F_UNLCK) }
     var used: Int64 = 0
     let n = pread(counter, &used, 8, 0)
     if n != 8 && n != 0 { return false }
     guard Int64(bytes) <= Int64(limit) - used else { return false }
     used += Int64(bytes)
     return pwrite(counter, &used, 8, 0) == 8
+  }
+
+  private func lock(_ type: Int32) -> Bool {
+    var region = flock()
+    region.l_type = Int16(type)
+    region.l_whence = Int16(SEEK_SET)
+    while fcntl(counter, F_SETLKW, &region) != 0 {
+      if errno != EINTR { return false }
+    }
+    return true
   }
 }
 

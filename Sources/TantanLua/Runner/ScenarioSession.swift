@@ -26,7 +26,9 @@ final class ScenarioSession {
   let host: TantanHost
   let file: String
   let config: ExecutionConfig
-  private(set) var output = ""
+  private var captured = CapturedOutput()
+  /// What the scenario printed, cut at `CapturedOutput.limit` bytes with a marker.
+  var output: String { captured.text }
   private(set) var snapshotsUsed: [String] = []
   private(set) var snapshotActions = SnapshotActions()
   /// Files a failed picture snapshot left for review (reference, actual, diff page).
@@ -57,7 +59,7 @@ final class ScenarioSession {
     }
     lua.newTable()
     lua.setFunction(-1, "emit") { [unowned self] (lua: Lua) throws(LuaCallError) -> Int32 in
-      self.output += lua.string(1) ?? ""
+      self.captured.append(lua.string(1) ?? "")
       return 0
     }
     lua.setFunction(-1, "snapshot") { [unowned self] (lua: Lua) throws(LuaCallError) -> Int32 in
@@ -94,6 +96,12 @@ final class ScenarioSession {
       lua.push(outcome.ok)
       lua.push(outcome.message)
       return 2
+    }
+    // explore(name, spec): the engine loads on the first explore that runs.
+    let clock = host.clock
+    lua.setFunction(-1, "explore_engine") { (lua: Lua) throws(LuaCallError) -> Int32 in
+      try ExploreExtension.pushEngine(lua, clock: clock)
+      return 1
     }
     guard lua.pcall(1, 1, traceback: true) else {
       let msg = lua.string(-1) ?? "?"

@@ -56,6 +56,8 @@ public enum TestCommand {
     let files = try Discovery.files(paths, pattern: o.pattern, matcher: matcher)
     let ci = isCI
     let seed = o.seed ?? (o.shuffle ? Int(time(nil)) : 0)
+    // Through the environment, so every scenario state (thread or worker process) reads it alike.
+    if let runs = o.exploreRuns { setenv(ExploreExtension.runsVariable, String(runs), 1) }
     // Plugins: discovered and loaded once here, then into every scenario's state (TestPlugins).
     let plugins = try TestPlugins.load(o, seed: seed, progname: progname)
     try o.checkReporters(plugins: plugins?.reporterNames ?? [])

@@ -20,8 +20,10 @@ enum FileSystem {
     defer { closedir(d) }
     var names: [String] = []
     while let e = readdir(d) {
-      let name = withUnsafeBytes(of: e.pointee.d_name) { raw in
-        String(decoding: raw.prefix(while: { $0 != 0 }), as: UTF8.self)
+      // Read the name in place: a record is only d_reclen long, so copying the whole 256-byte
+      // d_name field reads past its end (AddressSanitizer: heap-buffer-overflow).
+      let name = withUnsafePointer(to: &e.pointee.d_name) { field in
+        field.withMemoryRebound(to: CChar.self, capacity: 1) { String(cString: $0) }
       }
       if name != "." && name != ".." { names.append(name) }
     }

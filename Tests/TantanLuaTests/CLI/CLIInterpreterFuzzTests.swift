@@ -1,6 +1,8 @@
 import Foundation
 import XCTest
 
+@testable import TantanLua
+
 /// The interpreter's own steps (`LUA_INIT`, `-e`, `-l`, the script's `arg`, `-i`, the REPL's
 /// `_PROMPT` and `print`) run inside one protected frame: whatever a script did to `_G`, `arg`,
 /// `print`, `_PROMPT`, `package.loaded` or `require` (values or metatables that raise or yield),
@@ -35,17 +37,10 @@ final class CLIInterpreterFuzzTests: CLITestCase {
   static let libraries = ["string", "g=string", "nosuchmodule", "g=table.x"]
   static let stdinChunks = ["x=1\nprint(x)\n", "return 1, 2\n", "x = (\n1)\n", "error('e')\n", "=nil\n", ""]
 
-  /// A small deterministic generator (SplitMix64): the same cases every run.
+  /// The runner's own deterministic generator (SplitMix64): the same cases every run.
   struct Generator {
-    var state: UInt64
-    mutating func next() -> UInt64 {
-      state &+= 0x9E37_79B9_7F4A_7C15
-      var z = state
-      z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-      z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-      return z ^ (z >> 31)
-    }
-    mutating func int(_ n: Int) -> Int { Int(next() % UInt64(n)) }
+    var rng: SplitMix64
+    mutating func int(_ n: Int) -> Int { Int(rng.next() % UInt64(n)) }
     mutating func pick<T>(_ a: [T]) -> T { a[int(a.count)] }
   }
 
@@ -57,7 +52,7 @@ final class CLIInterpreterFuzzTests: CLITestCase {
   }
 
   static func cases(count: Int, seed: UInt64) -> [Case] {
-    var g = Generator(state: seed)
+    var g = Generator(rng: SplitMix64(seed: seed))
     return (0..<count).map { _ in
       var c = Case()
       if g.int(4) == 0 { c.env["LUA_INIT"] = g.pick(traps) }

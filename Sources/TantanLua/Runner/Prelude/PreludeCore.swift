@@ -6,10 +6,13 @@
 /// a forked copy of the loaded state per scenario, so the file runs once, not once per scenario.
 enum PreludeCore {
   static let source = #"""
-    local emit, snapshot_host, snapshot_svg_host = host.emit, host.snapshot, host.snapshot_svg
+    local emit, snapshot_host, snapshot_svg_host, explore_engine =
+      host.emit, host.snapshot, host.snapshot_svg, host.explore_engine
     -- Kept now: a scenario may replace the global.
     local render_svg = tantan.render.svg
     local collect_garbage = collectgarbage
+    local run_seed = tantan and tantan.seed or 0
+    local getlocal = debug.getlocal
 
     -- Output: what a scenario prints goes to its report (system-out), never to the runner's stdout.
     local function capture(...)
@@ -101,11 +104,11 @@ enum PreludeCore {
       current = saved
     end
 
-    local function register(name, fn, reason)
+    local function register(name, fn, reason, own_line)
       ordinal = ordinal + 1
       local line = call_line(3)
       local first, last = line, line
-      if type(fn) == "function" then
+      if type(fn) == "function" and not own_line then
         local info = getinfo(fn, "S")
         first, last = info.linedefined, info.lastlinedefined
       end
@@ -127,6 +130,26 @@ enum PreludeCore {
       if fn == nil then register(name, nil, "") return end
       if type(fn) ~= "function" then error("bad argument #2 to 'it' (function expected, got " .. type(fn) .. ")", 2) end
       register(name, fn, nil)
+    end
+
+    -- explore(name, spec): a scenario whose body is the search (tantan.explore's engine, loaded
+    -- on the first explore that runs); passing, it prints its coverage to the scenario's output.
+    local function explore(name, spec)
+      check_name("explore", name, 2)
+      if type(spec) ~= "table" then error("bad argument #2 to 'explore' (table expected, got " .. type(spec) .. ")", 2) end
+      if running then error("explore() called inside a running scenario", 2) end
+      local line = call_line(2)
+      local spec_name = "SPEC"  -- the caller's local naming the spec, for the printed scenario
+      for i = 1, 250 do
+        local n, v = getlocal(2, i)
+        if n == nil then break end
+        if rawequal(v, spec) and n:match("^[%a_][%w_]*$") then spec_name = n end
+      end
+      register(name, function()
+        local ok, text = explore_engine().search(name, spec, { file = spec_file, line = line, seed = run_seed, spec_name = spec_name })
+        if not ok then error(setmetatable({ message = text, file = spec_file, line = line }, Failure), 0) end
+        emit(text .. "\n")
+      end, nil, true)
     end
 
     local function pending(name)
@@ -178,7 +201,7 @@ enum PreludeCore {
 
     local block_api = {
       describe = describe, context = describe, insulate = describe, expose = describe,
-      it = it, spec = it, test = it, pending = pending, finally = finally,
+      it = it, spec = it, test = it, pending = pending, finally = finally, explore = explore,
       before_each = hook("before_each"), after_each = hook("after_each"),
       setup = hook("setup"), teardown = hook("teardown"),
       lazy_setup = hook("setup"), strict_setup = hook("setup"),

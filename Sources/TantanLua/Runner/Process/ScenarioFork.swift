@@ -1,3 +1,4 @@
+import CLuaShim
 #if canImport(Glibc)
   import Glibc
 #endif
@@ -29,9 +30,14 @@ enum ScenarioFork {
     fflush(nil)  // nothing buffered is written twice
     var ends: [Int32] = [0, 0]
     guard pipe(&ends) == 0 else { return crashed(info, "cannot create a pipe: \(String(cString: strerror(errno)))") }
+    // The limit watchdog's last words (a scenario stuck where no hook runs), read if no report came.
+    var words: [Int32] = [-1, -1]
+    if pipe(&words) == 0 { _ = fcntl(words[0], F_SETFL, O_NONBLOCK) }
+    defer { for fd in words where fd >= 0 { close(fd) } }
     let pid = fork()
     if pid == 0 {
       close(ends[0])
+      if words[1] >= 0 { tt_set_watchdog_fd(words[1]) }
       setpgid(0, 0)  // its own group: a kill ends what it started too (a shell, a sleep)
       var w = WireWriter()
       w.put(child(session, info, trace: trace))
@@ -40,13 +46,29 @@ enum ScenarioFork {
       _exit(0)
     }
     close(ends[1])
+    if words[1] >= 0 { close(words[1]); words[1] = -1 }
     guard pid > 0 else {
       close(ends[0])
       return crashed(info, "cannot fork: \(String(cString: strerror(errno)))")
     }
     setpgid(pid, pid)  // also here, so a kill right away finds the group
     defer { close(ends[0]) }
-    return collect(from: ends[0], pid: pid, info, deadline: killDeadline(session.config))
+    let outcome = collect(from: ends[0], pid: pid, info, deadline: killDeadline(session.config))
+    if outcome.failure?.message.hasSuffix("before it reported") == true, let said = lastWords(words[0]) {
+      return crashed(info, said)
+    }
+    return outcome
+  }
+
+  /// What the watchdog wrote before it ended the scenario's process (`file:line: timeout (10 s)
+  /// exceeded`), or nil.
+  private static func lastWords(_ fd: Int32) -> String? {
+    guard fd >= 0 else { return nil }
+    var buf = [UInt8](repeating: 0, count: 1024)
+    let n = read(fd, &buf, buf.count)
+    guard n > 0 else { return nil }
+    let text = String(decoding: buf[0..<n], as: UTF8.self)
+    return text.hasSuffix("\n") ? String(text.dropLast()) : text
   }
 
   /// How long a scenario's process may take before it is killed: its own limits stop Lua code at

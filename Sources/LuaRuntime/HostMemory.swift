@@ -1,0 +1,72 @@
+import CLuaShim
+
+/// Memory the host keeps for a Lua state (model storage, pending timers), counted against the
+/// state's `--max-memory` as Lua's own allocations are, and given back when its owner goes. A
+/// charge that would pass the limit is refused before the host allocates: the call fails with
+/// `file:line: not enough memory` at the calling Lua line, and the limit trips (sticky).
+public final class HostMemory {
+  private let handle: LuaStateHandle
+  public private(set) var bytes = 0
+
+  public init(_ handle: LuaStateHandle) { self.handle = handle }
+
+  /// A charge of `bytes` from now until the returned object is released.
+  public convenience init(_ handle: LuaStateHandle, bytes: Int) throws(LuaCallError) {
+    self.init(handle)
+    try charge(bytes)
+  }
+
+  /// Charges what the owner keeps now (more or less than before); refused, nothing changes.
+  public func charge(_ newBytes: Int) throws(LuaCallError) {
+    guard let L = handle.L else { return }
+    let wanted = max(newBytes, 0)
+    if wanted > bytes {
+      guard tt_host_alloc(L, wanted - bytes) == 0 else { throw Lua(L).limitError() }
+    } else if wanted < bytes {
+      tt_host_free(L, bytes - wanted)
+    }
+    bytes = wanted
+  }
+
+  deinit {
+    if let L = handle.L, bytes > 0 { tt_host_free(L, bytes) }
+  }
+}
+
+extension Lua {
+  /// A charge for memory held during one host call (a buffer being filled); the caller gives it
+  /// back with `releaseHost` before it returns. Refused: `file:line: not enough memory`.
+  public func chargeHost(_ bytes: Int) throws(LuaCallError) {
+    guard bytes > 0 else { return }
+    guard tt_host_alloc(L, bytes) == 0 else { throw limitError() }
+  }
+  public func releaseHost(_ bytes: Int) { if bytes > 0 { tt_host_free(L, bytes) } }
+
+  /// For host loops over user data (JSON, pictures, list building): counts `steps` as
+  /// instructions and reads the clock as the count hook does; throws the limit's own error
+  /// (`file:line: instruction limit (N) exceeded`, a timeout) once one has tripped.
+  public func hostTick(_ steps: Int = 1) throws(LuaCallError) {
+    guard tt_host_tick(L, Int64(steps)) != 0 else { return }
+    throw limitError()
+  }
+
+  /// The tripped limit's error at the calling line (`file:line: not enough memory`). A message,
+  /// not a pushed value: the stack may still be unwound by the host's `defer { pop() }`s.
+  func limitError() -> LuaCallError {
+    .message(tt_limit_what(L).map { String(cString: $0) } ?? "not enough memory")
+  }
+}
+
+extension LuaValue {
+  /// About what this converted value holds in Swift (each value's slot, string bytes, entries),
+  /// for charging a snapshot the host keeps: a Lua string shared by many tables is copied each time.
+  public var hostBytes: Int {
+    let slot = MemoryLayout<LuaValue>.stride
+    switch self {
+    case .string(let s): return slot + s.utf8.count
+    case .table(let array, let entries):
+      return array.reduce(slot) { $0 + $1.hostBytes } + entries.reduce(0) { $0 + $1.key.hostBytes + $1.value.hostBytes }
+    default: return slot
+    }
+  }
+}
