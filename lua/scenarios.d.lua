@@ -107,7 +107,8 @@ match = {}
 ---@field matches fun(pattern: string, actual: string, message?: string)
 ---@field has_error fun(fn: function, expected?: any, message?: string) Message compared without its `file:line:` prefix.
 ---@field error_matches fun(fn: function, pattern: string, message?: string)
----@field snapshot fun(name: string, value: any) Compares with `__snapshots__/<file>/<name>.snap`.
+---@field snapshot fun(name: string, value: any) Compares with `__snapshots__/<file>/<name>.snap`; decks, grids and lists as the data of what they show; a name once per scenario.
+---@field snapshot_svg fun(name: string, obj: tantan.SwipeDeck|tantan.ReorderGrid|tantan.List) Compares tantan.render.svg(obj) with `__snapshots__/<file>/<name>.svg`; a mismatch leaves expected.svg, actual.svg and diff.html in `--artifacts-dir`.
 ---@field spy fun(s: Spy): SpyAssertion
 ---@field is_not Assert
 ---@field are Assert

@@ -89,7 +89,7 @@ enum Discovery {
         if name != "__snapshots__" { walk(path); continue }
         for spec in FileSystem.list(path) where FileSystem.kind(FileSystem.join(dir, spec + ".lua")) == .missing {
           let folder = FileSystem.join(path, spec)
-          out += FileSystem.list(folder).filter { $0.hasSuffix(".snap") }.map { FileSystem.join(folder, $0) }
+          out += FileSystem.list(folder).filter(SnapshotStore.isGolden).map { FileSystem.join(folder, $0) }
         }
       }
     }

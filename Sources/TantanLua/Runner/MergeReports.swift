@@ -5,7 +5,7 @@ public enum MergeReports {
   static let usage = """
     usage: tantan-host merge-reports [options] report.json...
     Joins the JSON reports (--reporter json=PATH) of the shards of one suite.
-      --reporter NAME[=PATH]  default, tap, junit, json or a plugin's reporter, to stdout or PATH
+      --reporter NAME[=PATH]  default, tap, junit, json, github or a plugin's reporter, to stdout or PATH
                               (repeatable; -o NAME; default: default)
       --plugin DIR            load the plugin in DIR, or every plugin folder in DIR (repeatable; before
                               ./plugins, TANTAN_PLUGIN_PATH and ~/.config/tantan/plugins), for its reporters
@@ -14,6 +14,8 @@ public enum MergeReports {
       --max-instructions N    the plugin reporters' limits, as in 'tantan-host test' (defaults 100000000,
       --max-memory BYTES      134217728 and 10 s; 0 = none)
       --timeout SECONDS
+      --allow-partial         merge what is there: shards missing, given twice or run with different
+                              selections (without it, each of these is an error, status 2)
       --deterministic-times   report every duration as 0
       --fail-on-flaky         exit 1 when a scenario was flaky
       --pass-with-no-tests    exit 0 instead of 3 when the reports hold no scenario
@@ -39,7 +41,7 @@ public enum MergeReports {
       case "-h", "--help":
         FileSystem.write(fd: 1, usage)
         return 0
-      case "--deterministic-times", "--fail-on-flaky", "--pass-with-no-tests": flags.insert(a)
+      case "--deterministic-times", "--fail-on-flaky", "--pass-with-no-tests", "--allow-partial": flags.insert(a)
       case _ where runnerFlags.contains(a): runnerArgs.append(a)
       case _ where runnerValueOptions.contains(a):
         i += 1
@@ -55,13 +57,22 @@ public enum MergeReports {
     guard !inputs.isEmpty else { return fail(progname, "no reports to merge") }
     let options: RunnerOptions
     do { options = try RunnerOptions.parse(runnerArgs) } catch { return fail(progname, error.description) }
-    var reports: [RunReport] = []
+    var reports: [RunReport] = []  // var: --allow-partial drops doubled shards
     for path in inputs {
       guard let text = FileSystem.read(path) else { return fail(progname, "cannot read \(path)") }
       do { reports.append(try JSONReporter.decode(text)) } catch { return fail(progname, "\(path): \(error)") }
     }
     var merged: RunReport
-    do { merged = try merge(reports) } catch { return fail(progname, error.description) }
+    do {
+      if flags.contains("--allow-partial") {
+        let (kept, dropped) = withoutDoubledShards(reports, inputs)
+        for d in dropped { FileSystem.write(fd: 2, "\(progname) merge-reports: \(d)\n") }
+        reports = kept
+      } else {
+        try MergeCheck.complete(reports, names: inputs)
+      }
+      merged = try merge(reports)
+    } catch { return fail(progname, error.description) }
     if flags.contains("--deterministic-times") { merged.zeroTimes() }
     // Plugins load as in `test` (same discovery, sandbox, limits), seeded with the runs' seed.
     let plugins: TestPlugins?
@@ -84,6 +95,27 @@ public enum MergeReports {
   }
 
   struct MergeError: Error, CustomStringConvertible { let description: String }
+
+  /// `--allow-partial`: a shard given twice is merged once (the first report given); returns the
+  /// reports kept and a note per report left out.
+  static func withoutDoubledShards(_ reports: [RunReport], _ names: [String]) -> ([RunReport], [String]) {
+    var firstOf: [String: String] = [:]
+    var kept: [RunReport] = []
+    var notes: [String] = []
+    for (r, name) in zip(reports, names) {
+      guard let shard = r.shard else {
+        kept.append(r)
+        continue
+      }
+      if let first = firstOf[shard] {
+        notes.append("\(name) left out: shard \(shard) again (already in \(first))")
+        continue
+      }
+      firstOf[shard] = name
+      kept.append(r)
+    }
+    return (kept, notes)
+  }
 
   static func merge(_ reports: [RunReport]) throws(MergeError) -> RunReport {
     guard let first = reports.first else { throw MergeError(description: "no reports") }
@@ -145,6 +177,11 @@ public enum MergeReports {
       seed: first.seed, shuffled: first.shuffled, shard: reports.count == 1 ? first.shard : shard,
       results: results, duration: reports.reduce(0) { $0 + $1.duration })
     merged.goldens = g
+    // What the shards share; a mixed (--allow-partial) merge records no one selection.
+    if reports.allSatisfy({ $0.selection == first.selection && $0.planned == first.planned }) {
+      merged.selection = first.selection
+      merged.planned = first.planned
+    }
     return merged
   }
 }

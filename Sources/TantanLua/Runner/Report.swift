@@ -28,6 +28,34 @@ struct RunReport: Equatable {
   var results: [ScenarioResult]
   var duration: Double
   var goldens = Goldens()
+  /// What the run selected; nil in a report from a tantan-host that did not record it.
+  var selection: RunSelection? = nil
+  /// Scenarios the selection holds, all shards together (`results` holds this shard's).
+  var planned: Int? = nil
+
+  /// Goldens written, rewritten and failed by the scenarios, and obsolete ones (unused, or
+  /// removed by `--update-snapshots=all`): "3 written, 1 obsolete, 1 failed".
+  struct SnapshotTotals: Equatable {
+    var written = 0, updated = 0, failed = 0, obsolete = 0, removed = 0
+
+    var summary: String? {
+      let parts = [(written, "written"), (updated, "updated"), (obsolete, "obsolete"), (removed, "removed"), (failed, "failed")]
+        .filter { $0.0 > 0 }.map { "\($0.0) \($0.1)" }
+      return parts.isEmpty ? nil : "goldens: " + parts.joined(separator: ", ")
+    }
+  }
+
+  var snapshotTotals: SnapshotTotals {
+    var t = SnapshotTotals()
+    for r in results {
+      t.written += r.snapshotActions.written.count
+      t.updated += r.snapshotActions.updated.count
+      t.failed += r.snapshotActions.failed.count
+    }
+    t.obsolete = goldens.unused.count
+    t.removed = goldens.removed.count
+    return t
+  }
 
   struct Counts: Equatable {
     var total = 0, passed = 0, failed = 0, errors = 0, pending = 0, flaky = 0
@@ -68,10 +96,17 @@ struct RunReport: Equatable {
     }
   }
 
+  /// "seed 5, shard 1/3, 3 of 7 scenarios, selected by --tags quick": what a reader needs to
+  /// know what a green run covered.
   var header: String {
     var s = "seed \(seed)"
     if shuffled { s += ", shuffled" }
     if let shard { s += ", shard \(shard)" }
+    if let planned {
+      let n = results.count == planned ? "\(planned)" : "\(results.count) of \(planned)"
+      s += ", \(n) scenario" + (planned == 1 ? "" : "s")
+    }
+    if let options = selection?.options, !options.isEmpty { s += ", selected by \(options)" }
     return s
   }
 }
@@ -94,6 +129,7 @@ enum Reporters {
     case "tap": return TAPReporter()
     case "junit": return JUnitReporter()
     case "json": return JSONReporter()
+    case "github": return GitHubReporter()
     default: return TextReporter(color: color)
     }
   }
@@ -118,6 +154,12 @@ enum Reporters {
         text = t
       } else {
         text = make(spec.name, color: color).render(report)
+      }
+      if spec.name == "github", let summary = FileSystem.environment("GITHUB_STEP_SUMMARY"), !summary.isEmpty,
+        !FileSystem.append(summary, GitHubReporter.summary(report))
+      {
+        FileSystem.write(fd: 2, "\(progname): cannot append the job summary to \(summary) (GITHUB_STEP_SUMMARY)\n")
+        ok = false
       }
       if let path = spec.path {
         let dir = FileSystem.directory(of: path)

@@ -25,13 +25,19 @@ struct RunItem {
     var attempts: [Attempt] = []
     var used: [String] = []
     var traces: [String] = []
+    var actions = SnapshotActions()
+    var artifacts: [String] = []
     for attempt in 0...retries {
+      actions = SnapshotActions()
+      artifacts = []
       let t0 = FileSystem.now()
       let path = trace.map { FileSystem.join(config.traceDir, $0 + (attempt > 0 ? "-retry\(attempt)" : "") + ".html") }
       let o = ScenarioFork.attempt(
         session, item.scenario, trace: path.map { ($0, traceMeta(item, attempt, config)) })
       if let t = o.trace { traces.append(t) }
       for u in o.snapshotsUsed where !used.contains(u) { used.append(u) }
+      actions = o.snapshotActions
+      artifacts = o.artifacts
       for n in o.notes { onNote(n) }
       let duration = FileSystem.now() - t0
       if o.status == .failed || o.status == .error, attempt < retries, let f = o.failure {
@@ -47,6 +53,8 @@ struct RunItem {
       break
     }
     result.snapshotsUsed = used
+    result.snapshotActions = actions
+    result.artifacts = artifacts
     result.traces = traces
     return result
   }

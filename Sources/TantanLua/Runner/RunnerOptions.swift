@@ -3,7 +3,7 @@ struct RunnerOptions {
   enum SnapshotMode: String, Equatable, Sendable { case none, new, all }
 
   struct ReporterSpec: Equatable {
-    var name: String  // default, tap, junit, json
+    var name: String  // one of `builtInReporters`, or a plugin's
     var path: String?  // nil: stdout
   }
 
@@ -41,6 +41,7 @@ struct RunnerOptions {
   /// `--explore-runs N`: the run count of every explore (passed on as TANTAN_EXPLORE_RUNS).
   var exploreRuns: Int?
   var traceDir = "tantan-traces"
+  var artifactsDir = "tantan-artifacts"
   var help = false
 
   /// True when something other than sharding narrowed the suite (unused goldens are then not reported).
@@ -52,16 +53,19 @@ struct RunnerOptions {
     let description: String
   }
 
+  /// The built-in reporters, as listed in messages; `reporterNames` adds their aliases.
+  static let builtInReporters = ["default", "tap", "junit", "json", "github"]
+
   static let reporterNames: [String: String] = [
     "default": "default", "text": "default", "utfTerminal": "default", "plainTerminal": "default",
-    "tap": "tap", "TAP": "tap", "junit": "junit", "json": "json",
+    "tap": "tap", "TAP": "tap", "junit": "junit", "json": "json", "github": "github",
   ]
 
   /// Every `--reporter` names a built-in reporter or one of `plugins` (known once plugins loaded).
   func checkReporters(plugins: [String]) throws(UsageError) {
     for spec in reporters where !Set(Self.reporterNames.values).contains(spec.name) && !plugins.contains(spec.name) {
       let fromPlugins = plugins.isEmpty ? "" : "; from plugins: " + plugins.joined(separator: ", ")
-      throw UsageError(description: "unknown reporter '\(spec.name)' (default, tap, junit, json\(fromPlugins))")
+      throw UsageError(description: "unknown reporter '\(spec.name)' (\(Self.builtInReporters.joined(separator: ", "))\(fromPlugins))")
     }
   }
 
@@ -164,6 +168,12 @@ struct RunnerOptions {
         let v = try value(name, inline)
         guard !v.isEmpty else { throw UsageError(description: "bad value for --trace-dir: a folder expected, got ''") }
         o.traceDir = v
+      case "--artifacts-dir":
+        let v = try value(name, inline)
+        guard !v.isEmpty else {
+          throw UsageError(description: "bad value for --artifacts-dir: a folder expected, got ''")
+        }
+        o.artifactsDir = v
       default: throw UsageError(description: "unrecognized option '\(a)'")
       }
       i += 1
@@ -209,8 +219,9 @@ struct RunnerOptions {
       --fail-on-flaky        exit 1 when a scenario was flaky
       --update-snapshots[=none|new|all]  write golden files: none, only missing ones, or all
                              (default new; none when CI=true); -u is --update-snapshots=all
-      --reporter NAME[=PATH] default, tap, junit, json or a plugin's reporter, to stdout or PATH
-                             (repeatable; -o NAME)
+      --reporter NAME[=PATH] default, tap, junit, json, github (GitHub Actions annotations; the
+                             job summary to $GITHUB_STEP_SUMMARY) or a plugin's reporter, to
+                             stdout or PATH (repeatable; -o NAME)
       --max-instructions N   per-scenario instruction limit (default 100000000; 0 = none)
       --max-memory BYTES     per-scenario memory limit (default 134217728; 0 = none)
       --timeout SECONDS      per-scenario wall-clock limit (default 10; 0 = none; one stuck in C
@@ -225,6 +236,8 @@ struct RunnerOptions {
       --trace MODE           on, off (default) or retain-on-failure: write an HTML trace of every
                              scenario (or of the failed ones) to --trace-dir; JUnit attaches them
       --trace-dir DIR        where traces go (default tantan-traces; stale traces there are removed, a shard's own only)
+      --artifacts-dir DIR    where a failed assert.snapshot_svg leaves the reference, the actual
+                             picture and a diff page (default tantan-artifacts); JUnit attaches them
     Exit status: 0 all passed, 1 a failure or error, 2 usage or configuration error, 3 nothing selected.
 
     """

@@ -36,11 +36,22 @@ struct Failure: Error, Equatable, Sendable {
   var found: String?
   var traceback: String?
 
-  /// `file:line: message`, without repeating a position the message already starts with.
+  /// `file:line: message`, unless the message already starts with a position (its own, or that
+  /// of a helper a hook or scenario called: `h.lua:1: boom` is not written `spec.lua:4: h.lua:1: boom`).
   var headline: String {
-    guard let file, let line else { return message }
-    let at = "\(file):\(line): "
-    return message.hasPrefix(at) || message.hasPrefix(FileSystem.baseName(file) + ":") ? message : at + message
+    guard let file, let line, !Self.startsWithPosition(message) else { return message }
+    return "\(file):\(line): " + message
+  }
+
+  /// `chunk:LINE: ` at the start, as `error` and the Lua runtime write it (`[string "x"]:3: ` too).
+  static func startsWithPosition(_ message: String) -> Bool {
+    guard let firstLine = message.split(separator: "\n", maxSplits: 1).first,
+      let end = firstLine.firstRange(of: ": ")
+    else { return false }
+    let head = firstLine[..<end.lowerBound]
+    guard let colon = head.lastIndex(of: ":"), colon != head.startIndex else { return false }
+    let digits = head[head.index(after: colon)...]
+    return !digits.isEmpty && digits.allSatisfy { $0.isASCII && $0.isNumber }
   }
 }
 
@@ -72,6 +83,10 @@ struct ScenarioResult: Equatable, Sendable {
   var reason: String?
   /// HTML traces written for this scenario's attempts (`--trace`), in attempt order.
   var traces: [String] = []
+  /// What the last attempt's snapshot assertions did with their goldens.
+  var snapshotActions = SnapshotActions()
+  /// Files left for review by the last attempt's failed picture snapshots (`--artifacts-dir`).
+  var artifacts: [String] = []
 
   /// The name shown in reports; repeats are numbered so names stay unique.
   var displayName: String {

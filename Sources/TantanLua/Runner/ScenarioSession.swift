@@ -30,6 +30,9 @@ final class ScenarioSession {
   /// What the scenario printed, cut at `CapturedOutput.limit` bytes with a marker.
   var output: String { captured.text }
   private(set) var snapshotsUsed: [String] = []
+  private(set) var snapshotActions = SnapshotActions()
+  /// Files a failed picture snapshot left for review (reference, actual, diff page).
+  private(set) var artifacts: [String] = []
   private var runner: LuaRef?
   /// Plugin hooks that raised in this state, and plugins that did not load in it.
   private(set) var hookFailures: [HookFailure] = []
@@ -62,13 +65,37 @@ final class ScenarioSession {
     lua.setFunction(-1, "snapshot") { [unowned self] (lua: Lua) throws(LuaCallError) -> Int32 in
       let name = try lua.checkString(1)
       let text = try lua.checkString(2)
+      let path = SnapshotStore.path(specFile: self.file, name: name)
+      if self.snapshotsUsed.contains(path) {  // a second value would silently replace the first
+        lua.pushNil()
+        lua.push("snapshot '\(name)' is used twice in this scenario (golden \(path)): give each its own name")
+        return 2
+      }
       let outcome = self.config.snapshots.check(specFile: self.file, name: name, text: text)
-      if !self.snapshotsUsed.contains(outcome.path) { self.snapshotsUsed.append(outcome.path) }
+      self.snapshotsUsed.append(outcome.path)
+      self.snapshotActions.record(outcome.action, outcome.path)
       lua.push(outcome.ok)
       lua.push(outcome.message)
       lua.push(outcome.wanted)
       lua.push(outcome.found)
       return 4
+    }
+    lua.setFunction(-1, "snapshot_svg") { [unowned self] (lua: Lua) throws(LuaCallError) -> Int32 in
+      let name = try lua.checkString(1)
+      let svg = try lua.checkString(2)
+      let path = SnapshotStore.picturePath(specFile: self.file, name: name)
+      if self.snapshotsUsed.contains(path) {
+        lua.pushNil()
+        lua.push("snapshot_svg '\(name)' is used twice in this scenario (golden \(path)): give each its own name")
+        return 2
+      }
+      let (outcome, artifacts) = self.config.snapshots.checkPicture(specFile: self.file, name: name, svg: svg)
+      self.snapshotsUsed.append(outcome.path)
+      self.snapshotActions.record(outcome.action, outcome.path)
+      self.artifacts += artifacts
+      lua.push(outcome.ok)
+      lua.push(outcome.message)
+      return 2
     }
     // explore(name, spec): the engine loads on the first explore that runs.
     let clock = host.clock

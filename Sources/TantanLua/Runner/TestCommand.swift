@@ -63,8 +63,7 @@ public enum TestCommand {
     try o.checkReporters(plugins: plugins?.reporterNames ?? [])
     let config = ExecutionConfig(
       seed: seed, maxInstructions: o.maxInstructions, maxMemory: o.maxMemory, timeout: o.timeout,
-      snapshots: SnapshotStore(mode: o.updateSnapshots ?? (ci ? .none : .new), sandboxed: o.sandbox), sandbox: o.sandbox, plugins: plugins,
-      trace: o.trace, traceDir: o.traceDir)
+      snapshots: SnapshotStore(o, ci: ci), sandbox: o.sandbox, plugins: plugins, trace: o.trace, traceDir: o.traceDir)
 
     // Files load and scenarios run in worker processes (this one only plans and reports), so a
     // scenario that crashes, exits or hangs ends its own process, never the run.
@@ -102,6 +101,8 @@ public enum TestCommand {
     var report = RunReport(
       seed: seed, shuffled: o.shuffle, shard: o.shard.map { "\($0.index)/\($0.count)" }, results: results,
       duration: FileSystem.now() - started)
+    report.selection = RunSelection(o, paths: paths)
+    report.planned = items.count
     report.goldens = goldens(
       paths: paths, files: files, collected: collected, results: results, options: o, strict: ci,
       snapshots: config.snapshots)

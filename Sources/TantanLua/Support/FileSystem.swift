@@ -86,6 +86,14 @@ enum FileSystem {
     return fclose(f) == 0 && ok
   }
 
+  /// Appends to a file (created when missing), as GitHub's `$GITHUB_STEP_SUMMARY` wants.
+  static func append(_ path: String, _ text: String) -> Bool {
+    guard let f = fopen(path, "ab") else { return false }
+    var text = text
+    let ok = text.withUTF8 { b in b.isEmpty || fwrite(b.baseAddress, 1, b.count, f) == b.count }
+    return fclose(f) == 0 && ok
+  }
+
   /// Removes `<path>.tmp<pid>-<thread>` files (the names `write` uses) whose process is gone.
   static func removeStaleTemporaries(of path: String) {
     let prefix = baseName(path) + ".tmp"

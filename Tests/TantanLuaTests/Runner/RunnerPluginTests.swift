@@ -131,7 +131,7 @@ final class RunnerPluginTests: XCTestCase {
     let unknown = try s.run(["test", "--reporter", "line"])
     XCTAssertEqual(unknown.status, 2)
     XCTAssertTrue(
-      unknown.messages.hasPrefix("tantan-host test: unknown reporter 'line' (default, tap, junit, json; from plugins: lines, crash, number)\n"),
+      unknown.messages.hasPrefix("tantan-host test: unknown reporter 'line' (default, tap, junit, json, github; from plugins: lines, crash, number)\n"),
       unknown.stderr)
   }
 

@@ -73,8 +73,8 @@ final class RunnerReporterTests: XCTestCase {
     XCTAssertEqual(tap.points.map(\.number), Array(1...6))
     XCTAssertTrue(tap.comments.contains { $0.contains("seed 7") }, "seed in the header")
     XCTAssertEqual(tap.points.map(\.ok), [true, false, false, true, true, true])
-    XCTAssertTrue(
-      tap.points[0].description.contains("\\#quick"), "# escaped in descriptions: \(tap.points[0].description)")
+    XCTAssertEqual(tap.points[0].description, "spec/mixed_spec.lua:2 outcomes passes", "tags out of descriptions")
+    XCTAssertEqual(tap.points[0].yaml["tags"] as? [String], ["quick"])
     XCTAssertEqual(tap.points[3].directive, "SKIP")
     let fail = tap.points[1].yaml
     XCTAssertEqual(fail["message"] as? String, "expected values to be the same (deep comparison; first difference at [2])")
@@ -112,7 +112,7 @@ final class RunnerReporterTests: XCTestCase {
     let r = try dir.test(["--seed", "5", "spec/mixed_spec.lua"])
     XCTAssertEqual(r.status, 1)
     let out = r.stdout
-    XCTAssertTrue(out.hasPrefix("tantan-host test: seed 5\n"), out)
+    XCTAssertTrue(out.hasPrefix("tantan-host test: seed 5, 6 scenarios\n"), out)
     XCTAssertTrue(
       out.contains(
         "FAILED spec/mixed_spec.lua:3 outcomes fails on an assertion\n  spec/mixed_spec.lua:5: expected values to be the same (deep comparison; first difference at [2])\n    expected: {1, 2}\n    actual:   {1, 3}\n"
@@ -163,7 +163,8 @@ final class RunnerReporterTests: XCTestCase {
       use TAP::Parser; local $/; open my $fh, "<", "out.tap"; my $p = TAP::Parser->new({ tap => scalar <$fh> });
       my @yaml; while (my $r = $p->next) { push @yaml, $r->data if $r->is_yaml }
       print join("|", scalar($p->tests_run), scalar($p->passed), scalar($p->failed), scalar($p->skipped), scalar(@yaml)), "\n";
-      print "$_->{at}{line} $_->{severity}\n" for @yaml;
+      print "$_->{at}{line} $_->{severity}\n" for grep { $_->{severity} } @yaml;
+      print "tags @{$_->{tags}}\n" for grep { !$_->{severity} } @yaml;
       print "$_\n" for grep { !/version 14/ } $p->parse_errors;
       """#
     try dir.write("check.pl", script)
@@ -176,6 +177,8 @@ final class RunnerReporterTests: XCTestCase {
     try p.run()
     let out = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
     p.waitUntilExit()
-    XCTAssertEqual(out, "7|5|2|1|3\n6 fail\n5 fail\n9 error\n", "flaky (ok, with diagnostics), failed, error")
+    XCTAssertEqual(
+      out, "7|5|2|1|5\n6 fail\n5 fail\n9 error\ntags quick\ntags quick\n",
+      "flaky (ok, with diagnostics), failed, error; tagged scenarios' tags")
   }
 }

@@ -130,7 +130,9 @@ final class RunnerSnapshotTests: XCTestCase {
     let merged = try dir.run(["merge-reports", "s1.json", "s2.json"])
     XCTAssertEqual(merged.status, 1)
     XCTAssertTrue(merged.stdout.contains("UNUSED golden spec/__snapshots__/deck_spec/old.snap"), merged.stdout)
-    XCTAssertEqual(try dir.run(["merge-reports", "s1.json"]).status, 0, "one shard alone is not the suite")
+    XCTAssertEqual(try dir.run(["merge-reports", "s1.json"]).status, 2, "one shard alone is not the suite")
+    XCTAssertEqual(
+      try dir.run(["merge-reports", "--allow-partial", "s1.json"]).status, 0, "nor are its goldens, when allowed")
   }
 
   func testSnapshotNamesAreSafeFileNames() throws {

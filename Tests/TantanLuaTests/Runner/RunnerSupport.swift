@@ -90,6 +90,13 @@ struct TAPDocument {
           guard l.hasPrefix("  ") else { throw ParseError(description: "YAML line not indented: \(l)") }
           let deeper = l.hasPrefix("    ")
           let body = l.trimmingCharacters(in: .whitespaces)
+          if deeper, let n = nested, body.hasPrefix("- ") {  // a block sequence item
+            var items = yaml[n] as? [Any] ?? []
+            items.append(try yamlScalar(String(body.dropFirst(2))))
+            yaml[n] = items
+            i += 1
+            continue
+          }
           guard let colon = body.firstIndex(of: ":") else { throw ParseError(description: "bad YAML line: \(l)") }
           let key = String(body[..<colon])
           let raw = body[body.index(after: colon)...].trimmingCharacters(in: .whitespaces)

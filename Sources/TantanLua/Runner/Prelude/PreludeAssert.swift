@@ -225,7 +225,7 @@ enum PreludeAssert {
       return ...
     end
 
-    local snapshot  -- set by the core part
+    local snapshot, snapshot_svg  -- set by the core part
 
     -- Plugin assertions (host.register_assertion): name -> { fn =, plugin =, location = }, set by
     -- the runner once the plugins are loaded. fn returns true (and, optionally, the message for
@@ -283,6 +283,7 @@ enum PreludeAssert {
             end
           end
           if name == "snapshot" then return function(...) return snapshot(...) end end
+          if name == "snapshot_svg" then return function(...) return snapshot_svg(...) end end
           local spec = A[name]
           if not spec then error("unknown assertion '" .. key .. "'", 3) end
           return function(...) return run_assertion(spec, negated, name, ...) end

@@ -6,7 +6,10 @@
 /// a forked copy of the loaded state per scenario, so the file runs once, not once per scenario.
 enum PreludeCore {
   static let source = #"""
-    local emit, snapshot_host, explore_engine = host.emit, host.snapshot, host.explore_engine
+    local emit, snapshot_host, snapshot_svg_host, explore_engine =
+      host.emit, host.snapshot, host.snapshot_svg, host.explore_engine
+    -- Kept now: a scenario may replace the global.
+    local render_svg = tantan.render.svg
     local collect_garbage = collectgarbage
     local run_seed = tantan and tantan.seed or 0
     local getlocal = debug.getlocal
@@ -173,9 +176,26 @@ enum PreludeCore {
       if type(name) ~= "string" or name == "" then error("bad argument #1 to 'snapshot' (non-empty name expected)", 2) end
       if select("#", ...) > 0 then error("assert.snapshot takes (name, value)", 2) end
       local ok, message, wanted, found_text = snapshot_host(name, serialize(value))
+      if ok == nil then error(message, 2) end  -- a misuse (the name again), not a mismatch
       if not ok then
         local file, line = user_location(3)
         error(setmetatable({ message = message, file = file, line = line, wanted = wanted, found = found_text, snapshot = true }, Failure), 0)
+      end
+    end
+
+    snapshot_svg = function(name, obj, ...)
+      if type(name) ~= "string" or name == "" then error("bad argument #1 to 'snapshot_svg' (non-empty name expected)", 2) end
+      if select("#", ...) > 0 then error("assert.snapshot_svg takes (name, obj)", 2) end
+      local drawn, svg = pcall(render_svg, obj)
+      if not drawn then
+        error("bad argument #2 to 'snapshot_svg' (tantan.SwipeDeck, tantan.ReorderGrid or tantan.List expected, got "
+          .. (type(obj) == "userdata" and tostring(obj) or type(obj)) .. ")", 2)
+      end
+      local ok, message = snapshot_svg_host(name, svg)
+      if ok == nil then error(message, 2) end
+      if not ok then
+        local file, line = user_location(3)
+        error(setmetatable({ message = message, file = file, line = line, snapshot = true }, Failure), 0)
       end
     end
 

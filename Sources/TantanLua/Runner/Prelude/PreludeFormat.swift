@@ -1,5 +1,6 @@
 /// Lua side of the runner, part 1: value formatting (failure messages, one line) and the
-/// snapshot serializer (golden files, one entry per line, keys sorted: stable and diff-friendly).
+/// snapshot serializer (golden files, one entry per line, keys sorted: stable and diff-friendly;
+/// decks, grids and lists as the plain data of what they show).
 /// The parts are concatenated into one chunk named `=tantan-test` (see `Prelude.source`).
 enum PreludeFormat {
   static let source = #"""
@@ -105,8 +106,44 @@ enum PreludeFormat {
       return s
     end
 
+    -- What a deck, grid or list shows, as plain data for golden files (their tostring is one line):
+    -- deck cards with frames, alpha and models; grid cells in order with frames; list layout.
+    local function list_entry(l, e)
+      local model
+      if e.kind == "item" then model = l:item(e.section, e.index)
+      elseif e.kind == "header" then model = l:header(e.section)
+      else model = l:footer(e.section) end
+      return { kind = e.kind, section = e.section, index = e.index, frame = e.frame, z = e.z, model = model }
+    end
+    local COMPONENT_STATE = {
+      ["tantan.SwipeDeck"] = function(d)
+        return { component = "tantan.SwipeDeck", state = d.state, index = d.index, count = d.count,
+          queued = d.queued, cards = d.cards, empty = d.empty }
+      end,
+      ["tantan.ReorderGrid"] = function(g)
+        local cells = {}
+        for i = 1, g.count do cells[i] = g:cell(i) end
+        return { component = "tantan.ReorderGrid", count = g.count, editing = g.editing, offset = g.offset,
+          dragging = g.dragging, drag_origin = g.drag_origin, snapshot = g.snapshot, cells = cells }
+      end,
+      ["tantan.List"] = function(l)
+        local layout = {}
+        for i, e in ipairs(l:layout()) do layout[i] = list_entry(l, e) end
+        return { component = "tantan.List", offset = l.offset, content_height = l.content_height,
+          refresh_state = l.refresh_state, loading = l.loading, has_more = l.has_more, page = l.page,
+          load_error = l.load_error, layout = layout }
+      end,
+    }
+    local function component_state(v)
+      if type(v) ~= "userdata" then return nil end
+      local mt = getmetatable(v)
+      local f = type(mt) == "table" and COMPONENT_STATE[rawget(mt, "__name")]
+      return f and f(v)
+    end
+
     -- Many lines, for golden files: one entry per line, two-space indent, trailing commas.
     local function render(v, out, indent, seen)
+      v = component_state(v) or v
       if type(v) ~= "table" or has_tostring(v) then out[#out + 1] = fmt_scalar(v); return end
       if seen[v] then out[#out + 1] = "<cycle>"; return end
       local n, keys = split_keys(v)
@@ -136,8 +173,9 @@ enum PreludeFormat {
         return SNAPSHOT_HEADER .. "-- kind: text\n" .. body
       end
       local out = {}
-      render(v, out, 0, {})
-      return SNAPSHOT_HEADER .. "-- kind: value\n" .. concat(out) .. "\n"
+      local state = component_state(v)
+      render(state or v, out, 0, {})
+      return SNAPSHOT_HEADER .. "-- kind: " .. (state and state.component or "value") .. "\n" .. concat(out) .. "\n"
     end
     """#
 }

@@ -10,6 +10,9 @@ struct AttemptOutcome {
   var reason: String?
   var output = ""
   var snapshotsUsed: [String] = []
+  var snapshotActions = SnapshotActions()
+  /// Files a failed picture snapshot left for review.
+  var artifacts: [String] = []
   /// The HTML trace written for this attempt (`--trace`).
   var trace: String?
   /// Plugin problems seen in this attempt (hooks that raised), for the run's warnings.
@@ -91,6 +94,8 @@ enum ScenarioFork {
     }
     o.output = session.output
     o.snapshotsUsed = session.snapshotsUsed
+    o.snapshotActions = session.snapshotActions
+    o.artifacts = session.artifacts
     o.notes = session.config.plugins?.journal ?? []
     return o
   }

@@ -29,10 +29,9 @@ enum TestWorker {
     let config = ExecutionConfig(
       seed: seed, maxInstructions: o.maxInstructions, maxMemory: o.maxMemory, timeout: o.timeout,
       snapshots: SnapshotStore(
-        mode: o.updateSnapshots ?? (TestCommand.isCI ? .none : .new), sandboxed: o.sandbox,
+        o, ci: TestCommand.isCI,
         budgetCounter: o.sandbox && fcntl(WriteBudget.fd, F_GETFD) != -1 ? WriteBudget.fd : nil),
-      sandbox: o.sandbox,
-      plugins: plugins, trace: o.trace, traceDir: o.traceDir)
+      sandbox: o.sandbox, plugins: plugins, trace: o.trace, traceDir: o.traceDir)
     var buffer = FrameBuffer()
     while true {
       while let payload = try? buffer.next() {

@@ -58,6 +58,14 @@ extension WireWriter {
     }
     put(r.snapshotsUsed)
     put(r.traces)
+    put(r.snapshotActions)
+    put(r.artifacts)
+  }
+
+  mutating func put(_ a: SnapshotActions) {
+    put(a.written)
+    put(a.updated)
+    put(a.failed)
   }
 
   /// One attempt's outcome, as a scenario's child process reports it.
@@ -67,6 +75,8 @@ extension WireWriter {
     put(o.reason)
     put(o.output)
     put(o.snapshotsUsed)
+    put(o.snapshotActions)
+    put(o.artifacts)
     put(o.trace)
     put(o.notes.count)
     for n in o.notes { put(n) }
@@ -120,6 +130,12 @@ extension WireReader {
     }
     r.snapshotsUsed = try strings()
     r.traces = try strings()
+    r.snapshotActions = try snapshotActions()
+    r.artifacts = try strings()
+  }
+
+  mutating func snapshotActions() throws(WireError) -> SnapshotActions {
+    SnapshotActions(written: try strings(), updated: try strings(), failed: try strings())
   }
 
   mutating func outcome() throws(WireError) -> AttemptOutcome {
@@ -129,6 +145,8 @@ extension WireReader {
     o.reason = try optionalString()
     o.output = try string()
     o.snapshotsUsed = try strings()
+    o.snapshotActions = try snapshotActions()
+    o.artifacts = try strings()
     o.trace = try optionalString()
     for _ in 0..<max(try int(), 0) { o.notes.append(try note()) }
     return o

@@ -14,6 +14,8 @@ struct JSONReporter: Reporter {
       ("seed", .int(r.seed)),
       ("shuffle", .bool(r.shuffled)),
       ("shard", .optional(r.shard)),
+      ("selection", r.selection?.encode() ?? .null),
+      ("planned", .optional(r.planned)),
       ("time", .decimal(formatSeconds(r.duration))),
       (
         "summary",
@@ -32,6 +34,8 @@ struct JSONReporter: Reporter {
           ("used", .array(r.goldens.used.map { .string($0) })),
           ("removed", .array(r.goldens.removed.map { .string($0) })),
           ("unused", .array(r.goldens.unused.map { .string($0) })),
+          ("written", .int(r.snapshotTotals.written)), ("updated", .int(r.snapshotTotals.updated)),
+          ("failed", .int(r.snapshotTotals.failed)),
         ])
       ),
       ("scenarios", .array(r.results.map(encode))),
@@ -81,7 +85,16 @@ struct JSONReporter: Reporter {
       ),
       ("output", .string(r.output)),
       ("snapshots", .array(r.snapshotsUsed.map { .string($0) })),
-    ] + (r.traces.isEmpty ? [] : [("traces", .array(r.traces.map { .string($0) }))]))
+    ] + (r.traces.isEmpty ? [] : [("traces", .array(r.traces.map { .string($0) }))])
+      + (r.snapshotActions.isEmpty ? [] : [("snapshot_actions", encode(r.snapshotActions))])
+      + (r.artifacts.isEmpty ? [] : [("artifacts", .array(r.artifacts.map { .string($0) }))]))
+  }
+
+  static func encode(_ a: SnapshotActions) -> JSONValue {
+    .object([
+      ("written", .array(a.written.map { .string($0) })), ("updated", .array(a.updated.map { .string($0) })),
+      ("failed", .array(a.failed.map { .string($0) })),
+    ])
   }
 
   struct DecodeError: Error, CustomStringConvertible { let description: String }
@@ -95,6 +108,8 @@ struct JSONReporter: Reporter {
     var r = RunReport(
       seed: v["seed"].int ?? 0, shuffled: v["shuffle"].bool ?? false, shard: v["shard"].string,
       results: try v["scenarios"].array.map(decodeResult), duration: v["time"].double ?? 0)
+    r.selection = RunSelection.decode(v["selection"])
+    r.planned = v["planned"].int
     let g = v["goldens"]
     r.goldens = RunReport.Goldens(
       existing: g["existing"].array.compactMap(\.string), used: g["used"].array.compactMap(\.string),
@@ -131,6 +146,11 @@ struct JSONReporter: Reporter {
         }
       },
       snapshotsUsed: v["snapshots"].array.compactMap(\.string), reason: v["reason"].string,
-      traces: v["traces"].array.compactMap(\.string))
+      traces: v["traces"].array.compactMap(\.string),
+      snapshotActions: SnapshotActions(
+        written: v["snapshot_actions"]["written"].array.compactMap(\.string),
+        updated: v["snapshot_actions"]["updated"].array.compactMap(\.string),
+        failed: v["snapshot_actions"]["failed"].array.compactMap(\.string)),
+      artifacts: v["artifacts"].array.compactMap(\.string))
   }
 }

@@ -2,7 +2,8 @@
 /// flaky extensions): one `testsuite` per file, `testcase` with `classname` = `file:line` of the
 /// innermost `describe`, unique names, decimal seconds, `failure` (assertion) vs `error` (Lua error
 /// with traceback), `skipped`, `system-out`, `flakyFailure`/`flakyError` and
-/// `rerunFailure`/`rerunError` for retries, the seed in `properties`.
+/// `rerunFailure`/`rerunError` for retries; in `properties` the seed, the shard, the selection and
+/// the number of scenarios it holds (`planned`, all shards together).
 struct JUnitReporter: Reporter {
   /// Text or attribute content: markup escaped; control characters XML 1.0 cannot carry at all
   /// are written visibly as `\u001B`; in attributes, newlines and tabs become character references.
@@ -79,6 +80,11 @@ struct JUnitReporter: Reporter {
     var properties = "    <properties>\n      <property name=\"seed\" value=\"\(report.seed)\"/>\n"
     if report.shuffled { properties += "      <property name=\"shuffle\" value=\"true\"/>\n" }
     if let shard = report.shard { properties += "      <property name=\"shard\" value=\(Self.attr(shard))/>\n" }
+    if let planned = report.planned { properties += "      <property name=\"planned\" value=\"\(planned)\"/>\n" }
+    if let selection = report.selection {
+      properties += "      <property name=\"selection\" value=\(Self.attr(selection.description))/>\n"
+      properties += "      <property name=\"pattern\" value=\(Self.attr(selection.pattern))/>\n"
+    }
     properties += "    </properties>\n"
     for file in files {
       let rs = byFile[file]!
@@ -114,9 +120,9 @@ struct JUnitReporter: Reporter {
           }
         }
         var stdout = r.output
-        if r.status != .passed && r.status != .pending && !r.traces.isEmpty {
+        if r.status != .passed && r.status != .pending && !(r.traces.isEmpty && r.artifacts.isEmpty) {
           if !stdout.isEmpty && !stdout.hasSuffix("\n") { stdout += "\n" }
-          stdout += ScenarioTraces.attachments(r.traces)
+          stdout += ScenarioTraces.attachments(r.traces + r.artifacts)
         }
         if !stdout.isEmpty { inner += "      <system-out>\(Self.escape(stdout))</system-out>\n" }
         out += inner.isEmpty ? "/>\n" : ">\n" + inner + "    </testcase>\n"

@@ -47,6 +47,7 @@ struct TextReporter: Reporter {
         if !r.attempts.isEmpty { out += "  (failed \(r.attempts.count + 1) times)\n" }
         if !r.output.isEmpty { out += "  output:\n" + Self.indent(r.output, "    ") }
         for t in r.traces { out += "  trace: \(t)\n" }
+        for a in r.artifacts { out += "  artifact: \(a)\n" }
       case .flaky:
         out += "\n" + paint("FLAKY", "33;1") + " \(title) (passed on attempt \(r.attempts.count + 1))\n"
         for (i, a) in r.attempts.enumerated() {
@@ -73,6 +74,7 @@ struct TextReporter: Reporter {
     let summary =
       "\(c.total) scenario\(c.total == 1 ? "" : "s"): " + parts.joined(separator: ", ")
       + " (\(formatSeconds(report.duration)) s)"
+    if let goldens = report.snapshotTotals.summary { out += "\n" + goldens }
     out += "\n" + paint(summary, c.failed + c.errors > 0 ? "31;1" : "32;1") + "\n"
     return out
   }
