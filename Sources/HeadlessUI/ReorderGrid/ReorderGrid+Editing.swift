@@ -42,6 +42,7 @@ extension ReorderGrid {
   /// Throws `badArgument(1, "delete", "index out of range")`,
   /// `badArgument(1, "delete", "locked item cannot be deleted")`,
   /// `wrongState("delete", "not editing (the delete badge is hidden)")`,
+  /// `wrongState("delete", "the data source has no delete ...")` (see `canDelete`),
   /// `wrongState("delete", "a drag is in progress")`.
   @discardableResult
   public func delete(_ index: Int) throws -> Item {
@@ -52,12 +53,15 @@ extension ReorderGrid {
     guard editing else {
       throw ComponentError.wrongState(function: fn, message: "not editing (the delete badge is hidden)")
     }
+    guard canDelete else {
+      throw ComponentError.wrongState(function: fn, message: "the data source has no delete function (source.delete is nil, so the delete badge is hidden)")
+    }
     if isLocked(index) {
       throw ComponentError.badArgument(position: 1, function: fn, message: "locked item cannot be deleted")
     }
     let removed = try item(at: index)
-    if let source {
-      try callout { try source.delete(index) }
+    if let delete = source?.delete {
+      try callout { try delete(index) }
     } else {
       storage.remove(at: index)
     }

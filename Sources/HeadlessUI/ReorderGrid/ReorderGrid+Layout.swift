@@ -7,7 +7,7 @@ extension ReorderGrid {
     let locked = isLocked(index)
     return ReorderGridCell(
       index: index, frame: layout.frame(at: index), hidden: dragging == index,
-      deleteVisible: editing && !locked, locked: locked, item: try item(at: index))
+      deleteVisible: editing && !locked && canDelete, locked: locked, item: try item(at: index))
   }
 
   /// The item at live index `index` (Lua: `grid.items[index]`).

@@ -66,6 +66,9 @@ public final class ReorderGrid<Item> {
   /// False for a data source without `move`: its order is the source's, so nothing can be lifted.
   public var canReorder: Bool { source.map { $0.move != nil } ?? true }
 
+  /// False for a data source without `delete`: no badges, so no delete is accepted and then undone.
+  public var canDelete: Bool { source.map { $0.delete != nil } ?? true }
+
   /// The most items a data source may report (an identity is allocated per item).
   public static var maxCount: Int { 10_000_000 }
 

@@ -20,7 +20,7 @@ extension GridExtension {
         return 1
       },
       M("delete", "fun(self, index: integer): any",
-        "The delete badge: only while editing (the badge is hidden otherwise: an error that says so), never on a locked cell, never during a drag or from inside a callback (not queued). source.delete(index) first (raising changes nothing), then did_delete(index, item). Returns the removed item."
+        "The delete badge: only while editing (the badge is hidden otherwise: an error that says so), never on a locked cell, never with a source without source.delete (no badges are shown: an error naming source.delete, never a delete the source would undo at the next reload), never during a drag or from inside a callback (not queued). source.delete(index) first (raising changes nothing), then did_delete(index, item). Returns the removed item."
       ) { m, lua throws(LuaCallError) in
         let i = try index(lua, 2)
         try run(lua) { try m.delete(i) }.push(lua)

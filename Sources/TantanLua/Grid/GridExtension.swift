@@ -24,7 +24,7 @@ enum GridExtension: TantanExtension {
     [LuaDoc(
       .function, "tantan.grid",
       "fun(config?: {width?: number, height?: number, columns?: integer, item?: {w?: number, h?: number}, spacing?: {line?: number, item?: number}, insets?: {top?: number, left?: number, bottom?: number, right?: number}, top_bar?: number, bar?: {title?: string, sort?: string, done?: string}, items?: any[], source?: table, locked?: integer[], target?: \"half_cell\"|\"center_inside\"|\"closest_center\", long_press?: number, autoscroll?: {edge?: number, speed?: number, tick?: number}, delegate?: table, preset?: string}): tantan.ReorderGrid",
-      "A reorder grid over `items` (any Lua values) or a callback `source` ({count=, item=, move=, delete=}; without `move` the order is fixed: no cell lifts and grid:move() returns false, so no drop is ever accepted and then undone); seed defaults 375 x 587 below an 80 pt bar (top_bar), 4 columns, the bar's texts `bar = {title = \"我的关注\", sort = \"排序删除\", done = \"完成\"}` (the button reads sort while not editing and done while editing; pictures draw them with the close button), or a plugin's `preset` as the defaults; unknown keys are errors.")]
+      "A reorder grid over `items` (any Lua values) or a callback `source` ({count=, item=, move=, delete=}; without `move` the order is fixed: no cell lifts and grid:move() returns false, so no drop is ever accepted and then undone; likewise without `delete` no delete badge shows and grid:delete() is an error); seed defaults 375 x 587 below an 80 pt bar (top_bar), 4 columns, the bar's texts `bar = {title = \"我的关注\", sort = \"排序删除\", done = \"完成\"}` (the button reads sort while not editing and done while editing; pictures draw them with the close button), or a plugin's `preset` as the defaults; unknown keys are errors.")]
       + gridClass.docs + callbackDocs
   }
 
@@ -42,7 +42,7 @@ enum GridExtension: TantanExtension {
     .init(.callback, "tantan.ReorderGridSource.count", "fun(grid: tantan.ReorderGrid): integer", "Required. Asked at construction and by reload(); a non-negative integer."),
     .init(.callback, "tantan.ReorderGridSource.item", "fun(grid: tantan.ReorderGrid, index: integer): any", "Required. Asked lazily; nil for an index below the count is an error."),
     .init(.callback, "tantan.ReorderGridSource.move", "fun(grid: tantan.ReorderGrid, from: integer, to: integer)", "Once per committed move (drop or move()), never on live steps nor when from == to; reorder your data."),
-    .init(.callback, "tantan.ReorderGridSource.delete", "fun(grid: tantan.ReorderGrid, index: integer)", "A delete badge was used; remove the item from your data."),
+    .init(.callback, "tantan.ReorderGridSource.delete", "fun(grid: tantan.ReorderGrid, index: integer)", "A delete badge was used; remove the item from your data. Without it the grid shows no delete badges and grid:delete() is an error."),
   ]
 
   static func install(_ host: TantanHost, module: Int32) {

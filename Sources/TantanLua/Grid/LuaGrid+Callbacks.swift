@@ -54,7 +54,9 @@ extension LuaGrid {
       move: source?.has(SourceSlot.move.rawValue) == true
         ? { [weak self] from, to in _ = try Self.alive(self).sourceCall(.move, [.index(from), .index(to)], results: 0) }
         : nil,
-      delete: { [weak self] i in _ = try Self.alive(self).sourceCall(.delete, [.index(i)], results: 0) })
+      delete: source?.has(SourceSlot.delete.rawValue) == true
+        ? { [weak self] i in _ = try Self.alive(self).sourceCall(.delete, [.index(i)], results: 0) }
+        : nil)
   }
 
   /// The grid behind a source closure; weak for the same reason as the delegate adapter's.

@@ -4,7 +4,7 @@ import LuaRuntime
 /// The grid as a picture of the seed's screen: the bar above the grid (`GridBarPainter`), then the
 /// grid's visible area (the viewport at the scroll offset): the cells that
 /// intersect it with their titles in the seed's style (grey rounded label, delete badge at the
-/// top-left corner while editing, none on locked cells), the dragged item's slot left empty
+/// top-left corner while editing, none on locked cells nor over a source without `delete`), the dragged item's slot left empty
 /// (a dashed outline), the floating snapshot under the finger on top, and a scroll indicator.
 ///
 /// Titles come from the items: a string or number is the title, a table is read like a view
@@ -37,7 +37,7 @@ extension LuaGrid: SVGDrawable {
         continue
       }
       let isLocked = locked.contains(i)
-      style.cell(&w, frame, title: label(m, i), locked: isLocked, badge: m.editing && !isLocked)
+      style.cell(&w, frame, title: label(m, i), locked: isLocked, badge: m.editing && !isLocked && m.canDelete)
     }
     if let snapshot = m.snapshot, let d = m.dragging {
       style.snapshot(&w, snapshot, title: label(m, d))

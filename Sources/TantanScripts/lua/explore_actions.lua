@@ -191,7 +191,8 @@ function explore.grid_actions()
       local g = grid(obj)
       if not g.editing or g.dragging then return nil end
       local i = unlocked(g, gen)
-      if i then gen.note("grid:delete(%d)", i) return g:delete(i) end
+      -- no badge (a source without delete) means no delete: the grid would refuse it
+      if i and g:cell(i).delete_visible then gen.note("grid:delete(%d)", i) return g:delete(i) end
     end },
     edit = { weight = 1, run = function(obj, gen)
       local g = grid(obj)

@@ -207,6 +207,20 @@ final class ReorderGridRulesTests: XCTestCase {
     XCTAssertEqual(src.log, ["count()", "delete(2)"])
   }
 
+  /// Like a source without `move`: a source without `delete` shows no badges and refuses deletes.
+  func testDataSourceWithoutDeleteCannotDelete() throws {
+    let data = ["a", "b", "c"]
+    let grid = try ReorderGrid(source: ReorderGridDataSource(count: { data.count }, item: { data[$0] }))
+    try grid.setEditing(true)
+    XCTAssertFalse(grid.canDelete)
+    XCTAssertFalse(try grid.cell(1).deleteVisible)
+    assertThrows(
+      .wrongState(function: "delete", message: "the data source has no delete function (source.delete is nil, so the delete badge is hidden)"),
+      try grid.delete(1))
+    XCTAssertEqual(grid.count, 3)
+    XCTAssertEqual(try grid.items, data)
+  }
+
   func testDataSourceCountThatDisagreesWithItems() throws {
     let src = ArraySource(numbered(4))
     src.extra = 1

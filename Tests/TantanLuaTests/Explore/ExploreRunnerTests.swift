@@ -57,6 +57,27 @@ final class ExploreRunnerTests: XCTestCase {
     XCTAssertTrue(r.stdout.contains("shrunk from 2 to 2 steps"), r.stdout)
   }
 
+  /// The ready-made grid actions never try a delete the grid refuses (a source without `delete`).
+  func testGridActionsTryNoDeleteOverASourceWithoutDelete() throws {
+    let dir = try SuiteDir([
+      "fixed_spec.lua": """
+        local spec = {
+          setup = function()
+            local data = { "a", "b", "c", "d", "e", "f" }
+            return tantan.grid{ source = { count = function() return #data end, item = function(_, i) return data[i] end,
+              move = function(_, from, to) table.insert(data, to, table.remove(data, from)) end } }
+          end,
+          actions = tantan.explore.grid_actions(),
+        }
+        explore("a grid whose source cannot delete", spec)
+
+        """
+    ])
+    let r = try dir.test(["fixed_spec.lua", "--seed", "1"])
+    XCTAssertEqual(r.status, 0, r.stdout)
+    XCTAssertTrue(r.stdout.contains("1 passed"), r.stdout)
+  }
+
   func testRunsComeFromTheSpecTheOptionOrTheEnvironment() throws {
     let spec = """
       local spec = { runs = 7, steps = 3, setup = function() return {} end, actions = { noop = function() end } }

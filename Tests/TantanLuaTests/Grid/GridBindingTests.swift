@@ -170,4 +170,26 @@ final class GridFixedOrderSourceTests: XCTestCase {
       for _, e in ipairs(g:events()) do assert(not e:match("^did_drop") and not e:match("^move"), e) end
       """)
   }
+
+  /// The same for delete: without source.delete no badge shows and grid:delete() raises, so no
+  /// cell disappears (and fires did_delete) while the source keeps the item.
+  func testASourceWithoutDeleteRefusesToDelete() throws {
+    let t = try LuaTestHost()
+    t.ok("""
+      DATA = {"a", "b", "c", "d"}
+      G = tantan.grid{source = {count = function() return #DATA end, item = function(_, i) return DATA[i] end,
+        move = function(_, from, to) table.insert(DATA, to, table.remove(DATA, from)) end},
+        delegate = {did_delete = function() error("did_delete must not fire") end}}
+      G:set_editing(true)
+      assert(not G:cell(2).delete_visible, "no badge without source.delete")
+      """)
+    t.fails("G:delete(2)",
+      "test:1: delete: the data source has no delete function (source.delete is nil, so the delete badge is hidden)")
+    t.ok("""
+      assert(G.count == 4 and table.concat(G.items, " ") == "a b c d")
+      G:reload()
+      assert(G.count == 4 and table.concat(G.items, " ") == "a b c d")
+      for _, e in ipairs(G:events()) do assert(not e:match("delete"), e) end
+      """)
+  }
 }

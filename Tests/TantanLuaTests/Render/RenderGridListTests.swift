@@ -68,6 +68,19 @@ final class RenderGridListTests: XCTestCase {
     XCTAssertEqual(t.eval("#g:events()"), "0", "drawing called nothing")
   }
 
+  /// A source without `delete` cannot delete, so editing draws no delete badges over it.
+  func testGridOverASourceWithoutDeleteDrawsNoBadges() throws {
+    let t = try LuaTestHost()
+    t.ok("""
+      local function src(delete) return {count = function() return 6 end, item = function(_, i) return i end, delete = delete} end
+      fixed = tantan.grid{source = src(nil)}
+      free = tantan.grid{source = src(function() end)}
+      fixed:set_editing(true) free:set_editing(true)
+      """)
+    XCTAssertEqual(badges(t.picture("fixed")), 0)
+    XCTAssertEqual(badges(t.picture("free")), 6)
+  }
+
   /// Issue 17.8: the seed's bar above the cells, its button titled by the editing state.
   func testGridDrawsTheSeedsBarAboveTheCells() throws {
     let t = try LuaTestHost()
