@@ -107,6 +107,23 @@ final class GridErrorTests: XCTestCase {
       """, "test:2: toggle_editing: cannot be called from inside a delegate or data source callback")
   }
 
+  /// A locked delete names 'delete' and counts without self in a direct call and a tail call
+  /// (as an explore action makes it). Called through pcall there is no calling line to read the
+  /// name from, and lua5.4 words its own methods the same way (io.stdout.seek: #2 to '?').
+  func testALockedDeleteIsNamedLikeLuasOwnMethods() throws {
+    let t = try gridHost()
+    t.ok("G = tantan.grid{items = numbered(4), locked = {1}} G:set_editing(true)")
+    let msg = "bad argument #1 to 'delete' (locked item cannot be deleted)"
+    t.fails("G:delete(1)", "test:1: " + msg)
+    t.fails("local function f() return G:delete(1) end\nf()", "test:1: " + msg)
+    t.ok("""
+      local ok, err = pcall(G.delete, G, 1)
+      local ok2, err2 = pcall(io.stdout.seek, io.stdout, {})
+      assert(not ok and err == "bad argument #2 to '?' (locked item cannot be deleted)", err)
+      assert(not ok2 and err2:match("^bad argument #2 to '%?'"), err2)
+      """)
+  }
+
   func testBadArguments() throws {
     let t = try gridHost()
     t.ok("G = tantan.grid{items = numbered(12)}")
