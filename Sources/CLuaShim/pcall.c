@@ -74,6 +74,8 @@ static int keephandler(lua_State *L) {
 
 void tt_push_keep_handler(lua_State *L) { lua_pushcfunction(L, keephandler); }
 
+// The hot callbacks' call. It skips tt_pcall's watchdog bookkeeping (running count, thread): a
+// callback runs inside a host method, itself called from Lua under an outer tt_pcall that keeps it.
 int tt_pcall_at(lua_State *L, int nargs, int nresults, int handler, int remove) {
   Limits *m = LIM(L);
   int was = m->lua_active;
