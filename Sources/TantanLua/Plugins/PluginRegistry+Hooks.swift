@@ -4,7 +4,10 @@ import LuaRuntime
 /// Where a component's `EventLog` reports its events when some plugin registered an `event`
 /// hook or the run is traced. Get one with `host.plugins.eventObserver(component:)` (or `EventLog(host:component:)`).
 public final class EventObserver {
-  let registry: PluginRegistry
+  /// Weak: the registry caches its observers (`eventObserver(component:)`), so a strong reference
+  /// back was a retain cycle that kept a closed host's registry, with its presets and hook
+  /// references, alive for good. Events after the registry is gone go nowhere.
+  weak var registry: PluginRegistry?
   public let component: String
 
   init(registry: PluginRegistry, component: String) {
@@ -14,6 +17,7 @@ public final class EventObserver {
 
   /// Hooks see the component kind; a trace also tells which component (`owner`) it was.
   public func observe(_ event: Event, owner: AnyObject?) {
+    guard let registry else { return }
     registry.deliver(event, component: component)
     registry.host?.tracer?.event(event, component: component, owner: owner)
   }
