@@ -71,7 +71,7 @@ void tt_hook(lua_State *L, lua_Debug *ar) {
         snprintf(msg, sizeof msg, "%s:%d: interrupted!", w.short_src, w.currentline);
       else
         snprintf(msg, sizeof msg, "interrupted!");
-      if (!m->sticky_interrupt) {  // once, as lua.c: a pcall may catch it and the script goes on
+      if (m->timeout <= 0) {  // once, as lua.c: a pcall may catch it; with --timeout it sticks
         tt_arm_hook(L);
         int was = m->lua_active;
         m->lua_active = 0;
@@ -189,8 +189,7 @@ static void on_sigint(int sig) {
   interrupted = 1;
   if (sigint_state) lua_sethook(sigint_state, tt_hook, LUA_MASKCALL | LUA_MASKRET | LUA_MASKLINE | LUA_MASKCOUNT, 1);
 }
-void tt_install_sigint(lua_State *L, int sticky) {
-  LIM(L)->sticky_interrupt = sticky;
+void tt_install_sigint(lua_State *L) {
   sigint_state = L;
   signal(SIGINT, on_sigint);
 }

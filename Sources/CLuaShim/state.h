@@ -33,7 +33,6 @@ typedef struct Limits {
   unsigned long seen_beats;
   double silent_since, silent_cpu_since, stage_at;
   int stage, end_reason;
-  int sticky_interrupt;  // Ctrl-C raises at every instruction (--timeout), not once (lua.c)
   // The frame of the Swift function that last passed a callback's error on (TT_RAISE_VALUE):
   // the message handler that sees that raise knows it is not a new error.
   void *reraise_ci;

@@ -43,10 +43,8 @@ public final class LuaState {
   public func setLimits(maxMemory: Int? = nil, maxInstructions: Int? = nil, timeout: Double? = nil) {
     if let maxMemory { tt_set_max_memory(main.L, maxMemory) }
     if let maxInstructions { tt_set_max_instructions(main.L, Int64(maxInstructions)) }
-    if let timeout { tt_set_timeout(main.L, timeout); hasTimeout = true }
+    if let timeout { tt_set_timeout(main.L, timeout) }
   }
-  /// A `--timeout` is set: Ctrl-C is then sticky too (a runaway must end for sure).
-  public private(set) var hasTimeout = false
   public var memoryInUse: Int { tt_memory_in_use(main.L) }
   public var memoryPeak: Int { tt_memory_peak(main.L) }
   /// The sticky limit error ("file:line: instruction limit (N) exceeded"), once one tripped.

@@ -54,8 +54,9 @@ void tt_host_free(lua_State *L, size_t bytes);
 // tripped limit's code) when the loop must stop and raise tt_limit_message.
 int tt_host_tick(lua_State *L, long long steps);
 // Ctrl-C raises "interrupted!" at the next instruction. As in lua.c it is raised once (pcall can
-// catch it), unless `sticky`: then every later instruction raises it too, so a runaway ends for sure.
-void tt_install_sigint(lua_State *L, int sticky);
+// catch it), unless the state has a --timeout: then every later instruction raises it too, so a
+// runaway ends for sure.
+void tt_install_sigint(lua_State *L);
 void tt_restore_sigint(void);
 void tt_clear_interrupt(lua_State *L);    // the REPL goes on after Ctrl-C stopped one line
 

@@ -12,7 +12,7 @@ extension Interpreter {
     let saved = progname
     progname = nil
     defer { progname = saved }
-    promptFailed = false
+    replFailed = false
     let echo = tt_stdin_is_tty() == 0
     lineEditor = echo ? nil : LineEditor.start(lua)
     defer { lineEditor = nil }
@@ -22,7 +22,7 @@ extension Interpreter {
       if st == LUA_OK { if !printResults() { break } } else { report(st) }
       tt_clear_interrupt(lua.L)
     }
-    if promptFailed {
+    if replFailed {
       report(LUA_ERRRUN)
       return false
     }
@@ -49,7 +49,7 @@ extension Interpreter {
 
   private func readInput(first: Bool, echo: Bool) -> [UInt8]? {
     guard let p = prompt(first: first) else {
-      promptFailed = true
+      replFailed = true
       return nil
     }
     if let editor = lineEditor { return editor.read(prompt: p) }
@@ -90,7 +90,7 @@ extension Interpreter {
       }
       lua.pop()
       guard let more = readInput(first: false, echo: echo) else {
-        if promptFailed { return nil }
+        if replFailed { return nil }
         lineEditor?.remember(line)
         _ = loadBytes(line, name: "=stdin")
         return LUA_ERRSYNTAX
@@ -116,7 +116,7 @@ extension Interpreter {
     guard n > 0 else { return true }
     guard lua_checkstack(lua.L, 20) != 0 else { message("too many results to print"); lua.setTop(0); return true }
     guard tt_getglobal(lua.L, "print") == LUA_OK else {
-      promptFailed = true
+      replFailed = true
       return false
     }
     lua_rotate(lua.L, 1, 1)

@@ -32,8 +32,8 @@ public final class Interpreter {
   var progname: String?
   /// REPL lines read but not used yet (a carriage return ends a line too, as in readline).
   var pendingLines: [[UInt8]] = []
-  /// The REPL stopped because `_PROMPT` could not be converted; the error is on the stack.
-  var promptFailed = false
+  /// The REPL itself failed (reading `_PROMPT` or `print` raised); the error is on the stack.
+  var replFailed = false
   /// Line editing while the REPL reads from a terminal (LineEditor.swift).
   var lineEditor: LineEditor?
 
@@ -155,7 +155,7 @@ public final class Interpreter {
   /// Called inside `protectedMain`, whose frame stands for `pmain`'s. Ctrl-C raises once, as in
   /// lua.c, unless a `--timeout` is set: then it is sticky, so a runaway ends for sure.
   public func doCall(_ nargs: Int32, _ nresults: Int32) -> Int32 {
-    tt_install_sigint(lua.L, state.hasTimeout ? 1 : 0)
+    tt_install_sigint(lua.L)
     let status = tt_pcall(lua.L, nargs, nresults, TT_HANDLER_TRACEBACK)
     tt_restore_sigint()
     return status
