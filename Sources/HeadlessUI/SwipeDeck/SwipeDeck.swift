@@ -84,7 +84,7 @@ public final class SwipeDeck<Model> {
     ring = .allocate(capacity: config.visible)
     poolBuffer = .allocate(capacity: config.visible)
     historyStore.reserveCapacity(min(config.historyLimit, 64))
-    try operation("deck") { loadFromSource(keepPosition: false) }
+    try operation { loadFromSource(keepPosition: false) }
   }
 
   deinit {
@@ -145,7 +145,7 @@ public final class SwipeDeck<Model> {
 
   /// Runs a public operation: argument and state errors are thrown at once; callback errors are
   /// held in `pendingError` while the body makes the deck consistent, then rethrown.
-  func operation<T>(_ function: String, _ body: () throws -> T) throws -> T {
+  func operation<T>(_ body: () throws -> T) throws -> T {
     let outer = pendingError
     pendingError = nil
     let result: T
@@ -158,7 +158,7 @@ public final class SwipeDeck<Model> {
     #if DEBUG
       checkInvariants()
     #endif
-    if callbackDepth == 0 { drainQueue(function: function) }
+    if callbackDepth == 0 { drainQueue() }
     let failure = pendingError
     pendingError = outer
     if let failure {
@@ -243,10 +243,8 @@ public final class SwipeDeck<Model> {
   func sourceCount() -> Int? {
     callSource(.count) {
       let n = try source.count()
-      guard n >= 0, n <= SwipeDeckLimits.maxCount else {
-        throw ComponentError.badDataSource(
-          message: "source.count returned \(n) (expected 0..\(SwipeDeckLimits.maxCount))")
-      }
+      let range = 0...SwipeDeckLimits.maxCount
+      guard range.contains(n) else { throw SwipeDeckError.countOutOfRange(n, range: range) }
       return n
     }
   }

@@ -125,28 +125,29 @@ enum LuaDeckSource {
     case LUA_TSTRING: return AnyHashable(lua.string(i) ?? "")
     case LUA_TNUMBER:
       if let n = lua.integer(i) { return AnyHashable(Int64(n)) }
-      throw ComponentError.badDataSource(message: "\(what) must be an integer or a string, got \(lua.string(i) ?? "?")")
-    default: throw ComponentError.badDataSource(message: "\(what) must be an integer or a string, got \(lua.typeName(i))")
+      throw LuaCallError.message("\(what) must be an integer or a string, got \(lua.string(i) ?? "?")")
+    default: throw LuaCallError.message("\(what) must be an integer or a string, got \(lua.typeName(i))")
     }
   }
 
   /// `count`'s answer: an integer (or an integral float) from 0 to 2^53.
-  static func checkCount(_ lua: Lua, _ i: Int32) throws -> Int {
+  static func checkCount(_ lua: Lua, _ i: Int32) throws(LuaCallError) -> Int {
     guard lua.type(i) == LUA_TNUMBER else {
-      throw ComponentError.badDataSource(message: "source.count must return an integer, got \(lua.typeName(i))")
+      throw .message("source.count must return an integer, got \(lua.typeName(i))")
     }
+    let range = 0...SwipeDeckLimits.maxCount
     if let n = lua.integer(i) {
-      guard n >= 0, n <= SwipeDeckLimits.maxCount else {
-        throw ComponentError.badDataSource(
-          message: "source.count returned \(n) (expected 0..\(SwipeDeckLimits.maxCount))")
+      guard range.contains(n) else {
+        throw .message("source.count returned \(n) (expected \(range.lowerBound)..\(range.upperBound))")
       }
       return n
     }
-    guard let d = lua.number(i), d.isFinite else {
-      throw ComponentError.badDataSource(
-        message: "source.count must return an integer, got \(lua.formatNumber(lua.number(i) ?? .nan))")
+    let d = lua.number(i) ?? .nan
+    guard d.isFinite, d == d.rounded() else {
+      throw .message("source.count must return an integer, got \(lua.formatNumber(d))")
     }
-    return try SwipeDeckArguments.count(d)
+    // An integral float too large for an integer (1e300).
+    throw .message("source.count returned \(lua.formatNumber(d)) (expected \(range.lowerBound)..\(range.upperBound))")
   }
 }
 
@@ -172,7 +173,7 @@ extension LuaSwipeDeck {
     guard lua.type(-1) == LUA_TTABLE else {
       let got = lua.typeName(-1)
       lua.pop()
-      throw ComponentError.badDataSource(message: "\(what()) must be a table (a view model), got \(got)")
+      throw LuaCallError.message("\(what()) must be a table (a view model), got \(got)")
     }
     if let reused {
       reused.push(lua)

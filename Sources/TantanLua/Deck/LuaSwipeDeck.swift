@@ -98,11 +98,14 @@ final class LuaSwipeDeck {
     SwipeDeckBinding.deckClass.pushShared(lua, self)
   }
 
-  /// Runs a model operation, turning any error into the Lua error its caller sees.
+  /// Runs a model operation for deck method `method`, turning any error into the Lua error its
+  /// caller sees (SwipeDeckErrorMessages.swift).
   @inline(__always)
-  func run<T>(_ lua: Lua, _ body: (SwipeDeck<LuaRef>) throws -> T) throws(LuaCallError) -> T {
+  func run<T>(_ lua: Lua, _ method: String, _ body: (SwipeDeck<LuaRef>) throws -> T) throws(LuaCallError) -> T {
     guard let m = borrowedModel else { throw Self.constructing }
-    do { return try m._withUnsafeGuaranteedRef(body) } catch { throw lua.convert(error) }
+    do { return try m._withUnsafeGuaranteedRef(body) } catch {
+      throw SwipeDeckBinding.luaError(error, method: method, lua)
+    }
   }
 }
 
@@ -141,7 +144,5 @@ final class DeckLink {
     return try ref._withUnsafeGuaranteedRef(body)
   }
 
-  private static var closed: ComponentError {
-    .wrongState(function: "tantan.SwipeDeck", message: "the deck was closed inside a callback")
-  }
+  private static var closed: LuaCallError { .message("tantan.SwipeDeck: the deck was closed inside a callback") }
 }

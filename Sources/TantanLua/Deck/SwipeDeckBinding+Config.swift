@@ -75,10 +75,9 @@ extension SwipeDeckBinding {
   static func validate(_ c: SwipeDeckConfig, _ r: ConfigReader) throws(LuaCallError) {
     do {
       try c.validate()
-    } catch let ComponentError.badArgument(_, _, message) {
-      throw .argument(r.arg, message)  // a function argument: no `self` to skip
     } catch {
-      throw .argument(r.arg, String(describing: error))
+      guard case .invalidConfig(let field, let problem) = error else { throw luaError(error, method: "deck", r.lua) }
+      throw .argument(r.arg, configMessage(field, problem, r.lua))
     }
   }
 

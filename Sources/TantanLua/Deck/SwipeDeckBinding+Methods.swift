@@ -16,7 +16,7 @@ extension SwipeDeckBinding {
         "drag_begin", "fun(self)",
         "Starts dragging the top card (fires will_swipe); a running animation and the queue behind it finish at once."
       ) { d, lua throws(LuaCallError) in
-        try d.run(lua) { try $0.dragBegin() }
+        try d.run(lua, "drag_begin") { try $0.dragBegin() }
         return 0
       },
       Method(
@@ -25,7 +25,7 @@ extension SwipeDeckBinding {
       ) { d, lua throws(LuaCallError) in
         let dx = try lua.checkFinite(2)
         let dy = try lua.checkFinite(3)
-        try d.run(lua) { try $0.dragMove(dx: dx, dy: dy) }
+        try d.run(lua, "drag_move") { try $0.dragMove(dx: dx, dy: dy) }
         return 0
       },
       Method(
@@ -34,7 +34,7 @@ extension SwipeDeckBinding {
       ) { d, lua throws(LuaCallError) in
         let vx = lua.isNoneOrNil(2) ? 0 : try lua.checkFinite(2)
         let vy = lua.isNoneOrNil(3) ? 0 : try lua.checkFinite(3)
-        let outcome = try d.run(lua) { try $0.dragEnd(vx: vx, vy: vy) }
+        let outcome = try d.run(lua, "drag_end") { try $0.dragEnd(vx: vx, vy: vy) }
         lua.push(outcome.rawValue)
         return 1
       },
@@ -49,7 +49,7 @@ extension SwipeDeckBinding {
         try opts.rejectUnknown(["steps", "velocity"])
         let steps = try opts.integer("steps", min: 1, max: SwipeDeckLimits.maxSteps) ?? 1
         let velocity = try point(opts, "velocity", .zero)
-        let outcome = try d.run(lua) { try $0.pan(dx: dx, dy: dy, steps: steps, velocity: velocity) }
+        let outcome = try d.run(lua, "pan") { try $0.pan(dx: dx, dy: dy, steps: steps, velocity: velocity) }
         lua.push(outcome.rawValue)
         return 1
       },
@@ -58,23 +58,23 @@ extension SwipeDeckBinding {
         "Swipes the top card away (will_swipe, should_swipe, did_swipe; the rest when the fly-off completes). Queued during an animation or a callback; an error during a drag."
       ) { d, lua throws(LuaCallError) in
         let direction = try checkDirection(lua, 2)
-        try d.run(lua) { try $0.swipe(direction) }
+        try d.run(lua, "swipe") { try $0.swipe(direction) }
         return 0
       },
       Method("like", "fun(self)", "Swipes in the `like` direction (\"right\" by default); queued as swipe() is.") {
         d, lua throws(LuaCallError) in
-        try d.run(lua) { try $0.like() }
+        try d.run(lua, "like") { try $0.like() }
         return 0
       },
       Method("nope", "fun(self)", "Swipes opposite to `like`; queued as swipe() is.") { d, lua throws(LuaCallError) in
-        try d.run(lua) { try $0.nope() }
+        try d.run(lua, "nope") { try $0.nope() }
         return 0
       },
       Method(
         "undo", "fun(self): integer?",
         "Brings back the last swiped card from the side it left (did_rewind) and returns its index; nil when there is no history or when the undo was queued."
       ) { d, lua throws(LuaCallError) in
-        let index = try d.run(lua) { try $0.undo() }
+        let index = try d.run(lua, "undo") { try $0.undo() }
         lua.push(index.map { $0 + 1 })
         return 1
       },
@@ -85,7 +85,7 @@ extension SwipeDeckBinding {
         let opts = try ConfigReader(lua, arg: 2)
         try opts.rejectUnknown(["keep_position"])
         let keep = try opts.bool("keep_position") ?? false
-        try d.run(lua) { try $0.reload(keepPosition: keep) }
+        try d.run(lua, "reload") { try $0.reload(keepPosition: keep) }
         return 0
       },
       Method(

@@ -74,7 +74,7 @@ enum SwipeDeckBinding: TantanExtension {
     do {
       deck.model = try SwipeDeck(config: config, source: source.modelSource(deck.link), clock: host.clock)
     } catch {
-      throw lua.convert(error)
+      throw luaError(error, method: "deck", lua)
     }
     deck.model?.delegate = LuaDeckDelegate(link: deck.link, lua: lua, state: host.state, callbacks: callbacks)
     // No `eventSink`: the delegate records each event (see LuaDeckDelegate).
