@@ -44,49 +44,52 @@ enum LuaDeckSource {
     case .array(let table, let emptyFn):
       return SwipeDeckSource(
         count: {
-          let owner = try link.live()
-          owner.log.append(owner.symbols.count, count: 0)
-          let lua = owner.host.lua
-          table.push(lua)
-          defer { lua.pop() }
-          return lua.rawLength(-1)
+          try Self.withDeck(link) { owner in
+            owner.log.append(owner.symbols.count, count: 0)
+            let lua = owner.host.lua
+            table.push(lua)
+            defer { lua.pop() }
+            return lua.rawLength(-1)
+          }
         },
         card: { index, reused in
-          let owner = try link.live()
-          owner.recordCard(index, reused: reused != nil)
-          let lua = owner.host.lua
-          table.push(lua)
-          lua.rawGet(-1, index: index + 1)
-          lua_rotate(lua.L, -2, 1)
-          lua.pop()
-          return try owner.takeModel(lua, reused: reused, what: "source[\(index + 1)]")
+          try Self.withDeck(link) { owner in
+            owner.recordCard(index, reused: reused != nil)
+            let lua = owner.host.lua
+            table.push(lua)
+            lua.rawGet(-1, index: index + 1)
+            lua_rotate(lua.L, -2, 1)
+            lua.pop()
+            return try owner.takeModel(lua, reused: reused, what: "source[\(index + 1)]")
+          }
         },
         empty: {
-          let owner = try link.live()
-          owner.log.append(owner.symbols.empty, count: 0)
-          guard let emptyFn else { return nil }
-          return try owner.callEmpty(emptyFn)
+          try Self.withDeck(link) { owner in
+            owner.log.append(owner.symbols.empty, count: 0)
+            guard let emptyFn else { return nil }
+            return try owner.callEmpty(emptyFn)
+          }
         },
-        identity: { model in try? link.live().modelIdentity(model) })
+        identity: { model in link.borrow { $0.modelIdentity(model) } ?? nil })
     case .callbacks(let cbs):
       return SwipeDeckSource(
         count: {
-          let owner = try link.live()
-          owner.log.append(owner.symbols.count, count: 0)
-          let lua = owner.host.lua
-          cbs.push(LuaDeckSource.count, lua)
-          owner.pushSelf(lua)
-          try lua.call(1, 1)
-          defer { lua.pop() }
-          return try LuaDeckSource.checkCount(lua, -1)
+          try Self.withDeck(link) { owner in
+            owner.log.append(owner.symbols.count, count: 0)
+            let lua = owner.host.lua
+            cbs.push(LuaDeckSource.count, lua)
+            owner.pushSelf(lua)
+            try lua.call(1, 1)
+            defer { lua.pop() }
+            return try LuaDeckSource.checkCount(lua, -1)
+          }
         },
-        card: { [slot = cbs.registrySlots[LuaDeckSource.card]] index, reused in
-          // Once per swipe: the deck is borrowed and the function pushed by its slot (no retains).
-          try link.with { owner in
+        card: { index, reused in
+          try Self.withDeck(link) { owner in
             owner.recordCard(index, reused: reused != nil)
             let lua = owner.lua
             let handler = lua.pushCallHandler()
-            lua_rawgeti(lua.L, Lua.registryIndex, lua_Integer(slot))
+            cbs.push(LuaDeckSource.card, lua)
             owner.pushSelf(lua)
             lua.push(index + 1)
             if let reused { reused.push(lua) } else { lua.pushNil() }
@@ -95,27 +98,35 @@ enum LuaDeckSource {
           }
         },
         empty: {
-          let owner = try link.live()
-          owner.log.append(owner.symbols.empty, count: 0)
-          guard cbs.has(LuaDeckSource.empty) else { return nil }
-          let lua = owner.host.lua
-          cbs.push(LuaDeckSource.empty, lua)
-          return try owner.callEmpty(nil)
+          try Self.withDeck(link) { owner in
+            owner.log.append(owner.symbols.empty, count: 0)
+            guard cbs.has(LuaDeckSource.empty) else { return nil }
+            cbs.push(LuaDeckSource.empty, owner.host.lua)
+            return try owner.callEmpty(nil)
+          }
         },
-        identity: { model in try? link.live().modelIdentity(model) },
+        identity: { model in link.borrow { $0.modelIdentity(model) } ?? nil },
         id: cbs.has(LuaDeckSource.id)
           ? { index in
-            let owner = try link.live()
-            owner.log.append(Event("id", [.int(index + 1)]))
-            let lua = owner.host.lua
-            cbs.push(LuaDeckSource.id, lua)
-            owner.pushSelf(lua)
-            lua.push(index + 1)
-            try lua.call(2, 1)
-            defer { lua.pop() }
-            return try LuaDeckSource.identity(lua, -1, what: "source.id(\(index + 1))")
+            try Self.withDeck(link) { owner in
+              owner.log.append(Event("id", [.int(index + 1)]))
+              let lua = owner.host.lua
+              cbs.push(LuaDeckSource.id, lua)
+              owner.pushSelf(lua)
+              lua.push(index + 1)
+              try lua.call(2, 1)
+              defer { lua.pop() }
+              return try LuaDeckSource.identity(lua, -1, what: "source.id(\(index + 1))")
+            }
           } : nil)
     }
+  }
+
+  /// Runs a source call with the deck borrowed; once the deck is gone (closed inside a callback)
+  /// the call throws `DeckLink.closed`, which the model holds and raises once it is consistent.
+  static func withDeck<T>(_ link: DeckLink, _ body: (LuaSwipeDeck) throws -> T) throws -> T {
+    guard let result = try link.borrow(body) else { throw DeckLink.closed }
+    return result
   }
 
   /// An identity (`id` field or `source.id` answer): an integer or a string; nil is no identity.

@@ -31,7 +31,7 @@ struct DeckSymbols {
     down = log.symbol("down")
   }
 
-  @inline(__always) func finish(_ d: SwipeDirection) -> EventLog.Symbol {
+  func finish(_ d: SwipeDirection) -> EventLog.Symbol {
     switch d {
     case .left: return finishLeft
     case .right: return finishRight
@@ -40,7 +40,7 @@ struct DeckSymbols {
     }
   }
 
-  @inline(__always) func direction(_ d: SwipeDirection) -> EventLog.Symbol {
+  func direction(_ d: SwipeDirection) -> EventLog.Symbol {
     switch d {
     case .left: return left
     case .right: return right
@@ -54,7 +54,6 @@ struct DeckSymbols {
 extension LuaSwipeDeck {
   /// Delegate events only, recorded by `LuaDeckDelegate` before each call: the source closures
   /// record their own calls, because they already run inside the model's initializer.
-  @inline(__always)
   func record(_ e: SwipeDeckEvent) {
     let s = symbols
     switch e {
@@ -77,7 +76,7 @@ extension LuaSwipeDeck {
     log.append(symbols.card, .int(index + 1), reused ? .bool(true) : .none, count: 2)
   }
 
-  @inline(__always) private func direction(_ d: SwipeDirection) -> EventLog.CompactArg {
+  private func direction(_ d: SwipeDirection) -> EventLog.CompactArg {
     .symbol(symbols.direction(d))
   }
 }

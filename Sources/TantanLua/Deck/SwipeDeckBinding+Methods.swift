@@ -3,6 +3,12 @@ import CLuaShim
 import HeadlessUI
 import LuaRuntime
 
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
 /// The deck's methods: gestures, programmatic actions, reload, events. Arguments are checked here
 /// (self is stack index 1, so the first argument is index 2 and Lua prints it as #1).
 extension SwipeDeckBinding {
@@ -103,32 +109,20 @@ extension SwipeDeckBinding {
   }
 
   /// A direction name: `bad argument #1 to 'swipe' (direction expected, got 'sideways')`.
-  /// Strings are matched on their bytes, so the swipe hot path builds no Swift `String`.
+  /// Matched on the Lua string's bytes: making a Swift `String` and switching on it cost about
+  /// 250 Ir more per swipe (bench/ir-rows row 3).
   static func checkDirection(_ lua: Lua, _ arg: Int32) throws(LuaCallError) -> SwipeDirection {
-    if lua.type(arg) == LUA_TSTRING {
-      var len = 0
-      if let p = tt_tostring(lua.L, arg, &len) {
-        // Compare bytes directly: the generic `elementsEqual` showed up in swipe profiles.
-        let b = UnsafeRawPointer(p).assumingMemoryBound(to: UInt8.self)
-        typealias A = ASCIIBytes
-        switch len {
-        case 5 where b[0] == A.r && b[1] == A.i && b[2] == A.g && b[3] == A.h && b[4] == A.t: return .right
-        case 4 where b[0] == A.l && b[1] == A.e && b[2] == A.f && b[3] == A.t: return .left
-        case 2 where b[0] == A.u && b[1] == A.p: return .up
-        case 4 where b[0] == A.d && b[1] == A.o && b[2] == A.w && b[3] == A.n: return .down
-        default: break
-        }
+    var length = 0
+    if lua.type(arg) == LUA_TSTRING, let bytes = tt_tostring(lua.L, arg, &length) {
+      func named(_ name: StaticString) -> Bool {
+        length == name.utf8CodeUnitCount && memcmp(bytes, name.utf8Start, length) == 0
       }
+      if named("right") { return .right }
+      if named("left") { return .left }
+      if named("up") { return .up }
+      if named("down") { return .down }
     }
-    let s = try lua.checkString(arg)
-    throw .argument(arg, "direction expected, got '\(s)'")
+    let name = try lua.checkString(arg)
+    throw .argument(arg, "direction expected, got '\(name)'")
   }
-}
-
-/// ASCII codes of the letters in direction names, for byte matching.
-enum ASCIIBytes {
-  static let d = UInt8(ascii: "d"), e = UInt8(ascii: "e"), f = UInt8(ascii: "f"), g = UInt8(ascii: "g")
-  static let h = UInt8(ascii: "h"), i = UInt8(ascii: "i"), l = UInt8(ascii: "l"), n = UInt8(ascii: "n")
-  static let o = UInt8(ascii: "o"), p = UInt8(ascii: "p"), r = UInt8(ascii: "r"), t = UInt8(ascii: "t")
-  static let u = UInt8(ascii: "u"), w = UInt8(ascii: "w")
 }

@@ -76,7 +76,7 @@ enum SwipeDeckBinding: TantanExtension {
     } catch {
       throw luaError(error, method: "deck", lua)
     }
-    deck.model?.delegate = LuaDeckDelegate(link: deck.link, lua: lua, state: host.state, callbacks: callbacks)
+    deck.model?.delegate = LuaDeckDelegate(link: deck.link, callbacks: callbacks)
     // No `eventSink`: the delegate records each event (see LuaDeckDelegate).
     lua.pushValue(userdata)
     return 1
