@@ -79,8 +79,8 @@ final class LuaSwipeDeck {
   /// Pushes this deck's userdata, the first argument of every callback. Inside one of the deck's
   /// methods it is argument 1 of the running frame (`tt_push_self` compares the object address the
   /// method recorded); otherwise the weak slot has it, and `pushShared` is the last resort.
-  /// Measured with bench/ir-rows row 3: the weak slot alone (a retained `LuaRef` and two lookups
-  /// for each of the 6 callbacks of a swipe) cost about 450 Ir more per swipe.
+  /// The `tt_push_self` step (an `Unmanaged` address) pays 232 Ir per swipe over the weak slot
+  /// alone (bench/ir-rows row 3: 9,248 vs 9,016; 3 of a swipe's 6 callbacks run inside `swipe`).
   func pushSelf(_ lua: Lua) {
     if tt_push_self(lua.L, Unmanaged.passUnretained(self).toOpaque()) != 0 { return }
     if selfSlotIndex != 0 {
@@ -110,10 +110,11 @@ final class LuaSwipeDeck {
 /// instead of the deck, so there is no cycle, and a script that closes the deck inside a
 /// callback while the model is still running ends the model's remaining callbacks cleanly.
 ///
-/// Unmanaged, and borrowed for each call: the model calls back through the link 7 times per
+/// Unmanaged, and borrowed for each call: the model calls back through the link 6 times per
 /// swipe, and loading a (safe) `unowned` reference instead retains and releases the deck each
-/// time: about 300 Ir more per swipe (bench/ir-rows row 3). Borrowing is sound because the deck
-/// is alive while its model runs (every entry into the model holds it), and its deinit detaches.
+/// time: 311 Ir more per swipe (bench/ir-rows row 3: 9,327 vs 9,016). Borrowing is sound because
+/// the deck is alive while its model runs (every entry into the model holds it), and its deinit
+/// detaches.
 final class DeckLink {
   private var deck: Unmanaged<LuaSwipeDeck>?
 

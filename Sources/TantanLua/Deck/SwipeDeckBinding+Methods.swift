@@ -109,8 +109,9 @@ extension SwipeDeckBinding {
   }
 
   /// A direction name: `bad argument #1 to 'swipe' (direction expected, got 'sideways')`.
-  /// Matched on the Lua string's bytes: making a Swift `String` and switching on it cost about
-  /// 250 Ir more per swipe (bench/ir-rows row 3).
+  /// Matched on the Lua string's bytes: making a Swift `String` and `SwipeDirection(rawValue:)`
+  /// cost 486 Ir more per swipe (bench/ir-rows row 3: 9,502 vs 9,016). A general "string option"
+  /// parameter in LuaRuntime (matching interned strings) would replace this.
   static func checkDirection(_ lua: Lua, _ arg: Int32) throws(LuaCallError) -> SwipeDirection {
     var length = 0
     if lua.type(arg) == LUA_TSTRING, let bytes = tt_tostring(lua.L, arg, &length) {
