@@ -5,15 +5,12 @@
 -- host's table depth limit with its message; returns the function the runner calls with its host
 -- table (`emit`, `snapshot`, ...), which runs the parts in order and returns part 3's
 -- `{collect=, run=, settle=, plugin_assertions=}`.
+-- The chunks are named "=[tantan]/prelude*.lua": the parts (and explore.lua) tell the prelude's
+-- frames from the user's by that name.
 local format_part, assert_part, core_part, depth_limit, depth_message = ...
-local getinfo = debug.getinfo
-
--- The prelude's chunk names: its frames are not the user's (assertion locations, tracebacks).
-local prelude_sources = { [getinfo(1, "S").source] = true }
-for _, part in ipairs { format_part, assert_part, core_part } do prelude_sources[getinfo(part, "S").source] = true end
 
 return function(host)
   local format = format_part()
-  local assertions = assert_part(format, prelude_sources, depth_limit, depth_message)
-  return core_part(host, format, assertions, prelude_sources)
+  local assertions = assert_part(format, depth_limit, depth_message)
+  return core_part(host, format, assertions)
 end

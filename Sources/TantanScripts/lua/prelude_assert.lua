@@ -1,15 +1,17 @@
 -- The scenario runner's Lua side, part 2 (prelude.lua runs the parts): luassert-compatible
 -- `assert`, `spy`, `stub` and `match`. A failed assertion raises a `Failure` object that carries
 -- the message, the formatted expected and actual values and the `file:line` of the assertion in
--- the user's code. Called with part 1's functions, the prelude's chunk names (its frames are not
--- the user's) and the host's table depth limit with its message; returns what part 3 uses.
-local format, prelude_sources, depth_limit, depth_message = ...
+-- the user's code. Called with part 1's functions and the host's table depth limit with its
+-- message; returns what part 3 uses.
+local format, depth_limit, depth_message = ...
 local type, tostring, ipairs, next, select, error, pcall = type, tostring, ipairs, next, select, error, pcall
 local setmetatable, getmetatable, rawget, rawequal = setmetatable, getmetatable, rawget, rawequal
-local concat, sort = table.concat, table.sort
+local concat, sort, sfind = table.concat, table.sort, string.find
 local getinfo = debug.getinfo
 local fmt_number, fmt_string, fmt_scalar, key_less = format.fmt_number, format.fmt_string, format.fmt_scalar, format.key_less
 local compact, raw, RawMT = format.compact, format.raw, format.RawMT
+-- The source of the prelude's own frames (its chunks, named in Prelude.swift).
+local PRELUDE_SOURCE = "^=%[tantan%]/prelude[%w_]*%.lua$"
 
 local Failure = {}
 Failure.__index = Failure
@@ -26,7 +28,7 @@ local function user_location(from)
   for level = from or 3, 60 do
     local info = getinfo(level, "Sl")
     if not info then break end
-    if info.what ~= "C" and not prelude_sources[info.source] and info.currentline > 0 then
+    if info.what ~= "C" and not sfind(info.source, PRELUDE_SOURCE) and info.currentline > 0 then
       return source_name(info), info.currentline
     end
   end

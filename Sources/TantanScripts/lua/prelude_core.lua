@@ -4,8 +4,8 @@
 -- `run(ordinal)` then runs the scenario numbered `ordinal` in the state the file left, with the
 -- setup, before_each, after_each and teardown of the blocks around it. The runner calls `run` in
 -- a forked copy of the loaded state per scenario, so the file runs once, not once per scenario.
--- Called with the host's table (ScenarioSession.swift), parts 1 and 2 and the prelude's chunk names.
-local host, format, assertions, prelude_sources = ...
+-- Called with the host's table (ScenarioSession.swift) and parts 1 and 2.
+local host, format, assertions = ...
 local type, tostring, pairs, ipairs, select, error, pcall, xpcall = type, tostring, pairs, ipairs, select, error, pcall, xpcall
 local setmetatable, getmetatable, rawget, rawequal = setmetatable, getmetatable, rawget, rawequal
 local concat, insert = table.concat, table.insert
@@ -236,16 +236,10 @@ local function spec_location(fallback)
   return spec_file, fallback
 end
 
--- Whether a traceback line is a frame of the prelude (its chunk names, short_src without the "=").
-local function prelude_line(line)
-  local src = line:match("^%s*([^:]+):")
-  return src ~= nil and prelude_sources["=" .. src] == true
-end
-
 local function clean_traceback(tb)
   local out = {}
   for line in (tb .. "\n"):gmatch("(.-)\n") do
-    if not prelude_line(line) and not line:find("in function 'xpcall'", 1, true)
+    if not line:find("^%s*%[tantan%]/prelude[%w_]*%.lua:") and not line:find("in function 'xpcall'", 1, true)
       and not line:find("^%s*%[C%]: in %?$") then
       out[#out + 1] = line
     end

@@ -17,6 +17,8 @@ enum Prelude {
     ("prelude_assert.lua", tt_script_prelude_assert), ("prelude_core.lua", tt_script_prelude_core),
   ]
 
+  /// `=[tantan]/prelude_core.lua`: the Lua side finds the prelude's own frames by this name
+  /// (`prelude_assert.lua`'s user_location, `prelude_core.lua`'s and `explore.lua`'s tracebacks).
   static func chunkName(_ file: String) -> String { "=[tantan]/" + file }
 
   /// Compiled once per process: parsing the prelude costs more than running a small scenario.
