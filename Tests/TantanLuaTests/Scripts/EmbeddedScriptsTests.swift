@@ -55,18 +55,17 @@ final class EmbeddedScriptsTests: XCTestCase {
     XCTAssertTrue(message.contains("broken.lua:2:"), message)
   }
 
-  /// The text of line `line` of Sources/TantanScripts/`path`.
-  func line(_ line: Int, of path: String) throws -> String {
-    let text = try String(contentsOf: Self.scriptsDir.appendingPathComponent(path), encoding: .utf8)
+  /// Checks that `output` holds `[tantan]/FILE:N: message` and that line N of
+  /// Sources/TantanScripts/lua/FILE contains `code`: the position is the file's own.
+  func assertRaised(in file: String, _ output: String, _ message: String, atLineWith code: String,
+                    line: UInt = #line) throws {
+    let prefix = "[tantan]/\(file):"
+    let found = try XCTUnwrap(output.range(of: prefix), output, line: line)
+    let n = try XCTUnwrap(Int(output[found.upperBound...].prefix { $0.isNumber }), output, line: line)
+    XCTAssertTrue(output.contains("\(prefix)\(n): \(message)"), output, line: line)
+    let text = try String(contentsOf: Self.scriptsDir.appendingPathComponent("lua/" + file), encoding: .utf8)
     let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
-    guard line >= 1, line <= lines.count else { XCTFail("\(path) has no line \(line)"); return "" }
-    return String(lines[line - 1])
-  }
-
-  /// The line number after `prefix` in `text` (`[tantan]/prelude_assert.lua:123: ...`).
-  func lineNumber(after prefix: String, in text: String) -> Int? {
-    guard let r = text.range(of: prefix) else { return nil }
-    return Int(text[r.upperBound...].prefix { $0.isNumber })
+    XCTAssertTrue(n <= lines.count && lines[n - 1].contains(code), "\(file):\(n) is not the raising line", line: line)
   }
 
   /// A runtime error inside the runner prelude names the prelude's file and the line that raised it.
@@ -79,11 +78,7 @@ final class EmbeddedScriptsTests: XCTestCase {
       """])
     let r = try dir.test(["spy_spec.lua"])
     XCTAssertEqual(r.status, 1, r.stdout)
-    let prefix = "[tantan]/prelude_assert.lua:"
-    let n = try XCTUnwrap(lineNumber(after: prefix, in: r.stdout), r.stdout)
-    XCTAssertTrue(r.stdout.contains("\(prefix)\(n): attempt to index a nil value (local 't')"), r.stdout)
-    let raising = try line(n, of: "lua/prelude_assert.lua")
-    XCTAssertTrue(raising.contains("t[key]"), "line \(n): \(raising)")
+    try assertRaised(in: "prelude_assert.lua", r.stdout, "attempt to index a nil value (local 't')", atLineWith: "t[key]")
     // The prelude's own frames stay out of the traceback; the scenario's line is in it.
     XCTAssertTrue(r.stdout.contains("spy_spec.lua:2: in function <spy_spec.lua:1>"), r.stdout)
     XCTAssertFalse(r.stdout.contains("\t[tantan]/prelude"), r.stdout)
@@ -93,11 +88,7 @@ final class EmbeddedScriptsTests: XCTestCase {
   func testAnErrorInTheSandboxNamesItsFileAndLine() throws {
     let r = try HostBinary.run(["--sandbox", "-e", "package.searchers[2](nil)"])
     XCTAssertEqual(r.status, 1, r.stderr)
-    let prefix = "[tantan]/sandbox.lua:"
-    let n = try XCTUnwrap(lineNumber(after: prefix, in: r.stderr), r.stderr)
-    XCTAssertTrue(r.stderr.contains("\(prefix)\(n): attempt to index a nil value (local 'name')"), r.stderr)
-    let raising = try line(n, of: "lua/sandbox.lua")
-    XCTAssertTrue(raising.contains("name:find"), "line \(n): \(raising)")
+    try assertRaised(in: "sandbox.lua", r.stderr, "attempt to index a nil value (local 'name')", atLineWith: "name:find")
   }
 
   /// A trace page inlines trace_viewer.js as the file is, which can sit in a `<script>` element.

@@ -31,13 +31,19 @@ final class TraceBrowserTests: XCTestCase {
     return r.stdout
   }
 
-  func testTraceViewerRendersStepsAndFramesInHeadlessChromium() throws {
+  /// Chromium, and a folder holding `trace.html`, the trace of `traceSwipeScript`.
+  func swipeTrace() throws -> (chromium: String, dir: TraceScratch) {
     guard let exe = Self.chromium else {
       throw XCTSkip("chromium not found: scripts/bootstrap installs Debian's chromium (or set CHROMIUM=/path/to/chromium)")
     }
     let dir = try TraceScratch()
     try dir.write("swipe.lua", traceSwipeScript)
     XCTAssertEqual(try dir.run(["--seed", "1", "--trace", "trace.html", "swipe.lua"]).status, 0)
+    return (exe, dir)
+  }
+
+  func testTraceViewerRendersStepsAndFramesInHeadlessChromium() throws {
+    let (exe, dir) = try swipeTrace()
     let trace = try TraceFile(path: dir.path("trace.html"))
     let url = URL(fileURLWithPath: dir.path("trace.html")).absoluteString
     let profile = dir.path("profile")
@@ -70,12 +76,7 @@ final class TraceBrowserTests: XCTestCase {
   /// Sources/TantanScripts/js/trace_viewer.js; its sourceURL names it): here a trace whose first
   /// step is null.
   func testAViewerErrorNamesTheScriptFileAndLine() throws {
-    guard let exe = Self.chromium else {
-      throw XCTSkip("chromium not found: scripts/bootstrap installs Debian's chromium (or set CHROMIUM=/path/to/chromium)")
-    }
-    let dir = try TraceScratch()
-    try dir.write("swipe.lua", traceSwipeScript)
-    XCTAssertEqual(try dir.run(["--seed", "1", "--trace", "trace.html", "swipe.lua"]).status, 0)
+    let (exe, dir) = try swipeTrace()
     let page = try String(contentsOfFile: dir.path("trace.html"), encoding: .utf8)
     XCTAssertEqual(page.components(separatedBy: #""steps":["#).count, 2, "the trace data has changed shape")
     try dir.write("broken.html", page.replacingOccurrences(of: #""steps":["#, with: #""steps":[null,"#))
