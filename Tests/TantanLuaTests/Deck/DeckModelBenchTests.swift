@@ -32,7 +32,8 @@ final class DeckModelBenchTests: CLITestCase {
       for _, e in ipairs(deck:events()) do print(e) end
       """)
     let host = try runHost([script])
-    let model = try run(try lua(), [HostBinary.packageRoot.appendingPathComponent("bench/deck_model.lua").path, script])
+    let deckModel = HostBinary.packageRoot.appendingPathComponent("bench/deck_model.lua").path
+    let model = try run(try lua(), [deckModel, script])
     XCTAssertEqual(host.status, 0, host.stderr)
     XCTAssertEqual(model.status, 0, model.stderr)
     XCTAssertTrue(host.stdout.contains("did_swipe_left(2)"), host.stdout)
