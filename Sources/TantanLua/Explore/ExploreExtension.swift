@@ -13,13 +13,13 @@ import TantanScripts
 /// `tantan.explore`: ready-made gesture actions and the engine behind the runner's
 /// `explore(name, spec)`. Its Lua code (`Sources/TantanScripts/lua/explore*.lua`, embedded in the
 /// binary) is compiled on first use only: `tantan-host -e ''` pays for one empty table.
-enum ExploreExtension: TantanExtension {
+package enum ExploreExtension: TantanExtension {
   /// Registry slot of the loaded engine (a state loads the code at most once).
   static let engineKey = "tantan.explore.engine"
   /// Environment variable that sets the run count of every explore (`test --explore-runs N` sets it).
-  static let runsVariable = "TANTAN_EXPLORE_RUNS"
+  package static let runsVariable = "TANTAN_EXPLORE_RUNS"
 
-  static var docs: [LuaDoc] {
+  package static var docs: [LuaDoc] {
     [
       LuaDoc(.field, "tantan.explore", "tantan.explore", "Gesture exploration for scenario files' explore(name, spec): ready-made actions per component (loaded on first use)."),
       LuaDoc(.function, "tantan.explore.deck_actions", "fun(): table<string, {weight: number, run: fun(obj: any, gen: ExploreGen): any}>", "Ready-made deck actions: pans around threshold and velocity_threshold, drags left hanging and finished, like, nope, undo, reload (an array source first grows or shrinks by up to 3 cards; a callback source reloads as it is), clock advances that land inside animations or let them finish. The deck is `obj` or the first deck among obj's fields (by key order)."),
@@ -30,7 +30,7 @@ enum ExploreExtension: TantanExtension {
   }
 
   /// `tantan.explore` starts as an empty table whose `__index` loads the code into it.
-  static func install(_ host: TantanHost, module: Int32) {
+  package static func install(_ host: TantanHost, module: Int32) {
     let lua = host.lua
     lua.newTable()
     lua.newTable()
@@ -49,7 +49,7 @@ enum ExploreExtension: TantanExtension {
   /// Pushes the engine, loading the code the first time: `explore_actions.lua` fills the
   /// `tantan.explore` table (found in the loaded `tantan` module unless given at `exploreTable`)
   /// and `explore.lua` returns the engine. A load error is raised at the caller.
-  static func pushEngine(_ lua: Lua, clock: VirtualClock, exploreTable: Int32? = nil) throws(LuaCallError) {
+  package static func pushEngine(_ lua: Lua, clock: VirtualClock, exploreTable: Int32? = nil) throws(LuaCallError) {
     if lua.rawGet(Lua.registryIndex, engineKey) == LUA_TTABLE { return }
     lua.pop()
     if let t = exploreTable {

@@ -11,11 +11,11 @@ import LuaRuntime
 /// bytecode by every other state: the scenario runner loads the same plugins into each scenario's
 /// fresh state. Files are keyed by path; a file that does not compile is never cached (each
 /// state reports its error). Shared between the runner's threads, guarded by a mutex.
-public final class PluginChunkCache: @unchecked Sendable {
+package final class PluginChunkCache: @unchecked Sendable {
   private var chunks: [String: [UInt8]] = [:]
   private let mutex: UnsafeMutablePointer<pthread_mutex_t>
 
-  public init() {
+  package init() {
     mutex = .allocate(capacity: 1)
     pthread_mutex_init(mutex, nil)
   }
@@ -25,7 +25,7 @@ public final class PluginChunkCache: @unchecked Sendable {
     mutex.deallocate()
   }
 
-  public var count: Int {
+  package var count: Int {
     pthread_mutex_lock(mutex)
     defer { pthread_mutex_unlock(mutex) }
     return chunks.count

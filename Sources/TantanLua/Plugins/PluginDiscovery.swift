@@ -4,33 +4,33 @@
 /// Each place is either one plugin folder (it holds `plugin.lua`) or a folder of plugin folders
 /// (every non-hidden subfolder is a candidate, in byte order of names). With no such folders,
 /// discovery costs two `stat` calls and two `getenv`s: nothing is loaded and no Lua runs.
-public struct PluginCandidate: Sendable, Equatable {
-  public enum Origin: String, Sendable {
+package struct PluginCandidate: Sendable, Equatable {
+  package enum Origin: String, Sendable {
     case option = "--plugin"
     case cwd = "./plugins"
     case path = "TANTAN_PLUGIN_PATH"
     case user = "~/.config/tantan/plugins"
   }
   /// The plugin folder, as found (relative paths stay relative).
-  public let dir: String
-  public let origin: Origin
+  package let dir: String
+  package let origin: Origin
   /// Set when the folder cannot be a plugin at all (a `--plugin` path that does not exist).
-  public let problem: String?
+  package let problem: String?
 
-  public var manifestPath: String { PluginFiles.join(dir, "plugin.lua") }
+  package var manifestPath: String { PluginFiles.join(dir, "plugin.lua") }
   /// The folder's own name: the plugin's name until its manifest says otherwise.
-  public var folderName: String { FileSystem.baseName(dir) }
+  package var folderName: String { FileSystem.baseName(dir) }
 }
 
-public enum PluginDiscovery {
+package enum PluginDiscovery {
   /// The places searched, for messages: `--plugin a`, `./plugins`, ...
-  public static func places(requested: [String]) -> [String] {
+  package static func places(requested: [String]) -> [String] {
     requested.map { "--plugin \($0)" } + ["./plugins", "TANTAN_PLUGIN_PATH", "~/.config/tantan/plugins"]
   }
 
   /// Every candidate, in discovery order; the same folder reached twice is listed once.
   /// `env` reads the environment (tests pass their own).
-  public static func discover(requested: [String]) -> [PluginCandidate] {
+  package static func discover(requested: [String]) -> [PluginCandidate] {
     discover(requested: requested, env: FileSystem.environment)
   }
 

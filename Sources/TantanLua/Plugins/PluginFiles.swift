@@ -6,10 +6,10 @@ import Darwin
 
 /// The file-system questions only plugin discovery asks, with Glibc (no Foundation: start-up time);
 /// paths, base names and the environment come from `FileSystem`.
-enum PluginFiles {
-  enum Kind { case missing, file, directory, other }
+package enum PluginFiles {
+  package enum Kind { case missing, file, directory, other }
 
-  static func kind(_ path: String) -> Kind {
+  package static func kind(_ path: String) -> Kind {
     var st = stat()
     guard stat(path, &st) == 0 else { return .missing }
     switch st.st_mode & S_IFMT {
@@ -36,13 +36,13 @@ enum PluginFiles {
   }
 
   /// The canonical path (symbolic links and `..` resolved), or nil when it does not exist.
-  static func realPath(_ path: String) -> String? {
+  package static func realPath(_ path: String) -> String? {
     guard let p = realpath(path, nil) else { return nil }
     defer { free(p) }
     return String(cString: p)
   }
 
-  static func join(_ dir: String, _ name: String) -> String {
+  package static func join(_ dir: String, _ name: String) -> String {
     dir.hasSuffix("/") ? dir + name : dir + "/" + name
   }
 

@@ -3,12 +3,12 @@ import LuaRuntime
 
 /// Where a component's `EventLog` reports its events when some plugin registered an `event`
 /// hook or the run is traced. Get one with `host.plugins.eventObserver(component:)` (or `EventLog(host:component:)`).
-public final class EventObserver {
+package final class EventObserver {
   /// Weak: the registry caches its observers (`eventObserver(component:)`), so a strong reference
   /// back was a retain cycle that kept a closed host's registry, with its presets and hook
   /// references, alive for good. Events after the registry is gone go nowhere.
   weak var registry: PluginRegistry?
-  public let component: String
+  package let component: String
 
   init(registry: PluginRegistry, component: String) {
     self.registry = registry
@@ -16,31 +16,35 @@ public final class EventObserver {
   }
 
   /// Hooks see the component kind; a trace also tells which component (`owner`) it was.
-  public func observe(_ event: Event, owner: AnyObject?) {
+  package func observe(_ event: Event, owner: AnyObject?) {
     guard let registry else { return }
     registry.deliver(event, component: component)
-    registry.host?.tracer?.event(event, component: component, owner: owner)
+    registry.host?.observer?.event(event, component: component, owner: owner)
   }
 }
 
 /// One hook that raised: which plugin, which hook, where it is defined, and the whole message
 /// (`plugin 'p' failed in its 'before_scenario' hook (file:line): ...`).
-public struct HookFailure: Sendable, Equatable {
-  public let plugin: String
-  public let hook: PluginRegistry.Hook
-  public let location: String
-  public let message: String
+package struct HookFailure: Sendable, Equatable {
+  package let plugin: String
+  package let hook: PluginRegistry.Hook
+  package let location: String
+  package let message: String
+
+  package init(plugin: String, hook: PluginRegistry.Hook, location: String, message: String) {
+    self.plugin = plugin; self.hook = hook; self.location = location; self.message = message
+  }
 }
 
 /// The scenario a `before_scenario` / `after_scenario` hook is called for.
-public struct ScenarioHookInfo: Sendable, Equatable {
-  public var name: String
-  public var fullName: String
-  public var file: String
-  public var line: Int
-  public var tags: [String]
+package struct ScenarioHookInfo: Sendable, Equatable {
+  package var name: String
+  package var fullName: String
+  package var file: String
+  package var line: Int
+  package var tags: [String]
 
-  public init(name: String, fullName: String? = nil, file: String = "", line: Int = 0, tags: [String] = []) {
+  package init(name: String, fullName: String? = nil, file: String = "", line: Int = 0, tags: [String] = []) {
     self.name = name; self.fullName = fullName ?? name; self.file = file; self.line = line; self.tags = tags
   }
 
@@ -63,7 +67,7 @@ extension PluginRegistry {
   /// `file:line`, then removed: the run goes on without it. Returns the failure messages (the
   /// scenario runner decides whether they fail the scenario; with `strict` they should stop it).
   @discardableResult
-  public func runHooks(_ kind: Hook, _ pushArgs: (Lua) -> Int32 = { _ in 0 }) -> [String] {
+  package func runHooks(_ kind: Hook, _ pushArgs: (Lua) -> Int32 = { _ in 0 }) -> [String] {
     guard let host, let list = hooks[kind], !list.isEmpty else { return [] }
     let lua = host.lua
     var failures: [String] = []
@@ -86,20 +90,20 @@ extension PluginRegistry {
 
   /// Removes the hooks of `kind` that `plugin` registered at `location` (the scenario runner
   /// drops, in every later scenario's state, a hook that failed in an earlier one).
-  func removeHook(_ kind: Hook, plugin: String, location: String) {
+  package func removeHook(_ kind: Hook, plugin: String, location: String) {
     hooks[kind]?.removeAll { $0.plugin == plugin && $0.location == location }
   }
 
   /// Runs the `before_scenario` hooks with `{name=, full_name=, file=, line=, tags=}`.
   @discardableResult
-  public func beforeScenario(_ s: ScenarioHookInfo) -> [String] {
+  package func beforeScenario(_ s: ScenarioHookInfo) -> [String] {
     runHooks(.beforeScenario) { lua in s.push(lua); return 1 }
   }
 
   /// Runs the `after_scenario` hooks with the same table plus `status` ("passed", "failed",
   /// "error", "pending"), `passed` and `message` (the failure's, or the pending reason).
   @discardableResult
-  public func afterScenario(_ s: ScenarioHookInfo, status: String, message: String? = nil) -> [String] {
+  package func afterScenario(_ s: ScenarioHookInfo, status: String, message: String? = nil) -> [String] {
     runHooks(.afterScenario) { lua in
       s.push(lua)
       lua.push(status); lua.rawSet(-2, "status")

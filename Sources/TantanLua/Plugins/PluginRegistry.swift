@@ -10,48 +10,48 @@ import LuaRuntime
 ///   `runHooks(.beforeScenario/.afterScenario, ...)`;
 /// - component bindings' event logs: `EventLog(host:component:)` wires the `event` hooks;
 /// - the CLI: `command(named:)`.
-public final class PluginRegistry {
+package final class PluginRegistry {
   /// One registered thing: its name, the plugin that registered it, and where.
-  public struct Entry {
-    public let name: String
-    public let plugin: String
+  package struct Entry {
+    package let name: String
+    package let plugin: String
     /// `file:line` of the function's definition, or of the registering call for tables.
-    public let location: String
+    package let location: String
     /// The function or table (assertions, reporters, commands, hooks, sources).
-    public let value: LuaRef?
+    package let value: LuaRef?
     /// Plain data (presets).
-    public let data: LuaValue?
+    package let data: LuaValue?
   }
 
-  public enum Hook: String, CaseIterable, Sendable {
+  package enum Hook: String, CaseIterable, Sendable {
     case beforeScenario = "before_scenario"
     case afterScenario = "after_scenario"
     case event = "event"
   }
 
   /// Names a plugin cannot take as a subcommand: the host's own.
-  public static let reservedCommands: Set<String> = ["plugins", "test", "help"]
+  package static let reservedCommands: Set<String> = ["plugins", "test", "help"]
 
   /// Every plugin found, in discovery order, with its status.
-  public internal(set) var records: [PluginRecord] = []
+  package var records: [PluginRecord] = []
   /// Folders whose `lua/` modules are searchable, in load order (plugin name, folder).
   var moduleRoots: [(plugin: String, dir: String)] = []
   /// The plugin whose `plugin.lua` runs now (not a module root yet): its top-level `require`s
   /// find its own modules too.
   var loadingRoot: (plugin: String, dir: String)?
 
-  var sources: [Entry] = []
-  var presets: [String: [Entry]] = [:]
-  var assertionList: [Entry] = []
-  var reporterList: [Entry] = []
-  var commands: [Entry] = []
-  var hooks: [Hook: [Entry]] = [:]
+  package var sources: [Entry] = []
+  package var presets: [String: [Entry]] = [:]
+  package var assertionList: [Entry] = []
+  package var reporterList: [Entry] = []
+  package var commands: [Entry] = []
+  package var hooks: [Hook: [Entry]] = [:]
 
   /// `--strict-plugins`: a failure is fatal. Set when a hook failed, for the CLI's exit status.
-  public var strict = false
-  public internal(set) var hookFailed = false
+  package var strict = false
+  package internal(set) var hookFailed = false
   /// Writes one diagnostic line (the CLI prefixes its program name).
-  public var report: (String) -> Void = { msg in PluginRegistry.writeStderr("tantan-host: \(msg)\n") }
+  package var report: (String) -> Void = { msg in PluginRegistry.writeStderr("tantan-host: \(msg)\n") }
 
   /// Not `weak`: a weak reference gives the host a side table, and then every retain/release of
   /// the host and every checked `unowned` capture of it takes the slow path. The host owns this
@@ -64,45 +64,45 @@ public final class PluginRegistry {
   /// Compiled plugin files shared with other states of the same run (`PluginLoader.Options.cache`).
   var chunkCache: PluginChunkCache?
   /// Called with every hook failure (after `report`): the scenario runner records them.
-  public var onHookFailure: ((HookFailure) -> Void)?
+  package var onHookFailure: ((HookFailure) -> Void)?
   /// An observer is handed out only once some plugin asked for events (`eventObserver`).
   private var observers: [String: EventObserver] = [:]
 
-  public init() {}
+  package init() {}
 
-  public var isEmpty: Bool { records.isEmpty }
+  package var isEmpty: Bool { records.isEmpty }
 
   // MARK: reading (bindings, the runner, the CLI)
 
   /// A data-source provider registered with `host.register_source(kind, factory)`.
-  public func source(named kind: String) -> Entry? { sources.first { $0.name == kind } }
-  public var sourceNames: [String] { sources.map(\.name) }
+  package func source(named kind: String) -> Entry? { sources.first { $0.name == kind } }
+  package var sourceNames: [String] { sources.map(\.name) }
 
   /// A preset registered with `host.register_preset(kind, name, config)`: plain data; push it
   /// with `lua.push(entry.data!)` for a fresh table and read it like the user's config.
-  public func preset(kind: String, name: String) -> Entry? { presets[kind]?.first { $0.name == name } }
+  package func preset(kind: String, name: String) -> Entry? { presets[kind]?.first { $0.name == name } }
   /// Preset names for a component kind, in registration order (for "known presets" messages).
-  public func presetNames(kind: String) -> [String] { presets[kind]?.map(\.name) ?? [] }
+  package func presetNames(kind: String) -> [String] { presets[kind]?.map(\.name) ?? [] }
 
   /// An assertion: a function returning `true`, or `false`/nil and a message; or raising.
-  public func assertion(named name: String) -> Entry? { assertionList.first { $0.name == name } }
-  public var assertions: [Entry] { assertionList }
+  package func assertion(named name: String) -> Entry? { assertionList.first { $0.name == name } }
+  package var assertions: [Entry] { assertionList }
 
   /// A reporter: a table of functions (the runner decides which keys it calls).
-  public func reporter(named name: String) -> Entry? { reporterList.first { $0.name == name } }
-  public var reporters: [Entry] { reporterList }
+  package func reporter(named name: String) -> Entry? { reporterList.first { $0.name == name } }
+  package var reporters: [Entry] { reporterList }
 
   /// A subcommand: `tantan-host NAME args` calls `fn(args)`.
-  public func command(named name: String) -> Entry? { commands.first { $0.name == name } }
-  public var commandNames: [String] { commands.map(\.name) }
+  package func command(named name: String) -> Entry? { commands.first { $0.name == name } }
+  package var commandNames: [String] { commands.map(\.name) }
 
-  public func hooks(_ kind: Hook) -> [Entry] { hooks[kind] ?? [] }
-  public var hasEventHooks: Bool { !(hooks[.event] ?? []).isEmpty }
+  package func hooks(_ kind: Hook) -> [Entry] { hooks[kind] ?? [] }
+  package var hasEventHooks: Bool { !(hooks[.event] ?? []).isEmpty }
 
   /// The observer an `EventLog` of `component` reports to, or nil when no plugin listens and the
   /// run is not traced (the log's append then costs one branch).
-  public func eventObserver(component: String) -> EventObserver? {
-    guard hasEventHooks || host?.tracer != nil else { return nil }
+  package func eventObserver(component: String) -> EventObserver? {
+    guard hasEventHooks || host?.observer != nil else { return nil }
     if let o = observers[component] { return o }
     let o = EventObserver(registry: self, component: component)
     observers[component] = o
@@ -145,7 +145,7 @@ public final class PluginRegistry {
   }
 
   /// Forgets everything `plugin` registered (its setup failed: nothing half-done stays).
-  func remove(plugin: String) {
+  package func remove(plugin: String) {
     sources.removeAll { $0.plugin == plugin }
     for k in presets.keys { presets[k]!.removeAll { $0.plugin == plugin } }
     assertionList.removeAll { $0.plugin == plugin }
@@ -155,22 +155,22 @@ public final class PluginRegistry {
     moduleRoots.removeAll { $0.plugin == plugin }
   }
 
-  static func writeStderr(_ s: String) {
+  package static func writeStderr(_ s: String) {
     var s = s
     s.withUTF8 { b in b.withMemoryRebound(to: CChar.self) { tt_write_stderr($0.baseAddress, $0.count) } }
   }
 }
 
 /// One plugin as discovery and loading saw it.
-public struct PluginRecord: Sendable, Equatable {
-  public enum Status: String, Sendable { case loaded, refused, failed, shadowed }
-  public var name: String
-  public var version: String?
-  public var api: Int?
-  public var description: String?
-  public var dir: String
-  public var origin: PluginCandidate.Origin
-  public var status: Status
+package struct PluginRecord: Sendable, Equatable {
+  package enum Status: String, Sendable { case loaded, refused, failed, shadowed }
+  package var name: String
+  package var version: String?
+  package var api: Int?
+  package var description: String?
+  package var dir: String
+  package var origin: PluginCandidate.Origin
+  package var status: Status
   /// Why it was refused, failed or shadowed (with `file:line` where there is one).
-  public var reason: String?
+  package var reason: String?
 }
