@@ -5,9 +5,9 @@ protocol SVGSavable: SVGDrawable {
   var host: TantanHost { get }
 }
 
-extension LuaSwipeDeck: SVGSavable {}
-extension LuaGrid: SVGSavable {}
-extension LuaList: SVGSavable {}
+/// `tantan.render`, declared below the components, which add its `save_svg` method to their
+/// classes; its functions, which draw the components, are in Render/RenderExtension.swift.
+enum RenderExtension {}
 
 extension RenderExtension {
   /// The `save_svg` method, added to each drawable class's methods.
