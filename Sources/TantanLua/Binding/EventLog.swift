@@ -13,14 +13,14 @@ import LuaRuntime
 /// the observer is nil and recording pays one branch. Hooks run after the event is recorded;
 /// events a hook causes are not delivered again, and a hook should not call back into the
 /// component that raised the event.
-package struct EventLog: ~Copyable {
+struct EventLog: ~Copyable {
   /// An interned name or string argument of this log.
-  package struct Symbol: Equatable, Sendable {
+  struct Symbol: Equatable, Sendable {
     fileprivate let id: UInt16
   }
 
   /// An argument of a compact record.
-  package enum CompactArg {
+  enum CompactArg {
     case int(Int)
     case number(Double)
     case symbol(Symbol)
@@ -49,12 +49,12 @@ package struct EventLog: ~Copyable {
   private var symbolIDs: [String: UInt16] = [:]
   private var spill: [UInt64: Event] = [:]
   private var nextSpill: UInt64 = 0
-  package private(set) var dropped = 0
-  package var limit = 100_000
-  package var observer: EventObserver?
+  private(set) var dropped = 0
+  var limit = 100_000
+  var observer: EventObserver?
   /// The component this log belongs to, passed to the observer (a trace tags events `deck#2`).
   /// Unowned: the log lives inside its owner.
-  package unowned(unsafe) var owner: AnyObject?
+  unowned(unsafe) var owner: AnyObject?
   /// What the log holds in Swift (its ring, interned strings, spilled events), charged to the
   /// state's memory limit off the hot path: a refused charge trips the limit, which raises at the
   /// next Lua instruction (appending cannot fail). Nil for a log without a host.
@@ -62,13 +62,13 @@ package struct EventLog: ~Copyable {
   private var symbolBytes = 0
   private var spillBytes = 0
 
-  package init() {}
+  init() {}
 
   deinit { base.deallocate() }
 
   /// A log whose events also reach the plugins' `event` hooks of `host` (`component`: "deck",
   /// "grid", "list", ... as the hooks see it).
-  package init(host: TantanHost, component: String) {
+  init(host: TantanHost, component: String) {
     observer = host.plugins.eventObserver(component: component)
     memory = HostMemory(host.state.handle)
   }
@@ -88,7 +88,7 @@ package struct EventLog: ~Copyable {
   }
 
   /// Interns `text` (names, direction strings): hot paths look their fixed symbols up once.
-  package mutating func symbol(_ text: String) -> Symbol {
+  mutating func symbol(_ text: String) -> Symbol {
     Symbol(id: intern(text, capped: false) ?? 0)
   }
 
@@ -105,7 +105,7 @@ package struct EventLog: ~Copyable {
   }
 
   /// Records `name(a, b, c)` without allocating; `count` arguments (0...3) are kept.
-  package mutating func append(
+  mutating func append(
     _ name: Symbol, _ a: CompactArg = .none, _ b: CompactArg = .none, _ c: CompactArg = .none, count: Int
   ) {
     let (ka, va) = Self.encode(a)
@@ -114,7 +114,7 @@ package struct EventLog: ~Copyable {
     store(Record(name: name.id, kinds: ka | kb << 3 | kc << 6, count: UInt8(truncatingIfNeeded: count), a: va, b: vb, c: vc))
   }
 
-  package mutating func append(_ e: Event) {
+  mutating func append(_ e: Event) {
     if e.args.count <= 3, let name = intern(e.name) {
       var kinds: UInt16 = 0
       var words: [UInt64] = [0, 0, 0]
@@ -236,11 +236,11 @@ package struct EventLog: ~Copyable {
   }
 
   /// The kept events, oldest first.
-  package var events: [Event] { ordered.map { event($0) } }
+  var events: [Event] { ordered.map { event($0) } }
 
   /// The distinct names of the kept events, without formatting any argument (explore's coverage
   /// reads them after every run; formatting every event cost it a fifth of its time).
-  package var names: [String] {
+  var names: [String] {
     var seen = Set<UInt16>()
     var out: [String] = []
     for r in UnsafeBufferPointer(start: base, count: count) {
@@ -253,7 +253,7 @@ package struct EventLog: ~Copyable {
     return out
   }
 
-  package mutating func clear() {
+  mutating func clear() {
     count = 0
     head = 0
     spill.removeAll()
@@ -263,7 +263,7 @@ package struct EventLog: ~Copyable {
   }
 
   /// Pushes a Lua array of the formatted events.
-  package func push(_ lua: Lua) {
+  func push(_ lua: Lua) {
     let all = events
     lua.newTable(narr: Int32(clamping: all.count))
     for (i, e) in all.enumerated() {

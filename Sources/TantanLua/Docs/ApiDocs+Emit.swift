@@ -8,8 +8,8 @@ import Darwin
 #endif
 
 extension ApiDocs {
-  package static let stubFile = "tantan.d.lua"
-  package static let referenceFile = "API.md"
+  static let stubFile = "tantan.d.lua"
+  static let referenceFile = "API.md"
 
   /// `tantan-host --emit-meta DIR`: writes the stubs and the reference; returns an error message.
   package static func emit(to dir: String) -> String? {

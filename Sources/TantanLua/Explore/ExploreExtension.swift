@@ -19,7 +19,7 @@ package enum ExploreExtension: TantanExtension {
   /// Environment variable that sets the run count of every explore (`test --explore-runs N` sets it).
   package static let runsVariable = "TANTAN_EXPLORE_RUNS"
 
-  package static var docs: [LuaDoc] {
+  static var docs: [LuaDoc] {
     [
       LuaDoc(.field, "tantan.explore", "tantan.explore", "Gesture exploration for scenario files' explore(name, spec): ready-made actions per component (loaded on first use)."),
       LuaDoc(.function, "tantan.explore.deck_actions", "fun(): table<string, {weight: number, run: fun(obj: any, gen: ExploreGen): any}>", "Ready-made deck actions: pans around threshold and velocity_threshold, drags left hanging and finished, like, nope, undo, reload (an array source first grows or shrinks by up to 3 cards; a callback source reloads as it is), clock advances that land inside animations or let them finish. The deck is `obj` or the first deck among obj's fields (by key order)."),
@@ -30,7 +30,7 @@ package enum ExploreExtension: TantanExtension {
   }
 
   /// `tantan.explore` starts as an empty table whose `__index` loads the code into it.
-  package static func install(_ host: TantanHost, module: Int32) {
+  static func install(_ host: TantanHost, module: Int32) {
     let lua = host.lua
     lua.newTable()
     lua.newTable()

@@ -2,7 +2,7 @@ import LuaRuntime
 
 /// One recorded delegate or data-source call, formatted on demand as `name(arg, ...)`.
 package struct Event {
-  package enum Arg {
+  enum Arg {
     case int(Int)
     case number(Double)
     case string(String)
@@ -11,9 +11,9 @@ package struct Event {
     /// Printed as is, e.g. `<table>` for a value with no deterministic plain rendering.
     case raw(String)
   }
-  package let name: String
-  package let args: [Arg]
-  package init(_ name: String, _ args: [Arg]) { self.name = name; self.args = args }
+  let name: String
+  let args: [Arg]
+  init(_ name: String, _ args: [Arg]) { self.name = name; self.args = args }
 
   /// Integers as integers, other numbers as Lua prints them, strings quoted: `did_swipe(3, "right")`.
   package func format(_ lua: Lua) -> String {

@@ -25,7 +25,7 @@ package final class PluginChunkCache: @unchecked Sendable {
     mutex.deallocate()
   }
 
-  package var count: Int {
+  var count: Int {
     pthread_mutex_lock(mutex)
     defer { pthread_mutex_unlock(mutex) }
     return chunks.count

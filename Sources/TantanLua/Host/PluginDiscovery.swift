@@ -12,14 +12,14 @@ package struct PluginCandidate: Sendable, Equatable {
     case user = "~/.config/tantan/plugins"
   }
   /// The plugin folder, as found (relative paths stay relative).
-  package let dir: String
-  package let origin: Origin
+  let dir: String
+  let origin: Origin
   /// Set when the folder cannot be a plugin at all (a `--plugin` path that does not exist).
-  package let problem: String?
+  let problem: String?
 
-  package var manifestPath: String { PluginFiles.join(dir, "plugin.lua") }
+  var manifestPath: String { PluginFiles.join(dir, "plugin.lua") }
   /// The folder's own name: the plugin's name until its manifest says otherwise.
-  package var folderName: String { FileSystem.baseName(dir) }
+  var folderName: String { FileSystem.baseName(dir) }
 }
 
 package enum PluginDiscovery {

@@ -36,13 +36,13 @@ package enum PluginFiles {
   }
 
   /// The canonical path (symbolic links and `..` resolved), or nil when it does not exist.
-  package static func realPath(_ path: String) -> String? {
+  static func realPath(_ path: String) -> String? {
     guard let p = realpath(path, nil) else { return nil }
     defer { free(p) }
     return String(cString: p)
   }
 
-  package static func join(_ dir: String, _ name: String) -> String {
+  static func join(_ dir: String, _ name: String) -> String {
     dir.hasSuffix("/") ? dir + name : dir + "/" + name
   }
 

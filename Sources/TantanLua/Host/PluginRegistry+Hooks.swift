@@ -3,12 +3,12 @@ import LuaRuntime
 
 /// Where a component's `EventLog` reports its events when some plugin registered an `event`
 /// hook or the run is traced. Get one with `host.plugins.eventObserver(component:)` (or `EventLog(host:component:)`).
-package final class EventObserver {
+final class EventObserver {
   /// Weak: the registry caches its observers (`eventObserver(component:)`), so a strong reference
   /// back was a retain cycle that kept a closed host's registry, with its presets and hook
   /// references, alive for good. Events after the registry is gone go nowhere.
   weak var registry: PluginRegistry?
-  package let component: String
+  let component: String
 
   init(registry: PluginRegistry, component: String) {
     self.registry = registry
@@ -16,7 +16,7 @@ package final class EventObserver {
   }
 
   /// Hooks see the component kind; a trace also tells which component (`owner`) it was.
-  package func observe(_ event: Event, owner: AnyObject?) {
+  func observe(_ event: Event, owner: AnyObject?) {
     guard let registry else { return }
     registry.deliver(event, component: component)
     registry.host?.observer?.event(event, component: component, owner: owner)
@@ -38,11 +38,11 @@ package struct HookFailure: Sendable, Equatable {
 
 /// The scenario a `before_scenario` / `after_scenario` hook is called for.
 package struct ScenarioHookInfo: Sendable, Equatable {
-  package var name: String
-  package var fullName: String
-  package var file: String
-  package var line: Int
-  package var tags: [String]
+  var name: String
+  var fullName: String
+  var file: String
+  var line: Int
+  var tags: [String]
 
   package init(name: String, fullName: String? = nil, file: String = "", line: Int = 0, tags: [String] = []) {
     self.name = name; self.fullName = fullName ?? name; self.file = file; self.line = line; self.tags = tags
@@ -67,7 +67,7 @@ extension PluginRegistry {
   /// `file:line`, then removed: the run goes on without it. Returns the failure messages (the
   /// scenario runner decides whether they fail the scenario; with `strict` they should stop it).
   @discardableResult
-  package func runHooks(_ kind: Hook, _ pushArgs: (Lua) -> Int32 = { _ in 0 }) -> [String] {
+  func runHooks(_ kind: Hook, _ pushArgs: (Lua) -> Int32 = { _ in 0 }) -> [String] {
     guard let host, let list = hooks[kind], !list.isEmpty else { return [] }
     let lua = host.lua
     var failures: [String] = []

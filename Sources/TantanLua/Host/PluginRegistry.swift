@@ -20,7 +20,7 @@ package final class PluginRegistry {
     /// The function or table (assertions, reporters, commands, hooks, sources).
     package let value: LuaRef?
     /// Plain data (presets).
-    package let data: LuaValue?
+    let data: LuaValue?
   }
 
   package enum Hook: String, CaseIterable, Sendable {
@@ -30,7 +30,7 @@ package final class PluginRegistry {
   }
 
   /// Names a plugin cannot take as a subcommand: the host's own.
-  package static let reservedCommands: Set<String> = ["plugins", "test", "help"]
+  static let reservedCommands: Set<String> = ["plugins", "test", "help"]
 
   /// Every plugin found, in discovery order, with its status.
   package var records: [PluginRecord] = []
@@ -49,7 +49,7 @@ package final class PluginRegistry {
 
   /// `--strict-plugins`: a failure is fatal. Set when a hook failed, for the CLI's exit status.
   package var strict = false
-  package internal(set) var hookFailed = false
+  package var hookFailed = false
   /// Writes one diagnostic line (the CLI prefixes its program name).
   package var report: (String) -> Void = { msg in PluginRegistry.writeStderr("tantan-host: \(msg)\n") }
 
@@ -68,24 +68,24 @@ package final class PluginRegistry {
   /// An observer is handed out only once some plugin asked for events (`eventObserver`).
   private var observers: [String: EventObserver] = [:]
 
-  package init() {}
+  init() {}
 
-  package var isEmpty: Bool { records.isEmpty }
+  var isEmpty: Bool { records.isEmpty }
 
   // MARK: reading (bindings, the runner, the CLI)
 
   /// A data-source provider registered with `host.register_source(kind, factory)`.
-  package func source(named kind: String) -> Entry? { sources.first { $0.name == kind } }
-  package var sourceNames: [String] { sources.map(\.name) }
+  func source(named kind: String) -> Entry? { sources.first { $0.name == kind } }
+  var sourceNames: [String] { sources.map(\.name) }
 
   /// A preset registered with `host.register_preset(kind, name, config)`: plain data; push it
   /// with `lua.push(entry.data!)` for a fresh table and read it like the user's config.
-  package func preset(kind: String, name: String) -> Entry? { presets[kind]?.first { $0.name == name } }
+  func preset(kind: String, name: String) -> Entry? { presets[kind]?.first { $0.name == name } }
   /// Preset names for a component kind, in registration order (for "known presets" messages).
-  package func presetNames(kind: String) -> [String] { presets[kind]?.map(\.name) ?? [] }
+  func presetNames(kind: String) -> [String] { presets[kind]?.map(\.name) ?? [] }
 
   /// An assertion: a function returning `true`, or `false`/nil and a message; or raising.
-  package func assertion(named name: String) -> Entry? { assertionList.first { $0.name == name } }
+  func assertion(named name: String) -> Entry? { assertionList.first { $0.name == name } }
   package var assertions: [Entry] { assertionList }
 
   /// A reporter: a table of functions (the runner decides which keys it calls).
@@ -94,14 +94,14 @@ package final class PluginRegistry {
 
   /// A subcommand: `tantan-host NAME args` calls `fn(args)`.
   package func command(named name: String) -> Entry? { commands.first { $0.name == name } }
-  package var commandNames: [String] { commands.map(\.name) }
+  var commandNames: [String] { commands.map(\.name) }
 
-  package func hooks(_ kind: Hook) -> [Entry] { hooks[kind] ?? [] }
-  package var hasEventHooks: Bool { !(hooks[.event] ?? []).isEmpty }
+  func hooks(_ kind: Hook) -> [Entry] { hooks[kind] ?? [] }
+  var hasEventHooks: Bool { !(hooks[.event] ?? []).isEmpty }
 
   /// The observer an `EventLog` of `component` reports to, or nil when no plugin listens and the
   /// run is not traced (the log's append then costs one branch).
-  package func eventObserver(component: String) -> EventObserver? {
+  func eventObserver(component: String) -> EventObserver? {
     guard hasEventHooks || host?.observer != nil else { return nil }
     if let o = observers[component] { return o }
     let o = EventObserver(registry: self, component: component)
@@ -145,7 +145,7 @@ package final class PluginRegistry {
   }
 
   /// Forgets everything `plugin` registered (its setup failed: nothing half-done stays).
-  package func remove(plugin: String) {
+  func remove(plugin: String) {
     sources.removeAll { $0.plugin == plugin }
     for k in presets.keys { presets[k]!.removeAll { $0.plugin == plugin } }
     assertionList.removeAll { $0.plugin == plugin }
@@ -167,7 +167,7 @@ package struct PluginRecord: Sendable, Equatable {
   package var name: String
   package var version: String?
   package var api: Int?
-  package var description: String?
+  var description: String?
   package var dir: String
   package var origin: PluginCandidate.Origin
   package var status: Status

@@ -2,7 +2,7 @@ import LuaRuntime
 
 /// A part of the `tantan` module: built-in components register through the same point as
 /// plugins, so the host core never lists components by hand.
-package protocol TantanExtension {
+protocol TantanExtension {
   /// Declarations for the API reference and editor stubs.
   static var docs: [LuaDoc] { get }
   /// Adds functions to the `tantan` table at `module`.

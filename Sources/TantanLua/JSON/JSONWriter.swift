@@ -59,7 +59,7 @@ struct JSONWriter {
     }
   }
 
-  package mutating func append(_ s: String) { out.append(contentsOf: s.utf8) }
+  mutating func append(_ s: String) { out.append(contentsOf: s.utf8) }
 
   func bytes(_ i: Int32) -> UnsafeRawBufferPointer {
     var len = 0

@@ -5,12 +5,12 @@ import LuaRuntime
 /// The `tantan` Lua module: `install` puts it, with every built-in component, into a host's state.
 public enum TantanModule {
   /// Built-in extensions, in installation order.
-  nonisolated(unsafe) package static var extensions: [any TantanExtension.Type] = [
+  nonisolated(unsafe) static var extensions: [any TantanExtension.Type] = [
     ClockExtension.self, SwipeDeckBinding.self, GridExtension.self, ListExtension.self, JSONExtension.self, RenderExtension.self,
     PluginExtension.self, ExploreExtension.self,
   ]
 
-  package static let docs: [LuaDoc] = [
+  static let docs: [LuaDoc] = [
     LuaDoc(.field, "tantan.version", "string", "The host's version string."),
     LuaDoc(.field, "tantan.api_level", "integer", "Rises with every API addition; plugins declare the minimum they need."),
     LuaDoc(.field, "tantan.seed", "integer?", "The --seed given on the command line, or nil."),

@@ -10,14 +10,14 @@ import LuaRuntime
 /// it registered is dropped, and the others load as if it was not there.
 package enum PluginLoader {
   package struct Options {
-    package var sandboxed = false
+    var sandboxed = false
     /// `--strict-plugins`: the caller stops at the first failure (`load` returns false).
-    package var strict = false
+    var strict = false
     /// Report failures on stderr (the `plugins` listing shows them instead).
-    package var quiet = false
+    var quiet = false
     /// Compiled manifests and modules shared by the states of one run (the scenario runner
     /// loads the same plugins into every scenario's state).
-    package var cache: PluginChunkCache?
+    var cache: PluginChunkCache?
     package init(sandboxed: Bool = false, strict: Bool = false, quiet: Bool = false, cache: PluginChunkCache? = nil) {
       self.sandboxed = sandboxed; self.strict = strict; self.quiet = quiet; self.cache = cache
     }

@@ -5,10 +5,10 @@ import TantanLua
 
 /// `tantan-host` as a drop-in `lua`: the stock interpreter plus the `tantan` module, limits,
 /// the sandbox and `--seed`.
-package final class HostInterpreter: InterpreterHost {
-  package static let valuedOptions: Set<String> = ["seed", "max-memory", "max-instructions", "timeout", "emit-meta", "plugin", "trace"]
-  package static let flagOptions: Set<String> = ["sandbox", "strict-plugins"]
-  package static let optionHelp: [(String, String)] = [
+final class HostInterpreter: InterpreterHost {
+  static let valuedOptions: Set<String> = ["seed", "max-memory", "max-instructions", "timeout", "emit-meta", "plugin", "trace"]
+  static let flagOptions: Set<String> = ["sandbox", "strict-plugins"]
+  static let optionHelp: [(String, String)] = [
     ("--seed N", "seed math.random (and the test runner's shuffle) with integer N"),
     ("--max-memory BYTES", "fail with 'not enough memory' past this many bytes"),
     ("--max-instructions N", "fail after about N VM instructions (counted per 1000)"),
@@ -20,16 +20,16 @@ package final class HostInterpreter: InterpreterHost {
     ("--trace FILE", "record every step (gestures, calls, clock) and write an HTML trace viewer to FILE"),
   ]
 
-  package var host: TantanHost?
+  var host: TantanHost?
   /// Set once `prepare` ran (a plugin subcommand prepares the state before the interpreter runs).
-  package var prepared = false
+  var prepared = false
   /// `tantan-host plugins`: load without reporting failures on stderr (the listing shows them).
-  package var quietPlugins = false
+  var quietPlugins = false
   /// `--trace FILE`: the recording, written when the run ends.
   var trace: ScriptTrace?
-  package init() {}
+  init() {}
 
-  package var versionLine: String { "tantan-host \(TantanHost.version) -- \(String(cString: tt_copyright()))" }
+  var versionLine: String { "tantan-host \(TantanHost.version) -- \(String(cString: tt_copyright()))" }
 
   struct Settings {
     var seed: Int?
@@ -66,7 +66,7 @@ package final class HostInterpreter: InterpreterHost {
     return s
   }
 
-  package func prepare(_ state: LuaState, options: InterpreterOptions) -> Bool {
+  func prepare(_ state: LuaState, options: InterpreterOptions) -> Bool {
     if prepared { return true }
     prepared = true
     let settings: Settings
@@ -106,10 +106,10 @@ package final class HostInterpreter: InterpreterHost {
     return true
   }
 
-  package func willReport(_ message: String) { trace?.failed(message) }
+  func willReport(_ message: String) { trace?.failed(message) }
 
   /// Writes the trace, if the run is traced; an error message when it cannot be written.
-  package func finishTrace(status: Int32) -> String? { trace?.write(status: status) }
+  func finishTrace(status: Int32) -> String? { trace?.write(status: status) }
 
   private func report(_ state: LuaState, _ o: InterpreterOptions) -> Bool {
     fail(o, state.lua.string(-1) ?? "error")

@@ -11,7 +11,7 @@ import TantanLua
 /// A first argument naming a subcommand (`test`, `merge-reports`) runs it instead: it wins over a
 /// script of that name, which runs as `tantan-host ./test`.
 package enum TantanCLI {
-  package static let subcommands: [String: @Sendable ([String], String) -> Int32] = [
+  static let subcommands: [String: @Sendable ([String], String) -> Int32] = [
     "test": { TestCommand.main($0, progname: $1) },
     "merge-reports": { MergeReports.main($0, progname: $1) },
   ]

@@ -3,7 +3,7 @@ import TantanLua
 /// `tantan-host merge-reports`: joins the JSON reports of `--shard i/n` runs (a CI matrix) into one
 /// report, rendered by any reporters (typically `--reporter junit=report.xml` and the summary).
 /// The merged report lists scenarios in suite order, as one unsharded run would.
-package enum MergeReports {
+enum MergeReports {
   static let usage = """
     usage: tantan-host merge-reports [options] report.json...
     Joins the JSON reports (--reporter json=PATH) of the shards of one suite.
@@ -31,7 +31,7 @@ package enum MergeReports {
   ]
   private static let runnerFlags: Set<String> = ["--strict-plugins", "--sandbox"]
 
-  package static func main(_ args: [String], progname: String = "tantan-host") -> Int32 {
+  static func main(_ args: [String], progname: String = "tantan-host") -> Int32 {
     var inputs: [String] = []
     var runnerArgs: [String] = []
     var flags = Set<String>()

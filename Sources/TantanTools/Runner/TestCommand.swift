@@ -6,8 +6,8 @@ import TantanLua
 #endif
 
 /// `tantan-host test`: discover, collect, select, run (in parallel, isolated), report.
-package enum TestCommand {
-  package static func main(_ args: [String], progname: String = "tantan-host") -> Int32 {
+enum TestCommand {
+  static func main(_ args: [String], progname: String = "tantan-host") -> Int32 {
     let options: RunnerOptions
     do { options = try RunnerOptions.parse(args) } catch {
       return usageError(progname, error.description)
