@@ -44,7 +44,8 @@ public enum TantanModule {
     host.seed = seed
     TantanModule.install(host)
     if let seed {
-      guard state.load("math.randomseed(\(seed))", name: "=(host)") == LUA_OK, state.lua.pcall(0, 0, traceback: true) else {
+      guard state.load("math.randomseed(...)", name: "=(host)") == LUA_OK, { state.lua.push(seed); return state.lua.pcall(1, 0, traceback: true) }()
+      else {
         defer { state.lua.pop() }
         return .failure(HostSetupError(description: state.lua.string(-1) ?? "cannot seed math.random"))
       }

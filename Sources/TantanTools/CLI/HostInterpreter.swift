@@ -81,7 +81,7 @@ final class HostInterpreter: InterpreterHost {
     if repl { ApiDocs.installHelp(state.lua) }
     if settings.sandbox {
       let dir = options.script.map(Self.directory) ?? "."
-      guard state.load(Sandbox.prelude, name: "=sandbox") == LUA_OK else { return report(state, options) }
+      guard Sandbox.load(state) == LUA_OK else { return report(state, options) }
       let nargs = Sandbox.pushArguments(state.lua, scriptDir: dir)
       guard state.lua.pcall(nargs, 0, traceback: true) else { return report(state, options) }
       host.sandboxed = true
