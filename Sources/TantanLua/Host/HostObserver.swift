@@ -8,5 +8,7 @@ package protocol HostObserver: AnyObject {
   func event(_ event: Event, component: String, owner: AnyObject?)
   /// The function Lua gets for `body`, named `name` of `owner` (or `label` once it is gone), when
   /// it is called later, outside the call that received it (a list's `done` completion).
-  func deferredCall(_ name: String, of owner: AnyObject, label: String, _ body: @escaping LuaSwiftFunction) -> LuaSwiftFunction
+  func deferredCall(
+    _ name: String, of owner: AnyObject, label: String, _ body: @escaping LuaSwiftFunction
+  ) -> LuaSwiftFunction
 }

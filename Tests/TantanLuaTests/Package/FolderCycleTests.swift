@@ -29,7 +29,8 @@ final class FolderCycleTests: XCTestCase {
       try text.write(to: url, atomically: true, encoding: .utf8)
     }
     XCTAssertEqual(try cycles(in: dir.path), [])
-    try "struct Beta { var a: Alpha? }\n".write(to: dir.appendingPathComponent("B/B.swift"), atomically: true, encoding: .utf8)
+    try "struct Beta { var a: Alpha? }\n"
+      .write(to: dir.appendingPathComponent("B/B.swift"), atomically: true, encoding: .utf8)
     XCTAssertEqual(try cycles(in: dir.path), ["A <-> B"])
   }
 
@@ -38,14 +39,24 @@ final class FolderCycleTests: XCTestCase {
     let base = root.hasPrefix("/") ? URL(fileURLWithPath: root) : HostBinary.packageRoot.appendingPathComponent(root)
     let fm = FileManager.default
     var texts: [(folder: String, code: String)] = []
-    let paths = try XCTUnwrap(fm.enumerator(atPath: base.path)).compactMap { $0 as? String }.filter { $0.hasSuffix(".swift") }
+    let paths = try XCTUnwrap(fm.enumerator(atPath: base.path)).compactMap { $0 as? String }
+      .filter { $0.hasSuffix(".swift") }
     XCTAssertFalse(paths.isEmpty, "no Swift files in \(root)")
     for path in paths where path.contains("/") {
       let text = try String(contentsOf: base.appendingPathComponent(path), encoding: .utf8)
       texts.append((String(path.split(separator: "/")[0]), text))
     }
-    let topLevel = /(?m)^(?:@\w+(?:\([^)]*\))?\s+)*(?:(?:public|package|internal|private|fileprivate|final|indirect|nonisolated\(unsafe\))\s+)*(?:class|struct|enum|protocol|actor|typealias|func)\s+([A-Za-z_]\w*)/
-    let anyLevel = /(?m)^\s*(?:@\w+(?:\([^)]*\))?\s+)*(?:(?:public|package|internal|private|fileprivate|final|indirect)\s+)*(?:class|struct|enum|protocol|actor|typealias)\s+([A-Za-z_]\w*)/
+    // A declaration at the top level (column 0), and one at any depth (types only).
+    let topLevel = #/
+      (?m) ^ (?:@\w+(?:\([^)]*\))?\s+)*
+      (?:(?:public|package|internal|private|fileprivate|final|indirect|nonisolated\(unsafe\))\s+)*
+      (?:class|struct|enum|protocol|actor|typealias|func) \s+ ([A-Za-z_]\w*)
+    /#
+    let anyLevel = #/
+      (?m) ^ \s* (?:@\w+(?:\([^)]*\))?\s+)*
+      (?:(?:public|package|internal|private|fileprivate|final|indirect)\s+)*
+      (?:class|struct|enum|protocol|actor|typealias) \s+ ([A-Za-z_]\w*)
+    /#
     var owners: [String: Set<String>] = [:]
     var own: [String: Set<String>] = [:]
     for (folder, text) in texts {
