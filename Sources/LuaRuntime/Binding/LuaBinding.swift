@@ -25,14 +25,18 @@ public struct LuaCallSite: Sendable {
 ///       static func luaError(_ e: any Error, at site: LuaCallSite, _ lua: Lua) -> LuaCallError { ... }
 ///       static let move = method("move", "Doc.", .index("from"), .index("to"), returns: .boolean) { g, from, to in ... }
 ///     }
-public protocol LuaBinding {
+public protocol LuaBinding: LuaErrorWording {
   associatedtype Object: AnyObject
+}
+
+/// Where a binding's errors become Lua messages (one function per binding).
+public protocol LuaErrorWording {
   /// Turns an error thrown by a declared body into what Lua raises at the caller. A
   /// `LuaCallError` or a callback's `LuaError` should pass through unchanged (`passThrough`).
   static func luaError(_ error: any Error, at site: LuaCallSite, _ lua: Lua) -> LuaCallError
 }
 
-extension LuaBinding {
+extension LuaErrorWording {
   /// `LuaCallError` and `LuaError` (a callback's error, traceback kept) as they are; nil otherwise.
   public static func passThrough(_ error: any Error) -> LuaCallError? {
     switch error {

@@ -104,3 +104,27 @@ extension LuaParam where Value == [LuaRef] {
     }
   }
 }
+
+extension LuaParam where Value == Int32 {
+  /// Any value, present (nil counts): the body reads it at the returned stack index.
+  public static func value(_ name: String, _ type: String = "any") -> Self {
+    .init(name, type) { (lua, arg) throws(LuaCallError) in
+      guard lua.type(arg) != LUA_TNONE else { throw .argument(arg, "value expected") }
+      return arg
+    }
+  }
+  /// A string, strictly (no number coerced): the body reads its bytes at the returned index.
+  public static func rawString(_ name: String) -> Self {
+    .init(name, "string") { (lua, arg) throws(LuaCallError) in
+      guard lua.type(arg) == LUA_TSTRING else { throw lua.typeError(arg, "string") }
+      return arg
+    }
+  }
+  /// A function (the body refers to it at the returned index), typed `fun()` or as given.
+  public static func function(_ name: String, _ type: String = "function") -> Self {
+    .init(name, type) { (lua, arg) throws(LuaCallError) in
+      try lua.checkFunction(arg)
+      return arg
+    }
+  }
+}

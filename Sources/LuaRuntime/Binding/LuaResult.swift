@@ -63,3 +63,7 @@ extension LuaResult where Value: Collection, Value.Element == Int {
     }
   }
 }
+extension LuaResult where Value == Void {
+  /// One value of LuaLS `type` that the body pushed itself (a decoder streaming onto the stack).
+  public static func pushedByBody(_ type: String) -> Self { .init(type, count: 1) { _, _ in } }
+}

@@ -11,7 +11,29 @@ enum ClockBinding: LuaBinding {
 }
 
 /// `tantan.clock` (the virtual clock) and `tantan.after(seconds, fn)` timers.
-enum ClockExtension: TantanExtension {
+enum ClockExtension: TantanExtension, LuaModuleBinding {
+  typealias Context = TantanHost
+  static func luaError(_ error: any Error, at site: LuaCallSite, _ lua: Lua) -> LuaCallError {
+    ClockBinding.luaError(error, at: site, lua)
+  }
+
+  static let after = function(
+    "tantan.after", "Calls fn once after `seconds` of virtual time.",
+    .nonNegative("seconds"), .function("fn", "fun()"), returns: .init("tantan.Timer") { lua, t in timerClass.push(lua, t) }
+  ) { host, lua, seconds, fn in
+    lua.pushValue(fn)
+    // The pending timer's Swift side (heap entry, closure, reference), charged until it is dropped.
+    let memory = try HostMemory(host.state.handle, bytes: timerBytes)
+    let ref = host.state.ref()
+    let id = try host.clock.schedule(after: seconds) { [unowned host] in
+      withExtendedLifetime(memory) {}
+      let lua = host.lua
+      ref.push(lua)
+      try lua.call(0, 0)
+    }
+    return Timer(clock: host.clock, id: id)
+  }
+
   final class Timer {
     let clock: VirtualClock
     let id: VirtualClock.TimerID
@@ -51,7 +73,7 @@ enum ClockExtension: TantanExtension {
 
   static var docs: [LuaDoc] {
     [LuaDoc(.field, "tantan.clock", "tantan.Clock", "The virtual clock."),
-     LuaDoc(.function, "tantan.after", "fun(seconds: number, fn: fun()): tantan.Timer", "Calls fn once after `seconds` of virtual time.")]
+     after.doc]
       + clockClass.docs + timerClass.docs
   }
 
@@ -65,24 +87,6 @@ enum ClockExtension: TantanExtension {
     timerClass.register(lua)
     clockClass.push(lua, host.clock)
     lua.rawSet(module, "clock")
-    lua.setFunction(module, "after") { [unowned host] (lua: Lua) throws(LuaCallError) -> Int32 in
-      let s = try lua.checkNonNegative(1)
-      try lua.checkFunction(2)
-      lua.pushValue(2)
-      // The pending timer's Swift side (heap entry, closure, reference), charged until it is dropped.
-      let memory = try HostMemory(host.state.handle, bytes: timerBytes)
-      let fn = host.state.ref()
-      let id: VirtualClock.TimerID
-      do {
-        id = try host.clock.schedule(after: s) { [unowned host] in
-          withExtendedLifetime(memory) {}
-          let lua = host.lua
-          fn.push(lua)
-          try lua.call(0, 0)
-        }
-      } catch { throw lua.convert(error) }
-      timerClass.push(lua, Timer(clock: host.clock, id: id))
-      return 1
-    }
+    after.install(lua, in: module, context: host)
   }
 }
