@@ -1,10 +1,5 @@
 import CLua
 import CLuaShim
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 
 /// A borrowed view of a `lua_State` for binding code: stack access that never raises.
 /// Argument checks mirror `luaL_check*` but throw `LuaCallError` instead of long-jumping.
@@ -142,14 +137,14 @@ public struct Lua {
 }
 
 extension Lua {
-  /// `%.14g` without the `.0` Lua appends to an integral float, and `nan`, `inf`, `-inf` whatever
-  /// the sign bit of a NaN: how model errors show a Swift `Double` that the script may have
-  /// written as an integer (`got -3`, `expected 0..1899`, `1e-300`).
-  public static func formatDigits(_ d: Double) -> String {
+  /// A Swift `Double` from a model's error as messages show it: integral values below 1e15 without
+  /// a fraction (`-3`, `1899`), others as the shortest decimal that reads back exactly (`-9.25`,
+  /// `1000000000.0166571`, `1e+300`), and `nan`, `inf`, `-inf`. Not Lua's `%.14g`: that would round
+  /// the long decimals the existing messages show (moved here from HeadlessUI's `luaNumber`).
+  public static func formatExact(_ d: Double) -> String {
     if d.isNaN { return "nan" }
     if d.isInfinite { return d < 0 ? "-inf" : "inf" }
-    var buffer = [CChar](repeating: 0, count: 32)
-    let n = withVaList([d]) { vsnprintf(&buffer, buffer.count, "%.14g", $0) }
-    return String(decoding: buffer.prefix(Int(max(0, n))).map { UInt8(bitPattern: $0) }, as: UTF8.self)
+    if d == d.rounded(), abs(d) < 1e15 { return String(Int64(d)) }
+    return String(d)
   }
 }

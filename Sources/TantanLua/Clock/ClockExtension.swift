@@ -3,10 +3,16 @@ import HeadlessUI
 import LuaRuntime
 
 /// The clock's methods, declared through the binding pattern (bench row 1 calls `settle`).
+/// Its errors are worded in `ClockErrors.swift`.
 enum ClockBinding: LuaBinding {
   typealias Object = VirtualClock
+}
+
+/// A `tantan.after` timer's handle.
+enum TimerBinding: LuaBinding {
+  typealias Object = ClockExtension.Timer
   static func luaError(_ error: any Error, at site: LuaCallSite, _ lua: Lua) -> LuaCallError {
-    passThrough(error) ?? lua.convert(error)
+    ClockBinding.luaError(error, at: site, lua)
   }
 }
 
@@ -61,13 +67,12 @@ enum ClockExtension: TantanExtension, LuaModuleBinding {
   static let timerClass = LuaClass<Timer>(
     name: "tantan.Timer", doc: "A handle returned by tantan.after.",
     methods: [
-      .init("cancel", "fun(self): boolean", "Cancels the timer; returns false when it already fired or was cancelled.") { t, lua in
-        lua.push(t.clock.cancel(t.id))
-        return 1
+      TimerBinding.method("cancel", "Cancels the timer; returns false when it already fired or was cancelled.", returns: .boolean) { t in
+        t.clock.cancel(t.id)
       }
     ],
     fields: [
-      .init("pending", "boolean", "True until the timer fires or is cancelled.") { t, lua in lua.push(t.clock.isPending(t.id)) }
+      TimerBinding.field("pending", "True until the timer fires or is cancelled.", .boolean) { t in t.clock.isPending(t.id) }
     ],
     describe: { "tantan.Timer(\($0.clock.isPending($0.id) ? "pending" : "done"))" })
 

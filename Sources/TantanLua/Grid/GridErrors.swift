@@ -2,7 +2,7 @@ import HeadlessUI
 import LuaRuntime
 
 /// The one place where the grid's Swift errors become the messages Lua users read. Positions come
-/// from the running method's declared parameters (`site`), numbers print as `%.14g` (`Lua.formatDigits`).
+/// from the running method's declared parameters (`site`), numbers print as `Lua.formatExact` shows them.
 extension GridExtension {
   static func luaError(_ error: any Error, at site: LuaCallSite, _ lua: Lua) -> LuaCallError {
     if let e = passThrough(error) { return e }
@@ -16,7 +16,7 @@ extension GridExtension {
   }
 
   static func luaError(_ e: ReorderGridError, at site: LuaCallSite, _ lua: Lua) -> LuaCallError {
-    let n = Lua.formatDigits
+    let n = Lua.formatExact
     func state(_ message: String) -> LuaCallError { .message("\(site.name): \(message)") }
     switch e {
     case .indexOutOfRange(let parameter, let i, let count):
@@ -74,7 +74,7 @@ extension GridExtension {
   }
 
   static func configProblem(_ p: ReorderGridConfig.Problem, _ lua: Lua) -> String {
-    let n = Lua.formatDigits
+    let n = Lua.formatExact
     switch p {
     case .notFinite(let v): return "number expected, got \(n(v))"
     case .notPositive(let v): return "positive number expected, got \(n(v))"

@@ -85,7 +85,9 @@ enum RenderExtension: TantanExtension, LuaModuleBinding {
     let start = host.clock.now
     for k in stride(from: 1, through: count, by: 1) {
       let target = start + min(Double(k) / fps, seconds)
-      do { try host.clock.advance(by: max(0, target - host.clock.now)) } catch { throw lua.convert(error) }
+      do { try host.clock.advance(by: max(0, target - host.clock.now)) } catch {
+        throw ClockBinding.luaError(error, at: ClockBinding.advanceSite, lua)
+      }
       pictures.append(try keep(obj.svgDocument()))
     }
     lua.newTable(narr: Int32(pictures.count))

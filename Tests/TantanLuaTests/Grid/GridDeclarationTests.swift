@@ -69,13 +69,13 @@ final class GridDeclarationTests: XCTestCase {
     XCTAssertEqual(sig["cancel"], "fun(self)")
   }
 
-  /// Model errors carry Swift facts; the binding shows numbers as `%.14g` without Lua's `.0`.
+  /// Model errors carry Swift facts; the binding shows numbers as the script wrote them (no Lua `.0`).
   func testModelNumbersAreShownAsTheScriptWroteThem() throws {
-    XCTAssertEqual(Lua.formatDigits(-3), "-3")
-    XCTAssertEqual(Lua.formatDigits(1e-300), "1e-300")
-    XCTAssertEqual(Lua.formatDigits(-9.25), "-9.25")
-    XCTAssertEqual(Lua.formatDigits(.nan), "nan")
-    XCTAssertEqual(Lua.formatDigits(-.infinity), "-inf")
+    XCTAssertEqual(Lua.formatExact(-3), "-3")
+    XCTAssertEqual(Lua.formatExact(1e-300), "1e-300")
+    XCTAssertEqual(Lua.formatExact(-9.25), "-9.25")
+    XCTAssertEqual(Lua.formatExact(.nan), "nan")
+    XCTAssertEqual(Lua.formatExact(-.infinity), "-inf")
     let t = try gridHost()
     t.fails("tantan.grid{width = 10, columns = 4, insets = {left = 1, right = 1}, item = {w = 2.5}}",
       "test:1: bad argument #1 to 'grid' (columns: 4 items of width 2.5 do not fit in 8 points)")
