@@ -2,7 +2,7 @@
 import PackageDescription
 
 // Layers: CLua <- CLuaShim <- LuaRuntime <- TantanLua -> HeadlessUI, TantanScripts (the host's own
-// Lua code as .lua files, embedded by C23 #embed); tantan-host is a thin executable.
+// Lua and JavaScript code as .lua and .js files, embedded by C23 #embed); tantan-host is a thin executable.
 //
 // Other packages depend on the library products (HeadlessUI, LuaRuntime, TantanLua) by version,
 // and SwiftPM refuses unsafe flags in those: no library target has any. The release speed-ups
@@ -31,7 +31,7 @@ let package = Package(
     .target(name: "CLineEditor", dependencies: ["CLua"]),
     .target(name: "LuaRuntime", dependencies: ["CLua", "CLuaShim", "CLineEditor"]),
     .target(name: "HeadlessUI"),
-    .target(name: "TantanScripts", exclude: ["lua"]),
+    .target(name: "TantanScripts", exclude: ["lua", "js"]),
     .target(name: "TantanLua", dependencies: ["LuaRuntime", "HeadlessUI", "TantanScripts"]),
     // On Linux the Swift runtime, and the C++ runtime it needs, are linked statically: start-up is
     // measured against lua5.4 (scripts/bench). `link/` holds a `libstdc++.so` linker script naming

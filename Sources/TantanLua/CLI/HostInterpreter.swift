@@ -80,7 +80,7 @@ public final class HostInterpreter: InterpreterHost {
     if repl { ApiDocs.installHelp(state.lua) }
     if settings.sandbox {
       let dir = options.script.map(Self.directory) ?? "."
-      guard state.load(Sandbox.prelude, name: "=sandbox") == LUA_OK else { return report(state, options) }
+      guard Sandbox.load(state) == LUA_OK else { return report(state, options) }
       let nargs = Sandbox.pushArguments(state.lua, scriptDir: dir)
       guard state.lua.pcall(nargs, 0, traceback: true) else { return report(state, options) }
       host.sandboxed = true
@@ -113,7 +113,8 @@ public final class HostInterpreter: InterpreterHost {
     host.seed = seed
     TantanModule.install(host)
     if let seed {
-      guard state.load("math.randomseed(\(seed))", name: "=(host)") == LUA_OK, state.lua.pcall(0, 0, traceback: true) else {
+      guard state.load("math.randomseed(...)", name: "=(host)") == LUA_OK, { state.lua.push(seed); return state.lua.pcall(1, 0, traceback: true) }()
+      else {
         defer { state.lua.pop() }
         return .failure(HostSetupError(description: state.lua.string(-1) ?? "cannot seed math.random"))
       }

@@ -109,7 +109,7 @@ final class ScenarioSession {
     }
     runner = state.ref()
     if config.sandbox {  // after the prelude, which keeps what it needs (debug, io) as locals
-      guard state.load(Sandbox.prelude, name: "=sandbox", mode: "t") == LUA_OK, {
+      guard Sandbox.load(state) == LUA_OK, {
         lua.pcall(Sandbox.pushArguments(lua, scriptDir: FileSystem.directory(of: file)), 0, traceback: true)
       }()
       else {

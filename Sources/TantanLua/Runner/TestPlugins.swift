@@ -82,7 +82,7 @@ final class TestPlugins: @unchecked Sendable {
     }
     host.plugins.report = quiet ? { _ in } : { msg in FileSystem.write(fd: 2, "\(progname) \(command): \(msg)\n") }
     if o.sandbox {
-      guard state.load(Sandbox.prelude, name: "=sandbox", mode: "t") == LUA_OK, {
+      guard Sandbox.load(state) == LUA_OK, {
         state.lua.pcall(Sandbox.pushArguments(state.lua, scriptDir: "."), 0)
       }() else {
         let msg = state.lua.string(-1) ?? "?"

@@ -6,7 +6,6 @@ enum TraceViewer {
   static let generator = #"<meta name="generator" content="tantan-host trace">"#
 
   static let playPath = "M7 4v16l13-8z"
-  static let pausePath = "M6 4h4v16H6zM14 4h4v16h-4z"
 
   /// A button icon drawn inline (no icon font, which a headless browser may lack).
   static func icon(_ path: String) -> String {
@@ -14,7 +13,7 @@ enum TraceViewer {
   }
 
   static func page(json: String) -> String {
-    head + #"<script type="application/json" id="trace-data">"# + json + "</script>\n<script>\n"
+    head + #"<script type="application/json" id="trace-data">"# + json + "</script>\n<script>"
       + TraceViewerScript.source + "</script>\n</body>\n</html>\n"
   }
 
