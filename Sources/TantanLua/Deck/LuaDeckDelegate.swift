@@ -11,13 +11,6 @@ import LuaRuntime
 /// The model holds this strongly; it reaches the deck through its `DeckLink`, so there is no
 /// cycle, and once a script closes the deck inside a callback the remaining calls are skipped.
 final class LuaDeckDelegate: SwipeDeckDelegate {
-  static let names = [
-    "will_swipe", "should_swipe", "did_drag", "did_swipe", "did_swipe_left", "did_swipe_right", "did_swipe_up",
-    "did_swipe_down", "did_remove", "did_cancel", "did_run_out", "did_rewind",
-  ]
-  static let willSwipe = 0, shouldSwipe = 1, didDrag = 2, didSwipe = 3, didSwipeLeft = 4, didRemove = 8
-  static let didCancel = 9, didRunOut = 10, didRewind = 11
-
   let link: DeckLink
   let callbacks: Callbacks
 
@@ -26,19 +19,19 @@ final class LuaDeckDelegate: SwipeDeckDelegate {
     self.callbacks = callbacks
   }
 
-  /// Records `event`, then calls callback `i` with the deck's userdata, then what `push` pushes
+  /// Records `event`, then calls `callback` with the deck's userdata, then what `push` pushes
   /// (returning its count); `read` sees the results. Does nothing when the deck is gone, and
   /// only records when the delegate lacks the callback.
   private func call(
-    _ i: Int, _ event: SwipeDeckEvent, results: Int32 = 0, _ push: (LuaSwipeDeck, Lua) -> Int32,
+    _ callback: DeckDelegateCallback, _ event: SwipeDeckEvent, results: Int32 = 0, _ push: (LuaSwipeDeck, Lua) -> Int32,
     read: (Lua) -> Void = { _ in }
   ) throws {
     try link.borrow { deck in
       deck.record(event)
-      guard callbacks.has(i) else { return }
+      guard callbacks.has(callback) else { return }
       let lua = deck.lua
       let handler = lua.pushCallHandler()
-      callbacks.push(i, lua)
+      callbacks.push(callback.rawValue, lua)
       deck.pushSelf(lua)
       try lua.call(push(deck, lua) + 1, results, handlerAt: handler, removingHandler: true)
       read(lua)
@@ -46,7 +39,7 @@ final class LuaDeckDelegate: SwipeDeckDelegate {
   }
 
   func willSwipe(index i: Int) throws {
-    try call(Self.willSwipe, .willSwipe(index: i)) { _, lua in
+    try call(.willSwipe, .willSwipe(index: i)) { _, lua in
       lua.push(i + 1)
       return 1
     }
@@ -55,7 +48,7 @@ final class LuaDeckDelegate: SwipeDeckDelegate {
   /// Lua truthiness: `false` or `nil` (a function that returns nothing) vetoes.
   func shouldSwipe(index i: Int, direction d: SwipeDirection) throws -> Bool {
     var answer = true
-    try call(Self.shouldSwipe, .shouldSwipe(index: i, direction: d), results: 1) { deck, lua in
+    try call(.shouldSwipe, .shouldSwipe(index: i, direction: d), results: 1) { deck, lua in
       lua.push(i + 1)
       deck.push(d, lua)
       return 2
@@ -67,7 +60,7 @@ final class LuaDeckDelegate: SwipeDeckDelegate {
   }
 
   func didDrag(index i: Int, direction d: SwipeDirection, progress: Double) throws {
-    try call(Self.didDrag, .didDrag(index: i, direction: d, progress: progress)) { deck, lua in
+    try call(.didDrag, .didDrag(index: i, direction: d, progress: progress)) { deck, lua in
       lua.push(i + 1)
       deck.push(d, lua)
       lua.push(progress)
@@ -76,7 +69,7 @@ final class LuaDeckDelegate: SwipeDeckDelegate {
   }
 
   func didSwipe(index i: Int, direction d: SwipeDirection) throws {
-    try call(Self.didSwipe, .didSwipe(index: i, direction: d)) { deck, lua in
+    try call(.didSwipe, .didSwipe(index: i, direction: d)) { deck, lua in
       lua.push(i + 1)
       deck.push(d, lua)
       return 2
@@ -84,14 +77,14 @@ final class LuaDeckDelegate: SwipeDeckDelegate {
   }
 
   func didFinishSwipe(index i: Int, direction d: SwipeDirection) throws {
-    try call(Self.didSwipeLeft + d.ordinalIndex, .didFinishSwipe(index: i, direction: d)) { _, lua in
+    try call(.didFinishSwipe(d), .didFinishSwipe(index: i, direction: d)) { _, lua in
       lua.push(i + 1)
       return 1
     }
   }
 
   func didRemove(index i: Int, direction d: SwipeDirection) throws {
-    try call(Self.didRemove, .didRemove(index: i, direction: d)) { deck, lua in
+    try call(.didRemove, .didRemove(index: i, direction: d)) { deck, lua in
       lua.push(i + 1)
       deck.push(d, lua)
       return 2
@@ -99,18 +92,18 @@ final class LuaDeckDelegate: SwipeDeckDelegate {
   }
 
   func didCancel(index i: Int) throws {
-    try call(Self.didCancel, .didCancel(index: i)) { _, lua in
+    try call(.didCancel, .didCancel(index: i)) { _, lua in
       lua.push(i + 1)
       return 1
     }
   }
 
   func didRunOut() throws {
-    try call(Self.didRunOut, .didRunOut) { _, _ in 0 }
+    try call(.didRunOut, .didRunOut) { _, _ in 0 }
   }
 
   func didRewind(index i: Int) throws {
-    try call(Self.didRewind, .didRewind(index: i)) { _, lua in
+    try call(.didRewind, .didRewind(index: i)) { _, lua in
       lua.push(i + 1)
       return 1
     }

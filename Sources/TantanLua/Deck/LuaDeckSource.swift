@@ -10,16 +10,13 @@ enum LuaDeckSource {
   case array(LuaRef, empty: LuaRef?)
   case callbacks(Callbacks)
 
-  static let names = ["count", "card", "empty", "id"]
-  static let count = 0, card = 1, empty = 2, id = 3
-
   /// Reads the source table at `index` (argument `arg` of `deck`).
   static func read(_ host: TantanHost, index: Int32, arg: Int32) throws(LuaCallError) -> LuaDeckSource {
     let lua = host.lua
-    let cbs = try Callbacks(host, index: index, arg: arg, what: "source", names: names)
-    if cbs.has(count) || cbs.has(card) {
-      guard cbs.has(count) else { throw .argument(arg, "source.count: function expected, got nil") }
-      guard cbs.has(card) else { throw .argument(arg, "source.card: function expected, got nil") }
+    let cbs = try Callbacks(host, index: index, arg: arg, declared: DeckSourceCallback.self, lua: lua)
+    if cbs.has(DeckSourceCallback.count) || cbs.has(DeckSourceCallback.card) {
+      guard cbs.has(DeckSourceCallback.count) else { throw .argument(arg, "source.count: function expected, got nil") }
+      guard cbs.has(DeckSourceCallback.card) else { throw .argument(arg, "source.card: function expected, got nil") }
       return .callbacks(cbs)
     }
     guard lua.type(index) == LUA_TTABLE else {
@@ -45,7 +42,7 @@ enum LuaDeckSource {
       return SwipeDeckSource(
         count: {
           try Self.withDeck(link) { owner in
-            owner.log.append(owner.symbols.count, count: 0)
+            owner.log.append(owner.symbols[DeckSourceCallback.count], count: 0)
             let lua = owner.host.lua
             table.push(lua)
             defer { lua.pop() }
@@ -65,7 +62,7 @@ enum LuaDeckSource {
         },
         empty: {
           try Self.withDeck(link) { owner in
-            owner.log.append(owner.symbols.empty, count: 0)
+            owner.log.append(owner.symbols[DeckSourceCallback.empty], count: 0)
             guard let emptyFn else { return nil }
             return try owner.callEmpty(emptyFn)
           }
@@ -75,9 +72,9 @@ enum LuaDeckSource {
       return SwipeDeckSource(
         count: {
           try Self.withDeck(link) { owner in
-            owner.log.append(owner.symbols.count, count: 0)
+            owner.log.append(owner.symbols[DeckSourceCallback.count], count: 0)
             let lua = owner.host.lua
-            cbs.push(LuaDeckSource.count, lua)
+            cbs.push(DeckSourceCallback.count.rawValue, lua)
             owner.pushSelf(lua)
             try lua.call(1, 1)
             defer { lua.pop() }
@@ -89,7 +86,7 @@ enum LuaDeckSource {
             owner.recordCard(index, reused: reused != nil)
             let lua = owner.lua
             let handler = lua.pushCallHandler()
-            cbs.push(LuaDeckSource.card, lua)
+            cbs.push(DeckSourceCallback.card.rawValue, lua)
             owner.pushSelf(lua)
             lua.push(index + 1)
             if let reused { reused.push(lua) } else { lua.pushNil() }
@@ -99,19 +96,19 @@ enum LuaDeckSource {
         },
         empty: {
           try Self.withDeck(link) { owner in
-            owner.log.append(owner.symbols.empty, count: 0)
-            guard cbs.has(LuaDeckSource.empty) else { return nil }
-            cbs.push(LuaDeckSource.empty, owner.host.lua)
+            owner.log.append(owner.symbols[DeckSourceCallback.empty], count: 0)
+            guard cbs.has(DeckSourceCallback.empty) else { return nil }
+            cbs.push(DeckSourceCallback.empty.rawValue, owner.host.lua)
             return try owner.callEmpty(nil)
           }
         },
         identity: { model in link.borrow { $0.modelIdentity(model) } ?? nil },
-        id: cbs.has(LuaDeckSource.id)
+        id: cbs.has(DeckSourceCallback.id)
           ? { index in
             try Self.withDeck(link) { owner in
               owner.log.append(Event("id", [.int(index + 1)]))
               let lua = owner.host.lua
-              cbs.push(LuaDeckSource.id, lua)
+              cbs.push(DeckSourceCallback.id.rawValue, lua)
               owner.pushSelf(lua)
               lua.push(index + 1)
               try lua.call(2, 1)

@@ -97,13 +97,6 @@ final class LuaSwipeDeck {
 
   /// Pushes a direction name.
   func push(_ direction: SwipeDirection, _ lua: Lua) { directionNames[direction.ordinalIndex].push(lua) }
-
-  /// Runs a model operation for deck method `method`, turning any error into the Lua error its
-  /// caller sees (SwipeDeckErrorMessages.swift).
-  func run<T>(_ lua: Lua, _ method: String, _ body: (SwipeDeck<LuaRef>) throws -> T) throws(LuaCallError) -> T {
-    let model = try checkedModel()
-    do { return try body(model) } catch { throw SwipeDeckBinding.luaError(error, method: method, lua) }
-  }
 }
 
 /// A back pointer that the deck clears in its deinit: the model (owned by the deck) holds this

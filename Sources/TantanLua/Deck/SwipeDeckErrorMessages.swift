@@ -1,16 +1,24 @@
 import HeadlessUI
 import LuaRuntime
 
-/// The one place where the deck model's typed errors become the messages Lua users see: method
-/// names, 1-based argument positions (self is 1), config keys as the script writes them, and
-/// numbers as Lua prints them. A `SwipeDeckError` raised inside a deck method is worded with that
-/// method's name; one raised by a completion the clock fires (inside `clock:advance` or `settle`)
-/// is worded with "advance".
+/// The one place where the deck model's typed errors become the messages Lua users see: the
+/// running method's name and its declared parameters' positions (`site`), config keys as the
+/// script writes them, numbers as `Lua.formatExact` shows them. A `SwipeDeckError` raised by a
+/// completion the clock fires (inside `clock:advance` or `settle`) is worded with "advance".
 extension SwipeDeckBinding {
-  /// `error`, raised by deck method `method`, as its Lua error; other errors convert as usual.
-  static func luaError(_ error: any Error, method: String, _ lua: Lua) -> LuaCallError {
+  static func luaError(_ error: any Error, at site: LuaCallSite, _ lua: Lua) -> LuaCallError {
+    if let e = passThrough(error) { return e }
     guard let e = error as? SwipeDeckError else { return lua.convert(error) }
-    func state(_ text: String) -> LuaCallError { .message("\(method): \(text)") }
+    return luaError(e, at: site)
+  }
+
+  static func luaError(_ e: SwipeDeckError, at site: LuaCallSite) -> LuaCallError {
+    let n = Lua.formatExact
+    func state(_ text: String) -> LuaCallError { .message("\(site.name): \(text)") }
+    /// An argument error when the running method declares `parameter`, else a wrong state.
+    func about(_ parameter: String, _ text: String) -> LuaCallError {
+      site.parameters.contains(parameter) ? .argument(site.argument(parameter), text) : state(text)
+    }
     switch e {
     case .dragInProgress: return state("a drag is in progress")
     case .dragAlreadyInProgress: return state("a drag is already in progress")
@@ -22,47 +30,43 @@ extension SwipeDeckBinding {
     case .queueOverflow(let limit):
       return state("queued swipes keep coming (more than \(limit); a callback that queues one each time?)")
     case .directionNotAllowed(let d):
-      let text = "direction '\(d.rawValue)' is not in 'directions'"
       // swipe's argument; like and nope swipe in the configured direction.
-      guard let arg = argument(.direction, of: method) else { return state(text) }
-      return .argument(arg, text)
-    case .notFinite(let p, let v):
-      let text = "number expected, got \(number(v, lua))"
-      guard let arg = argument(p, of: method) else { return state(text) }
-      return .argument(arg, text)
-    case .stepsOutOfRange(let n, let range):
-      let text = "'steps' must be an integer from \(range.lowerBound) to \(range.upperBound), got \(n)"
-      guard let arg = argument(.steps, of: method) else { return state(text) }
-      return .argument(arg, text)
+      return about("direction", "direction '\(d.rawValue)' is not in 'directions'")
+    case .notFinite(let p, let v): return about(parameter(p), "number expected, got \(n(v))")
+    case .stepsOutOfRange(let s, let range):
+      return about("opts", "'steps' must be an integer from \(range.lowerBound) to \(range.upperBound), got \(s)")
     case .invalidConfig(let field, let problem):
-      return .argument(1, configMessage(field, problem, lua))  // tantan.deck's config: no self
-    case .countOutOfRange(let n, let range):
-      return .message("source.count returned \(n) (expected \(range.lowerBound)..\(range.upperBound))")
+      return .argument(1, configMessage(field, problem))  // tantan.deck's config: no self
+    case .countOutOfRange(let count, let range):
+      return .message("source.count returned \(count) (expected \(range.lowerBound)..\(range.upperBound))")
     }
   }
 
-  /// The stack index of the Lua argument that carries model parameter `p` in `method`.
-  static func argument(_ p: SwipeDeckParameter, of method: String) -> Int32? {
-    switch (method, p) {
-    case ("swipe", .direction), ("drag_move", .dx), ("drag_end", .vx), ("pan", .dx): return 2
-    case ("drag_move", .dy), ("drag_end", .vy), ("pan", .dy): return 3
-    case ("pan", .steps), ("pan", .velocity): return 4  // both in pan's options table
-    default: return nil
+  /// The declared Lua parameter that carries a model parameter (pan's steps and velocity are options).
+  static func parameter(_ p: SwipeDeckParameter) -> String {
+    switch p {
+    case .dx: return "dx"
+    case .dy: return "dy"
+    case .vx: return "vx"
+    case .vy: return "vy"
+    case .direction: return "direction"
+    case .steps, .velocity: return "opts"
     }
   }
 
   /// `'width' must be > 0, got -1`: what is wrong with one config key.
-  static func configMessage(_ field: SwipeDeckConfig.Field, _ problem: SwipeDeckConfig.Problem, _ lua: Lua) -> String {
+  static func configMessage(_ field: SwipeDeckConfig.Field, _ problem: SwipeDeckConfig.Problem) -> String {
+    let n = Lua.formatExact
     let key = "'\(configKey(field))'"
     switch problem {
-    case .notFinite(let v): return "\(key) must be a finite number, got \(number(v, lua))"
-    case .notPositive(let v): return "\(key) must be > 0, got \(number(v, lua))"
-    case .negative(let v): return "\(key) must be >= 0, got \(number(v, lua))"
-    case .greaterThanOne(let v): return "\(key) must be <= 1, got \(number(v, lua))"
-    case .outOfRange(let n, let range):
-      return "\(key) must be an integer from \(range.lowerBound) to \(range.upperBound), got \(n)"
+    case .notFinite(let v): return "\(key) must be a finite number, got \(n(v))"
+    case .notPositive(let v): return "\(key) must be > 0, got \(n(v))"
+    case .negative(let v): return "\(key) must be >= 0, got \(n(v))"
+    case .greaterThanOne(let v): return "\(key) must be <= 1, got \(n(v))"
+    case .outOfRange(let v, let range):
+      return "\(key) must be an integer from \(range.lowerBound) to \(range.upperBound), got \(v)"
     case .noWidthAtDepth(let depth, let width):
-      return "\(key) leaves no width for the card at depth \(depth + 1) (width \(number(width, lua)))"
+      return "\(key) leaves no width for the card at depth \(depth + 1) (width \(n(width)))"
     case .unordered: return "\(key) must have left < right and top < bottom"
     case .empty: return "\(key) must list at least one direction"
     }
@@ -103,15 +107,11 @@ extension SwipeDeckBinding {
     case .historyLimit: return "history_limit"
     }
   }
-
-  /// A number as the script most likely wrote it: an integral value as an integer (`-1`, not
-  /// `-1.0`), anything else as Lua prints it (`0.5`, `1e+20`, `inf`, `nan`).
-  static func number(_ v: Double, _ lua: Lua) -> String {
-    v == v.rounded() && abs(v) < 1e15 ? String(Int(v)) : lua.formatNumber(v)
-  }
 }
 
 /// Deck errors that reach Lua outside a deck method: a completion fired by the clock.
 extension SwipeDeckError: LuaWordedError {
-  func luaCallError(_ lua: Lua) -> LuaCallError { SwipeDeckBinding.luaError(self, method: "advance", lua) }
+  func luaCallError(_ lua: Lua) -> LuaCallError {
+    SwipeDeckBinding.luaError(self, at: LuaCallSite(name: "advance", parameters: [], firstArgument: 2))
+  }
 }
