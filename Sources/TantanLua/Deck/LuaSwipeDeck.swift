@@ -33,6 +33,8 @@ final class LuaSwipeDeck {
   /// The direction names as Lua strings, in `SwipeDirection.ordinalIndex` order: pushed from the
   /// registry, not interned again on every callback.
   let directionNames: [LuaRef]
+  /// Their registry slots, pushed without retaining the references.
+  private let directionSlots: [Int32]
 
   /// The state's main thread, for `lua` without loading the host and its state.
   private let mainThread: OpaquePointer
@@ -52,6 +54,7 @@ final class LuaSwipeDeck {
       host.lua.push(d.rawValue)
       return host.state.ref()
     }
+    directionSlots = directionNames.map(\.ref)
     link.attach(self)
     self.log.owner = self
     // Animation frames: every `clock:advance` while the top card animates fires `did_drag`.
@@ -96,7 +99,9 @@ final class LuaSwipeDeck {
   }
 
   /// Pushes a direction name.
-  func push(_ direction: SwipeDirection, _ lua: Lua) { directionNames[direction.ordinalIndex].push(lua) }
+  func push(_ direction: SwipeDirection, _ lua: Lua) {
+    lua_rawgeti(lua.L, Lua.registryIndex, lua_Integer(directionSlots[direction.ordinalIndex]))
+  }
 }
 
 /// A back pointer that the deck clears in its deinit: the model (owned by the deck) holds this
