@@ -11,7 +11,7 @@ enum ListExtension: TantanExtension {
 
   /// Runs a model call, turning its errors into Lua errors at the caller (`self` is argument 1).
   static func run<T>(_ list: LuaList, _ body: () throws -> T) throws(LuaCallError) -> T {
-    do { return try body() } catch { throw list.convert(error, selfOffset: 1) }
+    do { return try body() } catch { throw list.convert(error, argument: 2) }
   }
 
   /// Scrolls with `change`, then tells `delegate.did_scroll(list, offset)` if the offset moved.
@@ -147,8 +147,8 @@ enum ListExtension: TantanExtension {
     field("page", "integer", "The last page requested (0 before any and after a refresh; rolled back by a failed load).") { m, lua in lua.push(m.page) },
     field("loading", "boolean", "True while on_load_more's done has not been called.") { m, lua in lua.push(m.loading) },
     field("has_more", "boolean", "False after a short page, until the next refresh.") { m, lua in lua.push(m.hasMore) },
-    field("load_error", "string?", "The error of the last failed load; while set, scrolling loads nothing (no retry storm) until list:load_more() or a refresh starts.") { m, lua in lua.push(m.loadError) },
-    field("refresh_error", "string?", "The error of the last failed refresh (done(nil, err)); cleared by the next successful one.") { m, lua in lua.push(m.refreshError) },
+    field("load_error", "string?", "The error of the last failed load; while set, scrolling loads nothing (no retry storm) until list:load_more() or a refresh starts.") { m, lua in lua.push(LuaList.loadErrorText(m.loadFailure, lua)) },
+    field("refresh_error", "string?", "The error of the last failed refresh (done(nil, err)); cleared by the next successful one.") { m, lua in lua.push(LuaList.refreshErrorText(m.refreshFailure, lua)) },
     field("count", "integer", "Items in all sections.") { m, lua in lua.push(m.itemCount) },
     field("section_count", "integer", "Number of sections.") { m, lua in lua.push(m.sectionCount) },
     field("width", "number", "Viewport width.") { m, lua in lua.push(m.config.width) },
@@ -177,7 +177,7 @@ enum ListExtension: TantanExtension {
       let list = LuaList(host: host)
       let (config, data) = try list.readConfig()
       do { list.model = try LuaListModel(config: config, data: data, clock: host.clock) } catch {
-        throw list.convert(error, selfOffset: 0)
+        throw list.convert(error, argument: 1)
       }
       listClass.pushShared(lua, list)
       return 1

@@ -48,8 +48,8 @@ extension LuaList {
         throw LuaCallError.argument(1, "table of sections or nil expected, got \(lua.typeName(1))")
       }
     } catch {
-      if !wasCalled, done.called, let message = model?.refreshError { events.append(Event("refresh_failed", [.string(message)])) }
-      throw convert(error, selfOffset: 0)
+      if !wasCalled, done.called, let message = Self.refreshErrorText(model?.refreshFailure, lua) { events.append(Event("refresh_failed", [.string(message)])) }
+      throw convert(error, argument: 1)
     }
     switch outcome {
     case .applied(let c):
@@ -59,7 +59,7 @@ extension LuaList {
       return 2
     case .finished: lua.push("finished")
     case .failed:
-      events.append(Event("refresh_failed", [.string(model?.refreshError ?? "")]))
+      events.append(Event("refresh_failed", [.string(Self.refreshErrorText(model?.refreshFailure, lua) ?? "")]))
       lua.push("failed")
     case .dropped: lua.push("dropped")
     }
@@ -107,7 +107,7 @@ extension LuaList {
           } else {
             throw LuaCallError.argument(1, "table of items or nil expected, got \(lua.typeName(1))")
           }
-        } catch { throw self.convert(error, selfOffset: 0) }
+        } catch { throw self.convert(error, argument: 1) }
         switch outcome {
         case .appended: lua.push("appended")
         case .failed: lua.push("failed")
@@ -118,20 +118,4 @@ extension LuaList {
       return 1
     }
   }
-
-  /// Like `lua.convert`, but `selfOffset` says how many stack slots precede argument 1 (1 for
-  /// methods, 0 for plain functions such as `tantan.list` and `done`).
-  func convert(_ error: any Error, selfOffset: Int32) -> LuaCallError {
-    if let e = error as? DescribedCallbackError { return lua.convert(e.error) }
-    if let e = error as? ComponentError, case .badArgument(let pos, _, let msg) = e {
-      return .argument(Int32(clamping: pos) + selfOffset, msg)
-    }
-    return lua.convert(error)
-  }
-}
-
-/// A callback's error with its text, for models that keep the text (`load_error`).
-struct DescribedCallbackError: Error, CustomStringConvertible {
-  let error: LuaError
-  let description: String
 }
