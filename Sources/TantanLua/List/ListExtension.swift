@@ -28,6 +28,33 @@ enum ListExtension: TantanExtension {
     return 1
   }
 
+  /// A method that changes the model with `body` (its errors raised at the caller) and returns
+  /// what `push` pushes.
+  static func change<T>(
+    _ name: String, _ type: String, _ doc: String, _ body: @escaping (LuaListModel) throws -> T,
+    push: @escaping (Lua, LuaListModel, T) -> Int32 = { _, _, _ in 0 }
+  ) -> Method {
+    .init(name, type, doc) { list, lua throws(LuaCallError) in
+      let model = try list.checkModel(name)
+      let value = try run(list) { try body(model) }
+      return push(lua, model, value)
+    }
+  }
+
+  /// A query about the section given as argument 1 (1-based) that pushes one value.
+  static func sectionQuery(_ name: String, _ type: String, _ doc: String, _ push: @escaping (Lua, LuaListModel, Int) -> Void) -> Method {
+    .init(name, type, doc) { list, lua throws(LuaCallError) in
+      let model = try list.checkModel(name, mutating: false)
+      push(lua, model, try lua.checkIndex(2, count: model.sectionCount, what: "section"))
+      return 1
+    }
+  }
+
+  static func pushRefreshState(_ lua: Lua, _ model: LuaListModel, _: Void) -> Int32 {
+    lua.push(model.refreshState.rawValue)
+    return 1
+  }
+
   static var methods: [Method] {[
     .init("scroll_to", "fun(self, y: number): number", "Sets the offset (from -content_inset.top to the bottom); NaN or out of range is an error and the offset stays. Checks paging; returns the offset.") { list, lua throws(LuaCallError) in
       let y = try lua.checkNumber(2)
@@ -44,25 +71,11 @@ enum ListExtension: TantanExtension {
       lua.push(model.refreshState.rawValue)
       return 1
     },
-    .init("release", "fun(self): string", "Lifts the finger: armed starts refreshing (calls refresh.on_refresh), pulling goes back to idle; returns refresh_state.") { list, lua throws(LuaCallError) in
-      let model = try list.checkModel("release")
-      try run(list) { try model.release() }
-      lua.push(model.refreshState.rawValue)
-      return 1
-    },
-    .init("refresh", "fun(self)", "Starts a refresh without a pull (idle or armed only), as UIRefreshControl.beginRefreshing plus its action.") { list, lua throws(LuaCallError) in
-      let model = try list.checkModel("refresh")
-      try run(list) { try model.beginRefresh() }
-      return 0
-    },
-    .init("finish_refresh", "fun(self)", "Ends the running refresh, like calling its done (for lists without on_refresh).") { list, lua throws(LuaCallError) in
-      let model = try list.checkModel("finish_refresh")
-      try run(list) { try model.finishRefresh() }
-      return 0
-    },
-    .init("load_more", "fun(self): boolean", "Starts the next page regardless of the position (tap to retry); false when loading, without more pages or without paging.on_load_more.") { list, lua throws(LuaCallError) in
-      let model = try list.checkModel("load_more")
-      lua.push(try run(list) { try model.loadMore() })
+    change("release", "fun(self): string", "Lifts the finger: armed starts refreshing (calls refresh.on_refresh), pulling goes back to idle; returns refresh_state.", { try $0.release() }, push: pushRefreshState),
+    change("refresh", "fun(self)", "Starts a refresh without a pull (idle or armed only), as UIRefreshControl.beginRefreshing plus its action.", { try $0.beginRefresh() }),
+    change("finish_refresh", "fun(self)", "Ends the running refresh, like calling its done (for lists without on_refresh).", { try $0.finishRefresh() }),
+    change("load_more", "fun(self): boolean", "Starts the next page regardless of the position (tap to retry); false when loading, without more pages or without paging.on_load_more.", { try $0.loadMore() }) { lua, _, started in
+      lua.push(started)
       return 1
     },
     .init("layout", "fun(self, rect?: {x: number, y: number, w: number, h: number}): {kind: \"item\"|\"header\"|\"footer\", section: integer, index: integer?, frame: {x: number, y: number, w: number, h: number}, z: integer}[]", "What intersects rect (default: the visible area), in content coordinates; sticky headers have z 1024. Cost depends on the result, not on the item count.") { list, lua throws(LuaCallError) in
@@ -78,44 +91,31 @@ enum ListExtension: TantanExtension {
       lua.push(try run(list) { try model.apply(sections) })
       return 1
     },
-    .init("reload", "fun(self): table", "Reads the source again (or re-measures the sections) and returns the diff like apply.") { list, lua throws(LuaCallError) in
-      let model = try list.checkModel("reload")
-      lua.push(try run(list) { try model.reload() })
+    change("reload", "fun(self): table", "Reads the source again (or re-measures the sections) and returns the diff like apply.", { try $0.reload() }) { lua, _, changes in
+      lua.push(changes)
       return 1
     },
     .init("item", "fun(self, section: integer, index: integer): table", "The item's own table, as the script gave it.") { list, lua throws(LuaCallError) in
       let model = try list.checkModel("item", mutating: false)
       let s = try lua.checkIndex(2, count: model.sectionCount, what: "section")
       let i = try lua.checkIndex(3, count: model.itemCount(inSection: s), what: "index")
-      let item = try run(list) { try model.item(at: ListIndexPath(section: s, index: i)) }
-      if let ref = item.payload.ref { ref.push(lua) } else { lua.pushNil() }
+      lua.push(try run(list) { try model.item(at: ListIndexPath(section: s, index: i)) }.payload)
       return 1
     },
-    .init("header", "fun(self, section: integer): any", "The section's header view model as the script gave it, or nil.") { list, lua throws(LuaCallError) in
-      let model = try list.checkModel("header", mutating: false)
-      let s = try lua.checkIndex(2, count: model.sectionCount, what: "section")
-      if let ref = model.sections[s].header?.ref { ref.push(lua) } else { lua.pushNil() }
-      return 1
+    sectionQuery("header", "fun(self, section: integer): any", "The section's header view model as the script gave it, or nil.") { lua, m, s in
+      lua.push(m.sections[s].header)
     },
-    .init("footer", "fun(self, section: integer): any", "The section's footer view model as the script gave it, or nil.") { list, lua throws(LuaCallError) in
-      let model = try list.checkModel("footer", mutating: false)
-      let s = try lua.checkIndex(2, count: model.sectionCount, what: "section")
-      if let ref = model.sections[s].footer?.ref { ref.push(lua) } else { lua.pushNil() }
-      return 1
+    sectionQuery("footer", "fun(self, section: integer): any", "The section's footer view model as the script gave it, or nil.") { lua, m, s in
+      lua.push(m.sections[s].footer)
     },
-    .init("section_id", "fun(self, section: integer): integer|string", "The section's id: as `sections` or source.section_id gave it; a source without section_id numbers its sections from 0.") { list, lua throws(LuaCallError) in
-      let model = try list.checkModel("section_id", mutating: false)
-      let s = try lua.checkIndex(2, count: model.sectionCount, what: "section")
-      switch model.sections[s].id {
+    sectionQuery("section_id", "fun(self, section: integer): integer|string", "The section's id: as `sections` or source.section_id gave it; a source without section_id numbers its sections from 0.") { lua, m, s in
+      switch m.sections[s].id {
       case .int(let n): lua_pushinteger(lua.L, lua_Integer(n))
       case .string(let t): lua.push(t)
       }
-      return 1
     },
-    .init("item_count", "fun(self, section: integer): integer", "Items in a section.") { list, lua throws(LuaCallError) in
-      let model = try list.checkModel("item_count", mutating: false)
-      lua.push(model.itemCount(inSection: try lua.checkIndex(2, count: model.sectionCount, what: "section")))
-      return 1
+    sectionQuery("item_count", "fun(self, section: integer): integer", "Items in a section.") { lua, m, s in
+      lua.push(m.itemCount(inSection: s))
     },
     .init("index_at", "fun(self, x: number, y: number): integer?, integer?", "The section and index of the item under a point (content coordinates), or nil.") { list, lua throws(LuaCallError) in
       let x = try lua.checkFinite(2), y = try lua.checkFinite(3)

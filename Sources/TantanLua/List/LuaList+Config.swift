@@ -64,7 +64,7 @@ extension LuaList {
       onRefresh = try function(t, "on_refresh")
       c.refresh = ListRefreshConfig(
         threshold: try t.number("threshold") ?? 50, finishDuration: try t.number("finish_duration", min: 0) ?? 0.25,
-        onRefresh: { [unowned self] _, done in try self.refreshCalled(done) })
+        onRefresh: { [link] _, done in try link.live { try $0.refreshCalled(done) } })
     }
     if let t = try r.table("paging") {
       try t.rejectUnknown(Self.keys(of: "ListPagingConfig"))
@@ -72,7 +72,7 @@ extension LuaList {
       // Without on_load_more no load starts (a load nobody completes would block paging forever).
       c.paging = ListPagingConfig(
         pageSize: try t.integer("page_size", min: 1), prefetch: try t.integer("prefetch", min: 0) ?? 0,
-        onLoadMore: onLoadMore == nil ? nil : { [unowned self] _, page, done in try self.loadMoreCalled(page, done) })
+        onLoadMore: onLoadMore == nil ? nil : { [link] _, page, done in try link.live { try $0.loadMoreCalled(page, done) } })
     }
     if let t = try r.table("delegate") {
       try t.rejectUnknown(["did_scroll"])

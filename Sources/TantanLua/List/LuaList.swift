@@ -6,9 +6,9 @@ import LuaRuntime
 /// The object behind a `tantan.List` userdata: the model plus the Lua callbacks it calls.
 /// Callbacks receive the list's one shared userdata first, as every component's callbacks do.
 final class LuaList {
-  /// `unowned(unsafe)`: the host outlives every value of its state, and a checked unowned costs
-  /// atomics on every callback.
-  unowned(unsafe) let host: TantanHost
+  /// Unowned: the host outlives every value of its state (a strong reference would be a cycle
+  /// through the state's userdata). No per-item path reads it.
+  unowned let host: TantanHost
   /// nil only while the constructor reads the data (a data callback that touches the list then
   /// gets a clear error instead of a half-built list).
   var model: LuaListModel?
@@ -25,9 +25,8 @@ final class LuaList {
   /// > 0 while a data callback (a source function or item_height) runs: the list is being
   /// measured, so calls that change it are refused (they would be overwritten by the outer load).
   var dataCallbackDepth = 0
-  /// How the model's data callbacks reach this object: cleared on deinit, so a callback that
-  /// outlived the list fails cleanly instead of touching freed memory (without a weak reference's
-  /// side table or a checked unowned's atomics on the per-item path).
+  /// How the model's callbacks reach this object without a cycle (list -> model -> callbacks):
+  /// a callback that outlived the list fails cleanly instead of touching freed memory.
   let link = ListLink()
   /// Interned event names of the per-item callbacks (`item_height`, then `Source` order).
   let itemHeightSymbol: EventLog.Symbol
@@ -49,11 +48,9 @@ final class LuaList {
     itemHeightSymbol = events.symbol("item_height")
     sourceSymbols = Source.allCases.map { events.symbol($0.name) }
     self.events = events
-    link.list = Unmanaged.passUnretained(self)
+    link.list = self
     self.events.owner = self
   }
-
-  deinit { link.list = nil }
 
   /// Whole numbers are logged as integers (`did_scroll(30)`), as the event format asks.
   static func eventNumber(_ d: Double) -> Event.Arg {
@@ -172,16 +169,13 @@ final class LuaList {
   }
 }
 
-/// A back pointer the list clears in its deinit (the model, owned by the list, holds this in its
-/// data callbacks instead of the list: no cycle, and no dangling access).
+/// A weak back pointer to the list (the model, owned by the list, holds this in its callbacks
+/// instead of the list: no cycle, and no dangling access).
 final class ListLink {
-  /// Unmanaged: reading it retains nothing (the list is alive while its model runs a callback:
-  /// every entry into the model holds the list).
-  var list: Unmanaged<LuaList>?
+  weak var list: LuaList?
 
-  @inline(__always)
   func live<T>(_ body: (LuaList) throws -> T) throws -> T {
     guard let list else { throw LuaCallError.message("tantan.List: the list is gone") }
-    return try list._withUnsafeGuaranteedRef(body)
+    return try body(list)
   }
 }
