@@ -135,3 +135,16 @@ public struct Lua {
     (try? toString(i)) ?? "(\(typeName(i)))"
   }
 }
+
+extension Lua {
+  /// A Swift `Double` from a model's error as messages show it: integral values below 1e15 without
+  /// a fraction (`-3`, `1899`), others as the shortest decimal that reads back exactly (`-9.25`,
+  /// `1000000000.0166571`, `1e+300`), and `nan`, `inf`, `-inf`. Not Lua's `%.14g`: that would round
+  /// the long decimals the existing messages show (moved here from HeadlessUI's `luaNumber`).
+  public static func formatExact(_ d: Double) -> String {
+    if d.isNaN { return "nan" }
+    if d.isInfinite { return d < 0 ? "-inf" : "inf" }
+    if d == d.rounded(), abs(d) < 1e15 { return String(Int64(d)) }
+    return String(d)
+  }
+}

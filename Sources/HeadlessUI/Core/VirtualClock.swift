@@ -9,10 +9,14 @@ public final class VirtualClock {
   }
 
   /// `advance` or `settle` fired `fireLimit` timers in one call: a timer that keeps rescheduling itself.
-  public struct SettleLimitExceeded: Error, CustomStringConvertible {
-    public let fired: Int
-    public var function = "settle"
-    public var description: String { "\(function): timers still pending after \(fired) fired (a timer that keeps rescheduling itself?)" }
+  /// What `advance` and `settle` refuse, as Swift facts; bindings word them.
+  public enum Failure: Error, Equatable, Sendable {
+    /// `advance` would take the time to `time`, past `max` (nothing fires then).
+    case timeOutOfRange(time: Double, max: Double)
+    /// `settle`: the next timer is due at `due`, past `max`.
+    case nextTimerOutOfRange(due: Double, max: Double)
+    /// One call fired `fired` timers (`settleLimit`) and more are still due.
+    case tooManyTimers(fired: Int)
   }
 
   public struct InvalidDuration: Error, CustomStringConvertible {
@@ -149,14 +153,14 @@ public final class VirtualClock {
   }
 
   /// Advances by `seconds`, firing every timer due on the way (including ones scheduled meanwhile).
-  /// Throws `ComponentError.badArgument` when the time would pass `maxTime` (nothing fires then).
+  /// Throws `Failure.timeOutOfRange` when the time would pass `maxTime` (nothing fires then).
   public func advance(by seconds: Double) throws {
     guard seconds.isFinite, seconds >= 0 else { throw InvalidDuration(value: seconds) }
     let target = now + seconds
-    guard target <= Self.maxTime else { throw Self.outOfRange("advance", position: 1, target) }
+    guard target <= Self.maxTime else { throw Failure.timeOutOfRange(time: target, max: Self.maxTime) }
     var fired = 0
     while let entry = popDue(upTo: target) {
-      if fired >= settleLimit { throw SettleLimitExceeded(fired: fired, function: "advance") }
+      if fired >= settleLimit { throw Failure.tooManyTimers(fired: fired) }
       fired += 1
       now = max(now, entry.due)
       try entry.action()
@@ -171,22 +175,14 @@ public final class VirtualClock {
     if let failure { throw failure }
   }
 
-  /// Time `t` is past `maxTime`: an argument error (`advance`) or a wrong state (`settle` with a
-  /// timer due then).
-  static func outOfRange(_ function: String, position: Int?, _ t: Double) -> ComponentError {
-    let range = "past the clock's range (\(luaNumber(maxTime)) s, where a microsecond still counts)"
-    guard let position else { return .wrongState(function: function, message: "the next timer is due at \(luaNumber(t)) s, \(range)") }
-    return .badArgument(position: position, function: function, message: "time \(luaNumber(t)) s is \(range)")
-  }
-
   /// Runs until no timer is pending, or one is due past `maxTime` (an error); returns the number fired.
   @discardableResult
   public func settle() throws -> Int {
     var fired = 0
     while pendingCount > 0 {
-      if fired >= settleLimit { throw SettleLimitExceeded(fired: fired) }
+      if fired >= settleLimit { throw Failure.tooManyTimers(fired: fired) }
       guard let entry = popDue(upTo: Self.maxTime) else {
-        if let due = nextDue { throw Self.outOfRange("settle", position: nil, due) }
+        if let due = nextDue { throw Failure.nextTimerOutOfRange(due: due, max: Self.maxTime) }
         break
       }
       now = max(now, entry.due)
@@ -196,3 +192,4 @@ public final class VirtualClock {
     return fired
   }
 }
+

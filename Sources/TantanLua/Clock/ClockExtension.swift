@@ -2,8 +2,44 @@ import CLua
 import HeadlessUI
 import LuaRuntime
 
+/// The clock's methods, declared through the binding pattern (bench row 1 calls `settle`).
+/// Its errors are worded in `ClockErrors.swift`.
+enum ClockBinding: LuaBinding {
+  typealias Object = VirtualClock
+}
+
+/// A `tantan.after` timer's handle.
+enum TimerBinding: LuaBinding {
+  typealias Object = ClockExtension.Timer
+  static func luaError(_ error: any Error, at site: LuaCallSite, _ lua: Lua) -> LuaCallError {
+    ClockBinding.luaError(error, at: site, lua)
+  }
+}
+
 /// `tantan.clock` (the virtual clock) and `tantan.after(seconds, fn)` timers.
-enum ClockExtension: TantanExtension {
+enum ClockExtension: TantanExtension, LuaModuleBinding {
+  typealias Context = TantanHost
+  static func luaError(_ error: any Error, at site: LuaCallSite, _ lua: Lua) -> LuaCallError {
+    ClockBinding.luaError(error, at: site, lua)
+  }
+
+  static let after = function(
+    "tantan.after", "Calls fn once after `seconds` of virtual time.",
+    .nonNegative("seconds"), .function("fn", "fun()"), returns: .init("tantan.Timer") { lua, t in timerClass.push(lua, t) }
+  ) { host, lua, seconds, fn in
+    lua.pushValue(fn)
+    // The pending timer's Swift side (heap entry, closure, reference), charged until it is dropped.
+    let memory = try HostMemory(host.state.handle, bytes: timerBytes)
+    let ref = host.state.ref()
+    let id = try host.clock.schedule(after: seconds) { [unowned host] in
+      withExtendedLifetime(memory) {}
+      let lua = host.lua
+      ref.push(lua)
+      try lua.call(0, 0)
+    }
+    return Timer(clock: host.clock, id: id)
+  }
+
   final class Timer {
     let clock: VirtualClock
     let id: VirtualClock.TimerID
@@ -15,15 +51,12 @@ enum ClockExtension: TantanExtension {
   static let clockClass = LuaClass<VirtualClock>(
     name: "tantan.Clock", doc: "The virtual clock: time passes only when a script advances it.",
     methods: [
-      .init("advance", "fun(self, seconds: number)", "Advances time, firing due timers and animations in order; a callback's error stops the clock at that moment and is raised here. Time stops at 1e9 s (where a microsecond still counts; past it is an argument error) and one call fires at most 1000000 timers (then an error).") { clock, lua throws(LuaCallError) in
-        let s = try lua.checkNonNegative(2)
-        do { try clock.advance(by: s) } catch { throw lua.convert(error) }
-        return 0
-      },
-      .init("settle", "fun(self): integer", "Runs until no timer or animation is pending; returns how many fired. At most 1000000 timers fire (then an error); a timer due after 1e9 s is an error.") { clock, lua throws(LuaCallError) in
-        do { lua.push(try clock.settle()) } catch { throw lua.convert(error) }
-        return 1
-      },
+      ClockBinding.method("advance", "Advances time, firing due timers and animations in order; a callback's error stops the clock at that moment and is raised here. Time stops at 1e9 s (where a microsecond still counts; past it is an argument error) and one call fires at most 1000000 timers (then an error).",
+        .nonNegative("seconds"), returns: .none
+      ) { clock, s in try clock.advance(by: s) },
+      ClockBinding.method("settle", "Runs until no timer or animation is pending; returns how many fired. At most 1000000 timers fire (then an error); a timer due after 1e9 s is an error.",
+        returns: .integer
+      ) { clock in try clock.settle() },
     ],
     fields: [
       .init("now", "number", "Seconds since the state started, on the virtual clock.") { clock, lua in lua.push(clock.now) },
@@ -34,19 +67,18 @@ enum ClockExtension: TantanExtension {
   static let timerClass = LuaClass<Timer>(
     name: "tantan.Timer", doc: "A handle returned by tantan.after.",
     methods: [
-      .init("cancel", "fun(self): boolean", "Cancels the timer; returns false when it already fired or was cancelled.") { t, lua in
-        lua.push(t.clock.cancel(t.id))
-        return 1
+      TimerBinding.method("cancel", "Cancels the timer; returns false when it already fired or was cancelled.", returns: .boolean) { t in
+        t.clock.cancel(t.id)
       }
     ],
     fields: [
-      .init("pending", "boolean", "True until the timer fires or is cancelled.") { t, lua in lua.push(t.clock.isPending(t.id)) }
+      TimerBinding.field("pending", "True until the timer fires or is cancelled.", .boolean) { t in t.clock.isPending(t.id) }
     ],
     describe: { "tantan.Timer(\($0.clock.isPending($0.id) ? "pending" : "done"))" })
 
   static var docs: [LuaDoc] {
     [LuaDoc(.field, "tantan.clock", "tantan.Clock", "The virtual clock."),
-     LuaDoc(.function, "tantan.after", "fun(seconds: number, fn: fun()): tantan.Timer", "Calls fn once after `seconds` of virtual time.")]
+     after.doc]
       + clockClass.docs + timerClass.docs
   }
 
@@ -60,24 +92,6 @@ enum ClockExtension: TantanExtension {
     timerClass.register(lua)
     clockClass.push(lua, host.clock)
     lua.rawSet(module, "clock")
-    lua.setFunction(module, "after") { [unowned host] (lua: Lua) throws(LuaCallError) -> Int32 in
-      let s = try lua.checkNonNegative(1)
-      try lua.checkFunction(2)
-      lua.pushValue(2)
-      // The pending timer's Swift side (heap entry, closure, reference), charged until it is dropped.
-      let memory = try HostMemory(host.state.handle, bytes: timerBytes)
-      let fn = host.state.ref()
-      let id: VirtualClock.TimerID
-      do {
-        id = try host.clock.schedule(after: s) { [unowned host] in
-          withExtendedLifetime(memory) {}
-          let lua = host.lua
-          fn.push(lua)
-          try lua.call(0, 0)
-        }
-      } catch { throw lua.convert(error) }
-      timerClass.push(lua, Timer(clock: host.clock, id: id))
-      return 1
-    }
+    after.install(lua, in: module, context: host)
   }
 }

@@ -9,17 +9,37 @@ extension LuaList: SVGSavable {}
 
 /// `tantan.render`: SVG pictures of the components (`svg`, `frames`), and the `save_svg` method
 /// each drawable class adds to its methods (`RenderExtension.saveMethod()`).
-extension RenderExtension: TantanExtension {
+extension RenderExtension: TantanExtension, LuaModuleBinding {
+  typealias Context = TantanHost
+
   /// `frames` refuses more than this many pictures (each is a few kilobytes).
   static let maxFrames = 1000
   static let drawableNames = "tantan.SwipeDeck, tantan.ReorderGrid or tantan.List"
 
   static var docs: [LuaDoc] {
     [LuaDoc(.field, "tantan.render", "tantan.render", "SVG pictures of decks, grids and lists (deterministic: the same state gives the same bytes)."),
-     LuaDoc(.function, "tantan.render.svg", "fun(obj: tantan.SwipeDeck|tantan.ReorderGrid|tantan.List): string",
-            "An SVG 1.1 document of the component now: deck cards with frame, rotation, scale, alpha, title and colour and the LIKE/NOPE stamp while dragging; grid cells, the dragged slot, the snapshot, delete badges and the scroll position; list items, sticky headers, the refresh indicator and paging. Titles come from view-model keys title/name/text/label, subtitles from subtitle/detail/author, colours from color/colour (#rgb or #rrggbb); no Lua code runs."),
-     LuaDoc(.function, "tantan.render.frames", "fun(obj: tantan.SwipeDeck|tantan.ReorderGrid|tantan.List, seconds: number, fps: number): string[]",
-            "Pictures of an animation: the SVG now, then after each step of 1/fps seconds of tantan.clock (timers and animations run as with clock:advance) until `seconds` have passed (the last step may be shorter): ceil(seconds * fps) + 1 frames, at most \(maxFrames).")]
+     svg.doc, frames.doc]
+  }
+
+  static func luaError(_ error: any Error, at site: LuaCallSite, _ lua: Lua) -> LuaCallError {
+    passThrough(error) ?? lua.convert(error)
+  }
+
+  static let svg = function(
+    "tantan.render.svg",
+    "An SVG 1.1 document of the component now: deck cards with frame, rotation, scale, alpha, title and colour and the LIKE/NOPE stamp while dragging; grid cells, the dragged slot, the snapshot, delete badges and the scroll position; list items, sticky headers, the refresh indicator and paging. Titles come from view-model keys title/name/text/label, subtitles from subtitle/detail/author, colours from color/colour (#rgb or #rrggbb); no Lua code runs.",
+    drawableParam, returns: .string
+  ) { _, _, obj in obj.svgDocument() }
+
+  static let frames = function(
+    "tantan.render.frames",
+    "Pictures of an animation: the SVG now, then after each step of 1/fps seconds of tantan.clock (timers and animations run as with clock:advance) until `seconds` have passed (the last step may be shorter): ceil(seconds * fps) + 1 frames, at most \(maxFrames).",
+    drawableParam, positive("seconds"), positive("fps"), returns: .pushedByBody("string[]")
+  ) { host, lua, obj, seconds, fps in try pushFrames(host, lua, obj, seconds: seconds, fps: fps) }
+
+  /// A deck, grid or list: `bad argument #1 to 'svg' (tantan.SwipeDeck, ... expected, got table)`.
+  static let drawableParam = LuaParam<any SVGDrawable>("obj", "tantan.SwipeDeck|tantan.ReorderGrid|tantan.List") {
+    (lua, arg) throws(LuaCallError) in try drawable(lua, arg)
   }
 
   /// Instructions a picture of `frames` counts against --max-instructions.
@@ -28,13 +48,8 @@ extension RenderExtension: TantanExtension {
   static func install(_ host: TantanHost, module: Int32) {
     let lua = host.lua
     lua.newTable(narr: 0, nrec: 2)
-    lua.setFunction(-1, "svg") { (lua: Lua) throws(LuaCallError) -> Int32 in
-      lua.push(try drawable(lua, 1).svgDocument())
-      return 1
-    }
-    lua.setFunction(-1, "frames") { [unowned host] (lua: Lua) throws(LuaCallError) -> Int32 in
-      try frames(host, lua)
-    }
+    svg.install(lua, in: -1, context: host)
+    frames.install(lua, in: -1, context: host)
     lua.rawSet(module, "render")
   }
 
@@ -49,17 +64,14 @@ extension RenderExtension: TantanExtension {
   }
 
   /// `frames(obj, seconds, fps)`: steps land on start + k / fps exactly (no drift), the last on
-  /// start + seconds.
-  static func frames(_ host: TantanHost, _ lua: Lua) throws(LuaCallError) -> Int32 {
-    let obj = try drawable(lua, 1)
-    let seconds = try positive(lua, 2)
-    let fps = try positive(lua, 3)
+  /// start + seconds. Pushed here: the pictures stay charged until Lua holds them.
+  static func pushFrames(_ host: TantanHost, _ lua: Lua, _ obj: any SVGDrawable, seconds: Double, fps: Double) throws {
     let exact = seconds * fps
     let near = exact.rounded()
     let steps = abs(exact - near) <= 1e-9 * max(1, exact) ? near : exact.rounded(.up)
     guard steps + 1 <= Double(maxFrames) else {
       let frames = steps < 1e15 ? String(Int(steps) + 1) : lua.formatNumber(steps + 1)
-      throw .argument(3, "too many frames: \(lua.string(2) ?? "?") s at \(lua.string(3) ?? "?") fps is \(frames) frames (at most \(maxFrames))")
+      throw LuaCallError.argument(3, "too many frames: \(lua.string(2) ?? "?") s at \(lua.string(3) ?? "?") fps is \(frames) frames (at most \(maxFrames))")
     }
     let count = Int(steps)
     // The pictures are held in Swift until they are pushed: each is charged to the memory limit
@@ -78,7 +90,9 @@ extension RenderExtension: TantanExtension {
     let start = host.clock.now
     for k in stride(from: 1, through: count, by: 1) {
       let target = start + min(Double(k) / fps, seconds)
-      do { try host.clock.advance(by: max(0, target - host.clock.now)) } catch { throw lua.convert(error) }
+      do { try host.clock.advance(by: max(0, target - host.clock.now)) } catch {
+        throw ClockBinding.luaError(error, at: ClockBinding.advanceSite, lua)
+      }
       pictures.append(try keep(obj.svgDocument()))
     }
     lua.newTable(narr: Int32(pictures.count))
@@ -86,12 +100,14 @@ extension RenderExtension: TantanExtension {
       lua.push(p)
       lua.rawSet(-2, index: i + 1)
     }
-    return 1
   }
 
-  private static func positive(_ lua: Lua, _ arg: Int32) throws(LuaCallError) -> Double {
-    let d = try lua.checkNumber(arg)
-    guard d.isFinite, d > 0 else { throw .argument(arg, "positive finite number expected, got \(lua.string(arg) ?? "?")") }
-    return d
+  /// A positive finite number; the message shows it as the script wrote it.
+  private static func positive(_ name: String) -> LuaParam<Double> {
+    LuaParam(name, "number") { (lua, arg) throws(LuaCallError) in
+      let d = try lua.checkNumber(arg)
+      guard d.isFinite, d > 0 else { throw .argument(arg, "positive finite number expected, got \(lua.string(arg) ?? "?")") }
+      return d
+    }
   }
 }

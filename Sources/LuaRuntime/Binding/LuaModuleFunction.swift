@@ -1,0 +1,96 @@
+/// A module function (`tantan.json.decode`) declared once: its reference entry and its body with
+/// the argument checks. The body gets the binding's context (the host), held unowned: the
+/// function lives in the state the context owns.
+public struct LuaModuleFunction<Context: AnyObject>: @unchecked Sendable {  // immutable; make is a pure function
+  public let doc: LuaDoc
+  let make: (Context) -> LuaSwiftFunction
+
+  /// The key it is stored under: the last part of its qualified name.
+  public var key: String { String(doc.name.split(separator: ".").last ?? "") }
+
+  /// Stores the function in the table at `table`; the top `upvalues` values become its upvalues
+  /// (popped), read in the body as `Lua.upvalue(1)`...
+  public func install(_ lua: Lua, in table: Int32, context: Context, upvalues: Int32 = 0) {
+    let t = lua.absIndex(table)  // before the push moves relative indices
+    lua.push(function: make(context), upvalues: upvalues)
+    lua.rawSet(t, key)
+  }
+}
+
+/// A binding of module functions (no userdata of its own): `function` builders over `Context`.
+public protocol LuaModuleBinding: LuaErrorWording {
+  associatedtype Context: AnyObject
+}
+
+extension LuaModuleBinding {
+  public typealias Function = LuaModuleFunction<Context>
+
+  public static func function<R>(
+    _ name: String, _ doc: String, returns r: LuaResult<R>, _ body: @escaping (Context, Lua) throws -> R
+  ) -> Function {
+    let site = callSite(name, [], method: false)
+    return Function(doc: LuaDoc(.function, name, signature(method: false, [], r.type), doc)) { context in
+      { [unowned context] lua throws(LuaCallError) in
+        let v: R
+        do { v = try body(context, lua) } catch { throw luaError(error, at: site, lua) }
+        r.push(lua, v)
+        return r.count
+      }
+    }
+  }
+
+  public static func function<A, R>(
+    _ name: String, _ doc: String, _ a: LuaParam<A>, returns r: LuaResult<R>, _ body: @escaping (Context, Lua, A) throws -> R
+  ) -> Function {
+    let site = callSite(name, [a.swiftName], method: false)
+    let readA = a.read
+    return Function(doc: LuaDoc(.function, name, signature(method: false, [a.signature], r.type), doc)) { context in
+      { [unowned context] lua throws(LuaCallError) in
+        let x = try readA(lua, 1)
+        let v: R
+        do { v = try body(context, lua, x) } catch { throw luaError(error, at: site, lua) }
+        r.push(lua, v)
+        return r.count
+      }
+    }
+  }
+
+  public static func function<A, B, R>(
+    _ name: String, _ doc: String, _ a: LuaParam<A>, _ b: LuaParam<B>, returns r: LuaResult<R>,
+    _ body: @escaping (Context, Lua, A, B) throws -> R
+  ) -> Function {
+    let site = callSite(name, [a.swiftName, b.swiftName], method: false)
+    let readA = a.read, readB = b.read
+    return Function(doc: LuaDoc(.function, name, signature(method: false, [a.signature, b.signature], r.type), doc)) { context in
+      { [unowned context] lua throws(LuaCallError) in
+        let x = try readA(lua, 1)
+        let y = try readB(lua, 2)
+        let v: R
+        do { v = try body(context, lua, x, y) } catch { throw luaError(error, at: site, lua) }
+        r.push(lua, v)
+        return r.count
+      }
+    }
+  }
+
+  public static func function<A, B, C, R>(
+    _ name: String, _ doc: String, _ a: LuaParam<A>, _ b: LuaParam<B>, _ c: LuaParam<C>, returns r: LuaResult<R>,
+    _ body: @escaping (Context, Lua, A, B, C) throws -> R
+  ) -> Function {
+    let site = callSite(name, [a.swiftName, b.swiftName, c.swiftName], method: false)
+    let readA = a.read, readB = b.read, readC = c.read
+    return Function(
+      doc: LuaDoc(.function, name, signature(method: false, [a.signature, b.signature, c.signature], r.type), doc)
+    ) { context in
+      { [unowned context] lua throws(LuaCallError) in
+        let x = try readA(lua, 1)
+        let y = try readB(lua, 2)
+        let z = try readC(lua, 3)
+        let v: R
+        do { v = try body(context, lua, x, y, z) } catch { throw luaError(error, at: site, lua) }
+        r.push(lua, v)
+        return r.count
+      }
+    }
+  }
+}
