@@ -9,7 +9,7 @@
 ---@field clock tantan.Clock The virtual clock.
 ---@field after fun(seconds: number, fn: fun()): tantan.Timer Calls fn once after `seconds` of virtual time.
 ---@field deck fun(config: table): tantan.SwipeDeck A swipe deck. Config keys (each also a read-only field of the deck; `like` reads as `like_direction`): width, height, card_size, preset ("tantan", "tinder" or a plugin preset: the defaults), visible, offset, inset, cyclic, threshold, rotation_strength, rotation_max, rotation_angle, scale_strength, scale_min, dismiss_x, dismiss_y, bounds, fly, velocity_threshold, directions, like, durations, history_limit, source (required: an array of view models, or {count=, card=, empty=, id=} callbacks), delegate. Unknown keys are errors.
----@field grid fun(config?: {width?: number, height?: number, columns?: integer, item?: {w?: number, h?: number}, spacing?: {line?: number, item?: number}, insets?: {top?: number, left?: number, bottom?: number, right?: number}, top_bar?: number, bar?: {title?: string, sort?: string, done?: string}, items?: any[], source?: table, locked?: integer[], target?: "half_cell"|"center_inside"|"closest_center", long_press?: number, autoscroll?: {edge?: number, speed?: number, tick?: number}, delegate?: table, preset?: string}): tantan.ReorderGrid A reorder grid over `items` (any Lua values) or a callback `source` ({count=, item=, move=, delete=}; without `move` the order is fixed: no cell lifts and grid:move() returns false, so no drop is ever accepted and then undone; likewise without `delete` no delete badge shows and grid:delete() is an error); seed defaults 375 x 587 below an 80 pt bar (top_bar), 4 columns, the bar's texts `bar = {title = "我的关注", sort = "排序删除", done = "完成"}` (the button reads sort while not editing and done while editing; pictures draw them with the close button), or a plugin's `preset` as the defaults; unknown keys are errors.
+---@field grid fun(config?: tantan.ReorderGridConfig): tantan.ReorderGrid A reorder grid over `items` (any Lua values) or a callback `source` ({count=, item=, move=, delete=}; without `move` the order is fixed: no cell lifts and grid:move() returns false, so no drop is ever accepted and then undone; likewise without `delete` no delete badge shows and grid:delete() is an error); seed defaults 375 x 587 below an 80 pt bar (top_bar), 4 columns, the bar's texts `bar = {title = "我的关注", sort = "排序删除", done = "完成"}` (the button reads sort while not editing and done while editing; pictures draw them with the close button), or a plugin's `preset` as the defaults; unknown keys are errors (see tantan.ReorderGridConfig for every key and its default).
 ---@field list fun(config: tantan.ListConfig): tantan.List A list from `sections` (values with ids) or a lazy `source` (see tantan.ListConfig for every key and its default).
 ---@field json tantan.json JSON for view models.
 ---@field render tantan.render SVG pictures of decks, grids and lists (deterministic: the same state gives the same bytes).
@@ -123,6 +123,26 @@ local tantan_SwipeDeck = {}
 ---@field columns integer config.columns.
 ---@field target "half_cell"|"center_inside"|"closest_center" config.target, the drop-target rule.
 local tantan_ReorderGrid = {}
+
+---The keys of tantan.grid(config), each optional, with its default; unknown keys are errors. A plugin `preset` may set the layout and behaviour keys (not items, source, locked or delegate).
+---@class tantan.ReorderGridConfig
+---@field width? number Width of the grid in points (> 0). Default 375.
+---@field height? number Height of the visible area in points (> 0), below the top bar. Default 587.
+---@field columns? integer Items per row (>= 1; they must fit the width). Default 4.
+---@field top_bar? number Height of the bar above the grid (>= 0); the grid's frame starts below it. Default 80r (r = width / 375).
+---@field bar? {title?: string, sort?: string, done?: string} The bar's texts: the button reads sort while not editing and done while editing; pictures draw them with the close button. Default {title = "我的关注", sort = "排序删除", done = "完成"}.
+---@field target? "half_cell"|"center_inside"|"closest_center" The drop-target rule: the seed's half_cell, center_inside (the snapshot's centre inside a cell) or closest_center. Default "half_cell".
+---@field long_press? number Seconds a press must last to lift a cell (>= 0). Default 0.5.
+---@field insets? {top?: number, left?: number, bottom?: number, right?: number} Around the items (each >= 0); a missing key keeps the seed's value. Default 20r on every side.
+---@field spacing? {line?: number, item?: number} line: between rows; item: the least gap between items (each >= 0). Default {line = 4r, item = 2r}.
+---@field item? {w?: number, h?: number} The item size (each > 0). Default the seed's formula: w = (width - left - right - (columns - 1) * 4r) / columns, h = 45r.
+---@field autoscroll? {edge?: number, speed?: number, tick?: number} edge: the band (points) at the top and bottom where a drag scrolls; speed: points per second at full depth; tick: the timer interval (>= 0.001 s). Default {edge = 50, speed = 300, tick = 1/60}.
+---@field items? any[] The items, any Lua values (not with source); no holes. Default {}.
+---@field source? tantan.ReorderGridSource The items as callbacks (not with items); see tantan.ReorderGridSource. Default nil.
+---@field locked? integer[] Indices of items that never move, are never displaced and cannot be deleted. Default {}.
+---@field delegate? tantan.ReorderGridDelegate Callbacks; see tantan.ReorderGridDelegate. Default nil.
+---@field preset? string A plugin's grid preset, applied over the defaults before these keys. Default nil.
+local tantan_ReorderGridConfig = {}
 
 ---Callbacks a script supplies in a table (all optional unless documented).
 ---@class tantan.ReorderGridDelegate

@@ -1,5 +1,10 @@
 import CLua
 import CLuaShim
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// A borrowed view of a `lua_State` for binding code: stack access that never raises.
 /// Argument checks mirror `luaL_check*` but throw `LuaCallError` instead of long-jumping.
@@ -133,5 +138,18 @@ public struct Lua {
   /// `tostring(v)` with metamethods, protected; falls back to the type name.
   public func toDisplayString(_ i: Int32) -> String {
     (try? toString(i)) ?? "(\(typeName(i)))"
+  }
+}
+
+extension Lua {
+  /// `%.14g` without the `.0` Lua appends to an integral float, and `nan`, `inf`, `-inf` whatever
+  /// the sign bit of a NaN: how model errors show a Swift `Double` that the script may have
+  /// written as an integer (`got -3`, `expected 0..1899`, `1e-300`).
+  public static func formatDigits(_ d: Double) -> String {
+    if d.isNaN { return "nan" }
+    if d.isInfinite { return d < 0 ? "-inf" : "inf" }
+    var buffer = [CChar](repeating: 0, count: 32)
+    let n = withVaList([d]) { vsnprintf(&buffer, buffer.count, "%.14g", $0) }
+    return String(decoding: buffer.prefix(Int(max(0, n))).map { UInt8(bitPattern: $0) }, as: UTF8.self)
   }
 }

@@ -196,3 +196,12 @@ public final class VirtualClock {
     return fired
   }
 }
+
+/// Formats a number the way Lua prints it: integers without a fraction, `nan`, `inf`, `-inf`
+/// (the clock's messages; they move to a typed clock error worded by the binding).
+func luaNumber(_ v: Double) -> String {
+  if v.isNaN { return "nan" }
+  if v.isInfinite { return v < 0 ? "-inf" : "inf" }
+  if v == v.rounded(), abs(v) < 1e15 { return String(Int64(v)) }
+  return String(v)
+}

@@ -5,21 +5,17 @@ extension ReorderGrid {
   /// cell of a data source without `move` (see `canReorder`) enters editing without lifting. With `duration` shorter than `config.longPress` it is a tap and
   /// nothing happens. Returns whether a drag started.
   ///
-  /// Throws `badArgument(1, "long_press", "index out of range")`, `badArgument(2, ...)` for a bad
-  /// duration, `wrongState("long_press", "a drag is in progress")`, and delegate errors
+  /// Throws `indexOutOfRange`, `notFinite`/`negative` for a bad duration, `dragInProgress`, and delegate errors
   /// (`willBeginEditing` throwing leaves editing off; `willBeginDrag` throwing leaves the cell down).
   @discardableResult
   public func longPress(_ index: Int, duration: Double? = nil) throws -> Bool {
-    let fn = "long_press"
-    try checkIndex(index, 1, fn)
+    try checkIndex(index, "index")
     if let duration {
-      try checkNumber(duration, 2, fn)
-      guard duration >= 0 else {
-        throw ComponentError.badArgument(position: 2, function: fn, message: "non-negative number expected, got \(luaNumber(duration))")
-      }
+      try checkNumber(duration, "duration")
+      guard duration >= 0 else { throw ReorderGridError.negative(parameter: "duration", value: duration) }
     }
-    try ensureNotInCallback(fn)
-    try ensureNoDrag(fn)
+    try ensureNotInCallback()
+    try ensureNoDrag()
     if let duration, duration < config.longPress { return false }
     try beginEditingIfNeeded()
     return try lift(index)
@@ -27,45 +23,37 @@ extension ReorderGrid {
 
   /// Lua: `grid:pan_begin(index)`: the seed's pan recogniser, which only works while editing.
   /// Returns whether a drag started (false for a locked cell or a `canMove` veto). Throws
-  /// `wrongState("pan_begin", "not editing ...")` outside editing.
+  /// `notEditingPanNeedsEditing` outside editing.
   @discardableResult
   public func panBegin(_ index: Int) throws -> Bool {
-    let fn = "pan_begin"
-    try checkIndex(index, 1, fn)
-    try ensureNotInCallback(fn)
-    try ensureNoDrag(fn)
-    guard editing else {
-      throw ComponentError.wrongState(
-        function: fn, message: "not editing (without a long press a drag can start only while editing)")
-    }
+    try checkIndex(index, "index")
+    try ensureNotInCallback()
+    try ensureNoDrag()
+    guard editing else { throw ReorderGridError.notEditingPanNeedsEditing }
     return try lift(index)
   }
 
   /// Lua: `grid:drag_by(dx, dy)`: moves the finger (and the snapshot) by an increment, then runs
-  /// the hit test once. Throws `badArgument` for NaN/infinite numbers,
-  /// `wrongState("drag_by", "no drag in progress")`, and delegate errors (`canDrop`, `didMove`;
+  /// the hit test once. Throws `notFinite` for NaN/infinite numbers, `coordinateOverflow`,
+  /// `noDragInProgress`, and delegate errors (`canDrop`, `didMove`;
   /// the drag stays in progress and consistent).
   public func dragBy(dx: Double, dy: Double) throws {
-    let fn = "drag_by"
-    try checkNumber(dx, 1, fn)
-    try checkNumber(dy, 2, fn)
-    try ensureNotInCallback(fn)
-    guard let d = drag, d.gesture else { throw ComponentError.wrongState(function: fn, message: "no drag in progress") }
+    try checkNumber(dx, "dx")
+    try checkNumber(dy, "dy")
+    try ensureNotInCallback()
+    guard let d = drag, d.gesture else { throw ReorderGridError.noDragInProgress }
     let p = Point(x: d.center.x + dx, y: d.center.y + dy)
-    guard p.x.isFinite, p.y.isFinite else {
-      throw ComponentError.badArgument(position: 1, function: fn, message: "number out of range")
-    }
+    guard p.x.isFinite, p.y.isFinite else { throw ReorderGridError.coordinateOverflow(parameter: p.x.isFinite ? "dy" : "dx") }
     try moveSnapshot(to: p)
   }
 
   /// Lua: `grid:drag_to(x, y)`: puts the snapshot's centre at `(x, y)` (content coordinates; the
   /// press is taken to be at the centre of the cell), then runs the hit test once.
   public func dragTo(x: Double, y: Double) throws {
-    let fn = "drag_to"
-    try checkNumber(x, 1, fn)
-    try checkNumber(y, 2, fn)
-    try ensureNotInCallback(fn)
-    guard drag?.gesture == true else { throw ComponentError.wrongState(function: fn, message: "no drag in progress") }
+    try checkNumber(x, "x")
+    try checkNumber(y, "y")
+    try ensureNotInCallback()
+    guard drag?.gesture == true else { throw ReorderGridError.noDragInProgress }
     try moveSnapshot(to: Point(x: x, y: y))
   }
 
@@ -74,17 +62,15 @@ extension ReorderGrid {
   /// throws, the drag ends with the order from before it and the error is rethrown.
   @discardableResult
   public func drop() throws -> Int {
-    let fn = "drop"
-    try ensureNotInCallback(fn)
-    guard drag?.gesture == true else { throw ComponentError.wrongState(function: fn, message: "no drag in progress") }
+    try ensureNotInCallback()
+    guard drag?.gesture == true else { throw ReorderGridError.noDragInProgress }
     return try commit()
   }
 
   /// Lua: `grid:cancel()`: ends the drag with the order from before it; `didCancel(origin)`.
   public func cancel() throws {
-    let fn = "cancel"
-    try ensureNotInCallback(fn)
-    guard let d = drag, d.gesture else { throw ComponentError.wrongState(function: fn, message: "no drag in progress") }
+    try ensureNotInCallback()
+    guard let d = drag, d.gesture else { throw ReorderGridError.noDragInProgress }
     stopAutoscroll()
     drag = nil
     checkInvariantsIfDebug()
@@ -100,7 +86,7 @@ extension ReorderGrid {
   /// gets its hit test), then drop. Idealised autoscroll: before each move the content scrolls
   /// directly (no clock) just enough to keep the snapshot visible.
   ///
-  /// `steps` above `maxDragSteps` is a bad argument (a huge count would never return); the default
+  /// `steps` above `maxDragSteps` is `tooManySteps` (a huge count would never return); the default
   /// is capped at `maxDragSteps` too (on a huge grid the strides then exceed half a cell).
   ///
   /// Returns the final index (`from` when the cell could not be lifted: locked, vetoed). If a
@@ -108,17 +94,12 @@ extension ReorderGrid {
   /// error rethrown.
   @discardableResult
   public func drag(from: Int, to: Int, steps: Int? = nil) throws -> Int {
-    let fn = "drag"
-    try checkIndex(from, 1, fn)
-    try checkIndex(to, 2, fn)
-    if let steps, steps < 1 {
-      throw ComponentError.badArgument(position: 3, function: fn, message: "positive integer expected, got \(steps)")
-    }
-    if let steps, steps > Self.maxDragSteps {
-      throw ComponentError.badArgument(position: 3, function: fn, message: "too many steps (at most \(Self.maxDragSteps))")
-    }
-    try ensureNotInCallback(fn)
-    try ensureNoDrag(fn)
+    try checkIndex(from, "from")
+    try checkIndex(to, "to")
+    if let steps, steps < 1 { throw ReorderGridError.stepsNotPositive(steps) }
+    if let steps, steps > Self.maxDragSteps { throw ReorderGridError.tooManySteps(max: Self.maxDragSteps) }
+    try ensureNotInCallback()
+    try ensureNoDrag()
     try beginEditingIfNeeded()
     guard try lift(from) else { return from }
     stopAutoscroll()

@@ -2,11 +2,10 @@
 extension ReorderGrid {
   /// Lua: `grid:set_editing(on)`. Turning on asks `willBeginEditing` first (throwing aborts);
   /// turning off calls `didEndEditing` after. No-op when unchanged. Throws
-  /// `wrongState("set_editing", "a drag is in progress")`.
+  /// `dragInProgress`.
   public func setEditing(_ on: Bool) throws {
-    let fn = "set_editing"
-    try ensureNotInCallback(fn)
-    try ensureNoDrag(fn)
+    try ensureNotInCallback()
+    try ensureNoDrag()
     try applyEditing(on)
   }
 
@@ -14,9 +13,8 @@ extension ReorderGrid {
   /// new state. The seed's `reloadData` has no model-side effect: badges follow `editing`.
   @discardableResult
   public func toggleEditing() throws -> Bool {
-    let fn = "toggle_editing"
-    try ensureNotInCallback(fn)
-    try ensureNoDrag(fn)
+    try ensureNotInCallback()
+    try ensureNoDrag()
     try applyEditing(!editing)
     return editing
   }
@@ -39,25 +37,21 @@ extension ReorderGrid {
   /// `delete(index)` first; if it throws nothing changes), then `didDelete(index, item)`.
   /// Returns the removed item. Duplicates are told apart by position only.
   ///
-  /// Throws `badArgument(1, "delete", "index out of range")`,
-  /// `badArgument(1, "delete", "locked item cannot be deleted")`,
-  /// `wrongState("delete", "not editing (the delete badge is hidden)")`,
-  /// `wrongState("delete", "the data source has no delete ...")` (see `canDelete`),
-  /// `wrongState("delete", "a drag is in progress")`.
+  /// Throws `indexOutOfRange`, `lockedItemCannotBeDeleted`, `notEditingBadgeHidden`,
+  /// `sourceCannotDelete` (see `canDelete`), `dragInProgress`.
   @discardableResult
   public func delete(_ index: Int) throws -> Item {
-    let fn = "delete"
-    try checkIndex(index, 1, fn)
-    try ensureNotInCallback(fn)
-    try ensureNoDrag(fn)
+    try checkIndex(index, "index")
+    try ensureNotInCallback()
+    try ensureNoDrag()
     guard editing else {
-      throw ComponentError.wrongState(function: fn, message: "not editing (the delete badge is hidden)")
+      throw ReorderGridError.notEditingBadgeHidden
     }
     guard canDelete else {
-      throw ComponentError.wrongState(function: fn, message: "the data source has no delete function (source.delete is nil, so the delete badge is hidden)")
+      throw ReorderGridError.sourceCannotDelete
     }
     if isLocked(index) {
-      throw ComponentError.badArgument(position: 1, function: fn, message: "locked item cannot be deleted")
+      throw ReorderGridError.lockedItemCannotBeDeleted(index: index)
     }
     let removed = try item(at: index)
     if let delete = source?.delete {
@@ -81,15 +75,13 @@ extension ReorderGrid {
   /// without `move`). A delegate
   /// error before the commit leaves the order unchanged.
   ///
-  /// Throws `badArgument(1 or 2, "move", "index out of range")`,
-  /// `wrongState("move", "a drag is in progress")`.
+  /// Throws `indexOutOfRange` (for `from` or `to`), `dragInProgress`.
   @discardableResult
   public func move(from: Int, to: Int) throws -> Bool {
-    let fn = "move"
-    try checkIndex(from, 1, fn)
-    try checkIndex(to, 2, fn)
-    try ensureNotInCallback(fn)
-    try ensureNoDrag(fn)
+    try checkIndex(from, "from")
+    try checkIndex(to, "to")
+    try ensureNotInCallback()
+    try ensureNoDrag()
     if isLocked(from) || !canReorder { return false }
     guard try ask({ try $0.canMove(self, index: from) }) else { return false }
     drag = DragState(origin: from, current: from, center: layout.center(at: from), gesture: false)
@@ -112,11 +104,10 @@ extension ReorderGrid {
 
   /// Lua: `grid:reload()`. With a data source: asks `count()` again and starts over (identities,
   /// locked positions from the config, clamped offset). With an array: nothing to re-read.
-  /// Throws `wrongState` during a drag or from a callback, `badDataSource` for a negative count or one above `maxCount`.
+  /// Throws `dragInProgress`, `calledFromCallback`, `badSourceCount` for a negative count or one above `maxCount`.
   public func reload() throws {
-    let fn = "reload"
-    try ensureNotInCallback(fn)
-    try ensureNoDrag(fn)
+    try ensureNotInCallback()
+    try ensureNoDrag()
     guard let source else { return }
     let n = try Self.checkedCount(try callout { try source.count() })
     resetData(count: n)
@@ -124,9 +115,8 @@ extension ReorderGrid {
 
   /// Replaces the data with an array (switching away from a data source, if any).
   public func reload(items newItems: [Item]) throws {
-    let fn = "reload"
-    try ensureNotInCallback(fn)
-    try ensureNoDrag(fn)
+    try ensureNotInCallback()
+    try ensureNoDrag()
     source = nil
     storage = newItems
     resetData(count: newItems.count)
@@ -144,15 +134,14 @@ extension ReorderGrid {
 
   /// Lua: `grid:scroll_to(y)`: sets the scroll offset (allowed while editing: the seed only
   /// disables the user's scrolling). During a drag the finger stays put on screen, so the snapshot
-  /// moves with the content and the hit test runs. Throws `badArgument(1, "scroll_to", ...)` for
-  /// NaN or an offset outside `0...maxOffset`.
+  /// moves with the content and the hit test runs. Throws `notFinite` for
+  /// NaN, `offsetOutOfRange` outside `0...maxOffset`.
   public func scrollTo(_ y: Double) throws {
-    let fn = "scroll_to"
-    try checkNumber(y, 1, fn)
+    try checkNumber(y, "y")
     guard y >= 0, y <= maxOffset + 1e-9 else {
-      throw ComponentError.badArgument(position: 1, function: fn, message: "offset out of range (\(luaNumber(y)); expected 0..\(luaNumber(maxOffset)))")
+      throw ReorderGridError.offsetOutOfRange(offset: y, max: maxOffset)
     }
-    try ensureNotInCallback(fn)
+    try ensureNotInCallback()
     try scrollContent(to: min(y, maxOffset))
   }
 

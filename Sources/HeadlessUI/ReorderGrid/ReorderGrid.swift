@@ -7,14 +7,13 @@
 /// reload, scroll), `+Layout.swift` (queries), `+HitTest.swift` (target rules),
 /// `+Autoscroll.swift` and `+Invariants.swift`.
 ///
-/// **Errors.** Bad arguments throw `ComponentError.badArgument` with the Lua method name
-/// (`"long_press"`, `"drag_by"`...); calls in the wrong state throw `ComponentError.wrongState`;
-/// a data source answering nonsense throws `ComponentError.badDataSource`. A delegate or data
+/// **Errors.** Bad arguments, calls in the wrong state and a data source answering nonsense throw
+/// `ReorderGridError` (Swift facts: 0-based indices, the Swift parameter's name). A delegate or data
 /// source error is rethrown as is, after the grid has been made consistent.
 ///
 /// **Re-entrancy: error, not queue.** While any delegate or data-source callback runs, every
 /// mutating method (gestures, `move`, `delete`, `reload`, editing, `scrollTo`) throws
-/// `wrongState(function, "cannot be called from inside a delegate or data source callback")`
+/// `calledFromCallback`
 /// and changes nothing. Reading (`items`, `cell`, `indexAt`, fields) is allowed. Outside
 /// callbacks, `move`, `delete`, `reload` and editing changes during a drag also throw
 /// (`"a drag is in progress"`): drop or cancel first.
@@ -74,10 +73,7 @@ public final class ReorderGrid<Item> {
 
   /// A data source's count, checked: negative or above `maxCount` is `badDataSource`.
   static func checkedCount(_ n: Int) throws -> Int {
-    guard n >= 0 else { throw ComponentError.badDataSource(message: "data source count() returned \(n)") }
-    guard n <= maxCount else {
-      throw ComponentError.badDataSource(message: "data source count() returned \(n) (at most \(maxCount) items)")
-    }
+    guard n >= 0, n <= maxCount else { throw ReorderGridError.badSourceCount(n, max: maxCount) }
     return n
   }
 
@@ -183,8 +179,7 @@ public final class ReorderGrid<Item> {
     let c = committedIndex(live: i)
     guard let source else { return storage[c] }
     guard let it = try callout({ try source.item(c) }) else {
-      throw ComponentError.badDataSource(
-        message: "data source count() reports \(count) items but item \(c + 1) of \(count) is missing")
+      throw ReorderGridError.missingSourceItem(index: c, count: count)
     }
     return it
   }
@@ -207,7 +202,7 @@ public final class ReorderGrid<Item> {
     var out: [Int] = []
     for i in config.locked where seen.insert(i).inserted {
       if i >= count {
-        if strict { throw ComponentError.badArgument(position: 1, function: "grid", message: "locked: index out of range (got \(i))") }
+        if strict { throw ReorderGridError.invalidConfig(key: .locked, problem: .indexOutOfRange(i)) }
         continue
       }
       out.append(i)
@@ -234,28 +229,20 @@ public final class ReorderGrid<Item> {
   }
 
   /// Throws when called from inside a callback.
-  func ensureNotInCallback(_ function: String) throws {
-    if callbackDepth > 0 {
-      throw ComponentError.wrongState(function: function, message: "cannot be called from inside a delegate or data source callback")
-    }
+  func ensureNotInCallback() throws {
+    if callbackDepth > 0 { throw ReorderGridError.calledFromCallback }
   }
 
-  func ensureNoDrag(_ function: String) throws {
-    if drag != nil { throw ComponentError.wrongState(function: function, message: "a drag is in progress") }
+  func ensureNoDrag() throws {
+    if drag != nil { throw ReorderGridError.dragInProgress }
   }
 
-  func checkIndex(_ i: Int, _ position: Int, _ function: String) throws {
-    guard i >= 0 && i < count else {
-      // Shown 1-based, as every component words a range: `index out of range (13; expected 1..12)`.
-      let shown = i == Int.min ? String(Int.min) : String(i + 1)
-      let range = count > 0 ? "expected 1..\(count)" : "no items"
-      throw ComponentError.badArgument(position: position, function: function, message: "index out of range (\(shown); \(range))")
-    }
+  /// `i` (given for Swift parameter `parameter`) must be a position of an item.
+  func checkIndex(_ i: Int, _ parameter: String) throws {
+    guard i >= 0 && i < count else { throw ReorderGridError.indexOutOfRange(parameter: parameter, index: i, count: count) }
   }
 
-  func checkNumber(_ v: Double, _ position: Int, _ function: String) throws {
-    guard v.isFinite else {
-      throw ComponentError.badArgument(position: position, function: function, message: "number expected, got \(luaNumber(v))")
-    }
+  func checkNumber(_ v: Double, _ parameter: String) throws {
+    guard v.isFinite else { throw ReorderGridError.notFinite(parameter: parameter, value: v) }
   }
 }

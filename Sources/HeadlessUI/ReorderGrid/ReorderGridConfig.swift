@@ -3,7 +3,7 @@
 /// Keys whose seed default depends on the screen ratio `r = width / 375` are optional: `nil` means
 /// "the seed's formula" (`resolvedItem`, `resolvedSpacing`, `resolvedInsets`, `resolvedTopBar`).
 /// `validate()` rejects NaN, infinities, negative sizes and `columns < 1` with
-/// `ComponentError.badArgument(position: 1, function: "grid", message: "<key>: ...")`.
+/// `ReorderGridError.invalidConfig(key:problem:)`.
 public struct ReorderGridConfig: Equatable, Sendable {
   /// How the cell under the dragged snapshot is chosen (Lua: `target`).
   public enum TargetRule: String, Equatable, Sendable, CaseIterable {
@@ -115,42 +115,40 @@ public struct ReorderGridConfig: Equatable, Sendable {
   /// Seed: `80r`. Informational: the grid's frame starts below it (`ReorderGrid.frame`).
   public var resolvedTopBar: Double { topBar ?? 80 * ratio }
 
-  /// Throws `badArgument(1, function, "<key>: <problem>")` for the first bad key.
-  public func validate(function: String = "grid") throws {
-    func bad(_ message: String) -> ComponentError {
-      .badArgument(position: 1, function: function, message: message)
+  /// Throws `ReorderGridError.invalidConfig` for the first bad key.
+  public func validate() throws {
+    func bad(_ key: Key, _ problem: Problem) -> ReorderGridError { .invalidConfig(key: key, problem: problem) }
+    func positive(_ key: Key, _ v: Double) throws {
+      guard v.isFinite else { throw bad(key, .notFinite(v)) }
+      guard v > 0 else { throw bad(key, .notPositive(v)) }
     }
-    func positive(_ key: String, _ v: Double) throws {
-      guard v.isFinite else { throw bad("\(key): number expected, got \(luaNumber(v))") }
-      guard v > 0 else { throw bad("\(key): positive number expected, got \(luaNumber(v))") }
+    func nonNegative(_ key: Key, _ v: Double) throws {
+      guard v.isFinite else { throw bad(key, .notFinite(v)) }
+      guard v >= 0 else { throw bad(key, .negative(v)) }
     }
-    func nonNegative(_ key: String, _ v: Double) throws {
-      guard v.isFinite else { throw bad("\(key): number expected, got \(luaNumber(v))") }
-      guard v >= 0 else { throw bad("\(key): non-negative number expected, got \(luaNumber(v))") }
-    }
-    try positive("width", width)
-    try positive("height", height)
-    guard columns >= 1 else { throw bad("columns: positive integer expected, got \(columns)") }
-    if let item { try positive("item.w", item.w); try positive("item.h", item.h) }
-    if let spacing { try nonNegative("spacing.line", spacing.line); try nonNegative("spacing.item", spacing.item) }
+    try positive(.width, width)
+    try positive(.height, height)
+    guard columns >= 1 else { throw bad(.columns, .notPositiveInteger(columns)) }
+    if let item { try positive(.itemWidth, item.w); try positive(.itemHeight, item.h) }
+    if let spacing { try nonNegative(.spacingLine, spacing.line); try nonNegative(.spacingItem, spacing.item) }
     if let insets {
-      try nonNegative("insets.top", insets.top); try nonNegative("insets.left", insets.left)
-      try nonNegative("insets.bottom", insets.bottom); try nonNegative("insets.right", insets.right)
+      try nonNegative(.insetsTop, insets.top); try nonNegative(.insetsLeft, insets.left)
+      try nonNegative(.insetsBottom, insets.bottom); try nonNegative(.insetsRight, insets.right)
     }
-    if let topBar { try nonNegative("top_bar", topBar) }
-    for i in locked where i < 0 { throw bad("locked: index out of range (got \(i))") }
-    try nonNegative("long_press", longPress)
-    try nonNegative("autoscroll.edge", autoscroll.edge)
-    try nonNegative("autoscroll.speed", autoscroll.speed)
-    try positive("autoscroll.tick", autoscroll.tick)
+    if let topBar { try nonNegative(.topBar, topBar) }
+    for i in locked where i < 0 { throw bad(.locked, .indexOutOfRange(i)) }
+    try nonNegative(.longPress, longPress)
+    try nonNegative(.autoscrollEdge, autoscroll.edge)
+    try nonNegative(.autoscrollSpeed, autoscroll.speed)
+    try positive(.autoscrollTick, autoscroll.tick)
     // A tick far below a frame would make `clock.advance` fire practically for ever.
     guard autoscroll.tick >= Autoscroll.minTick else {
-      throw bad("autoscroll.tick: number >= \(luaNumber(Autoscroll.minTick)) expected, got \(luaNumber(autoscroll.tick))")
+      throw bad(.autoscrollTick, .belowMinimum(autoscroll.tick, minimum: Autoscroll.minTick))
     }
     // Derived: the columns must fit the width (the seed's formula can go negative on tiny widths).
     let it = resolvedItem
     guard it.w.isFinite, it.w > 0, it.h.isFinite, it.h > 0 else {
-      throw bad("width: too narrow for \(columns) columns (item width \(luaNumber(it.w)))")
+      throw bad(.width, .tooNarrow(columns: columns, itemWidth: it.w))
     }
     let ins = resolvedInsets
     let sp = resolvedSpacing
@@ -158,15 +156,7 @@ public struct ReorderGridConfig: Equatable, Sendable {
     let need = n * it.w + (n - 1) * sp.item
     let avail = width - ins.left - ins.right
     guard need <= avail + 1e-9 else {
-      throw bad("columns: \(columns) items of width \(luaNumber(it.w)) do not fit in \(luaNumber(avail)) points")
+      throw bad(.columns, .doesNotFit(columns: columns, itemWidth: it.w, available: avail))
     }
   }
-}
-
-/// Formats a number the way Lua prints it: integers without a fraction, `nan`, `inf`, `-inf`.
-func luaNumber(_ v: Double) -> String {
-  if v.isNaN { return "nan" }
-  if v.isInfinite { return v < 0 ? "-inf" : "inf" }
-  if v == v.rounded(), abs(v) < 1e15 { return String(Int64(v)) }
-  return String(v)
 }

@@ -2,7 +2,7 @@
 ///
 /// The grid asks `count()` at construction and on `reload()`, and `item(index)` lazily, only
 /// when an item is needed (`items`, `cell(_:)`, `delete(_:)`); `item` returning nil for an index
-/// below the count makes the consulting call throw `ComponentError.badDataSource`.
+/// below the count makes the consulting call throw `ReorderGridError.missingSourceItem`.
 /// `move(from, to)` is called once per committed move (at the drop, or by `move(from:to:)`), never
 /// during the live steps of a drag and never when `from == to`; `delete(index)` when a delete
 /// badge is used. After `move`/`delete` return, the source must answer with the new order.
@@ -29,7 +29,7 @@ public struct ReorderGridDataSource<Item> {
 /// Delegate callbacks (Lua: `delegate = {...}`); every method has a default no-op (`can*` say yes).
 /// Indices are 0-based. Any method may throw: the grid finishes its own bookkeeping first (so it
 /// is consistent), then rethrows to whoever called the grid. While a callback runs, mutating
-/// methods of the grid throw `wrongState` (see `ReorderGrid`); reading fields is fine.
+/// methods of the grid throw `calledFromCallback` (see `ReorderGrid`); reading fields is fine.
 public protocol ReorderGridDelegate<Item>: AnyObject {
   associatedtype Item
   /// Before editing turns on (long press, `setEditing(true)`, `toggleEditing()`). Throwing aborts it.

@@ -38,7 +38,7 @@ public struct Callbacks {
     }
   }
 
-  private static func callable(_ lua: Lua, _ i: Int32) -> Bool {
+  static func callable(_ lua: Lua, _ i: Int32) -> Bool {
     guard lua_getmetatable(lua.L, i) != 0 else { return false }
     defer { lua.pop(2) }
     return lua.rawGet(-1, "__call") == LUA_TFUNCTION

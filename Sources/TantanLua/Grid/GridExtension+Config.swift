@@ -2,18 +2,57 @@ import CLua
 import HeadlessUI
 import LuaRuntime
 
-/// Reads the `tantan.grid{...}` config table. Errors name the key:
+/// `tantan.grid{...}`: every key declared once (type, default, doc, reader). Errors name the key:
 /// `bad argument #1 to 'grid' (columns: positive integer expected, got 0)`.
 extension GridExtension {
-  static let configKeys = [
-    "width", "height", "columns", "item", "spacing", "insets", "top_bar", "bar", "items", "source", "locked", "target",
-    "long_press", "autoscroll", "delegate", "preset",
-  ]
+  typealias Key = ConfigKey<ReorderGridConfig>
 
-  /// What a plugin preset may set: the layout and behaviour keys (not items, locked, source or delegate).
-  static let presetKeys = [
-    "width", "height", "columns", "item", "spacing", "insets", "top_bar", "bar", "target", "long_press", "autoscroll", "preset",
-  ]
+  /// Rows in reading order: insets and spacing before item (a partial item's default uses them).
+  static let config = ConfigSchema<ReorderGridConfig>(
+    "tantan.ReorderGridConfig",
+    "The keys of tantan.grid(config), each optional, with its default; unknown keys are errors. A plugin `preset` may set the layout and behaviour keys (not items, source, locked or delegate).",
+    [
+      .number("width", \.width, default: "375", "Width of the grid in points (> 0)."),
+      .number("height", \.height, default: "587", "Height of the visible area in points (> 0), below the top bar."),
+      .integer("columns", \.columns, default: "4", "Items per row (>= 1; they must fit the width)."),
+      .number("top_bar", \.topBar, default: "80r (r = width / 375)", "Height of the bar above the grid (>= 0); the grid's frame starts below it."),
+      .table("bar", bar, default: "{title = \"我的关注\", sort = \"排序删除\", done = \"完成\"}", "The bar's texts: the button reads sort while not editing and done while editing; pictures draw them with the close button."),
+      .option("target", \.target, default: "\"half_cell\"", "The drop-target rule: the seed's half_cell, center_inside (the snapshot's centre inside a cell) or closest_center."),
+      .number("long_press", \.longPress, default: "0.5", "Seconds a press must last to lift a cell (>= 0)."),
+      .table("insets", insets, default: "20r on every side", "Around the items (each >= 0); a missing key keeps the seed's value.") { $0.insets = $0.resolvedInsets },
+      .table("spacing", spacing, default: "{line = 4r, item = 2r}", "line: between rows; item: the least gap between items (each >= 0).") { $0.spacing = $0.resolvedSpacing },
+      .table("item", item, default: "the seed's formula: w = (width - left - right - (columns - 1) * 4r) / columns, h = 45r", "The item size (each > 0).") { $0.item = $0.resolvedItem },
+      .table("autoscroll", autoscroll, default: "{edge = 50, speed = 300, tick = 1/60}", "edge: the band (points) at the top and bottom where a drag scrolls; speed: points per second at full depth; tick: the timer interval (>= 0.001 s)."),
+      .custom("items", "any[]", default: "{}", "The items, any Lua values (not with source); no holes."),
+      .custom("source", "tantan.ReorderGridSource", default: "nil", "The items as callbacks (not with items); see tantan.ReorderGridSource."),
+      .custom("locked", "integer[]", default: "{}", "Indices of items that never move, are never displaced and cannot be deleted."),
+      .custom("delegate", "tantan.ReorderGridDelegate", default: "nil", "Callbacks; see tantan.ReorderGridDelegate."),
+      .custom("preset", "string", default: "nil", "A plugin's grid preset, applied over the defaults before these keys.", preset: true),
+    ])
+
+  static let bar = ConfigSchema<ReorderGridConfig>("", "", [
+    .string("title", \.bar.title, default: "\"我的关注\"", "The title."),
+    .string("sort", \.bar.sort, default: "\"排序删除\"", "The button while not editing."),
+    .string("done", \.bar.done, default: "\"完成\"", "The button while editing."),
+  ])
+  static let insets = ConfigSchema<ReorderGridConfig>("", "", [
+    .number("top", \.insets!.top, default: "20r", ""), .number("left", \.insets!.left, default: "20r", ""),
+    .number("bottom", \.insets!.bottom, default: "20r", ""), .number("right", \.insets!.right, default: "20r", ""),
+  ])
+  static let spacing = ConfigSchema<ReorderGridConfig>("", "", [
+    .number("line", \.spacing!.line, default: "4r", ""), .number("item", \.spacing!.item, default: "2r", ""),
+  ])
+  static let item = ConfigSchema<ReorderGridConfig>("", "", [
+    .number("w", \.item!.w, default: "", ""), .number("h", \.item!.h, default: "", ""),
+  ])
+  static let autoscroll = ConfigSchema<ReorderGridConfig>("", "", [
+    .number("edge", \.autoscroll.edge, default: "50", ""), .number("speed", \.autoscroll.speed, default: "300", ""),
+    .number("tick", \.autoscroll.tick, default: "1/60", ""),
+  ])
+
+  /// The config table's keys and what a plugin preset may set (from the schema).
+  static var configKeys: [String] { config.keys }
+  static var presetKeys: [String] { config.presetKeys }
 
   struct Setup {
     var config: ReorderGridConfig
@@ -26,17 +65,15 @@ extension GridExtension {
 
   static func readSetup(_ host: TantanHost, _ lua: Lua) throws(LuaCallError) -> Setup {
     let r = try ConfigReader(lua, arg: 1)
-    try r.rejectUnknown(configKeys)
+    try config.rejectUnknown(r)
     // The grid has no built-in presets: `preset` names a plugin preset, applied over the defaults.
     let chain = try PluginPresets.resolve(r, kind: "grid", builtins: [], registry: host.plugins)
     var c = ReorderGridConfig()
     try PluginPresets.apply(chain, r, keys: presetKeys) { (p: ConfigReader) throws(LuaCallError) in
-      try applyLayout(p, to: &c)
-      do { try c.validate() } catch let ComponentError.badArgument(_, _, message) { throw .argument(1, message) } catch {
-        throw .argument(1, String(describing: error))
-      }
+      try config.apply(p, to: &c)
+      do { try c.validate() } catch { throw luaError(error, at: constructor, lua) }
     }
-    try applyLayout(r, to: &c)
+    try config.apply(r, to: &c)
     let locked = try readLocked(r)
     c.locked = locked.map { $0 - 1 }
     let hasSource = r.has("source")
@@ -52,59 +89,12 @@ extension GridExtension {
     if hasSource {
       r.push("source")
       defer { lua.pop() }
-      let s = try Callbacks(host, index: -1, arg: 1, what: "source", names: LuaGrid.sourceNames, lua: lua)
-      for slot in [LuaGrid.SourceSlot.count, .item] where !s.has(slot.rawValue) {
-        throw .argument(
-          1, "source.\(LuaGrid.sourceNames[slot.rawValue]): function expected, got nil (an array of items goes in 'items')")
-      }
-      source = s
+      source = try Callbacks(host, index: -1, arg: 1, declared: GridSourceCallback.self, lua: lua)
     }
     r.push("delegate")
     defer { lua.pop() }
-    let delegate = try Callbacks(host, index: -1, arg: 1, what: "delegate", names: LuaGrid.delegateNames, lua: lua)
+    let delegate = try Callbacks(host, index: -1, arg: 1, declared: GridDelegateCallback.self, lua: lua)
     return Setup(config: c, items: items, source: source, delegate: delegate, locked: locked)
-  }
-
-  /// The layout and behaviour keys of `r` over `c` (a plugin preset's, then the user's).
-  static func applyLayout(_ r: ConfigReader, to c: inout ReorderGridConfig) throws(LuaCallError) {
-    c.width = try r.number("width") ?? c.width
-    c.height = try r.number("height") ?? c.height
-    c.columns = try r.integer("columns") ?? c.columns
-    c.topBar = try r.number("top_bar") ?? c.topBar
-    if let t = try r.table("bar") {
-      try t.rejectUnknown(["title", "sort", "done"])
-      c.bar.title = try t.string("title") ?? c.bar.title
-      c.bar.sort = try t.string("sort") ?? c.bar.sort
-      c.bar.done = try t.string("done") ?? c.bar.done
-    }
-    if let t = try r.string("target", options: ReorderGridConfig.TargetRule.allCases.map(\.rawValue)) {
-      c.target = ReorderGridConfig.TargetRule(rawValue: t) ?? .halfCell
-    }
-    c.longPress = try r.number("long_press") ?? c.longPress
-    // Partial nested tables: a missing key keeps the seed's value (insets first: the item size uses them).
-    if let t = try r.table("insets") {
-      try t.rejectUnknown(["top", "left", "bottom", "right"])
-      let d = c.resolvedInsets
-      c.insets = .init(
-        top: try t.number("top") ?? d.top, left: try t.number("left") ?? d.left,
-        bottom: try t.number("bottom") ?? d.bottom, right: try t.number("right") ?? d.right)
-    }
-    if let t = try r.table("spacing") {
-      try t.rejectUnknown(["line", "item"])
-      let d = c.resolvedSpacing
-      c.spacing = .init(line: try t.number("line") ?? d.line, item: try t.number("item") ?? d.item)
-    }
-    if let t = try r.table("item") {
-      try t.rejectUnknown(["w", "h"])
-      let d = c.resolvedItem
-      c.item = Size(w: try t.number("w") ?? d.w, h: try t.number("h") ?? d.h)
-    }
-    if let t = try r.table("autoscroll") {
-      try t.rejectUnknown(["edge", "speed", "tick"])
-      let d = c.autoscroll
-      c.autoscroll = .init(
-        edge: try t.number("edge") ?? d.edge, speed: try t.number("speed") ?? d.speed, tick: try t.number("tick") ?? d.tick)
-    }
   }
 
   /// `locked = {1, 3}`: 1-based indices (the upper bound is checked once the count is known).

@@ -11,21 +11,21 @@ final class GridDelegateAdapter: ReorderGridDelegate {
 
   init(owner: LuaGrid) { self.owner = owner }
 
-  private func notify(_ slot: LuaGrid.DelegateSlot, _ args: [LuaGrid.Arg]) throws {
+  private func notify(_ callback: GridDelegateCallback, _ args: [LuaGrid.Arg]) throws {
     guard let owner else { return }
-    _ = try owner.invoke(owner.delegate, slot.rawValue, args, results: 0)
+    _ = try owner.invoke(owner.delegate, callback, args, results: 0)
   }
 
   /// `can_move`/`can_drop`: absent means yes; anything but a boolean is an error (a forgotten
   /// `return` would otherwise veto every move silently).
-  private func ask(_ slot: LuaGrid.DelegateSlot, _ args: [LuaGrid.Arg]) throws -> Bool {
+  private func ask(_ callback: GridDelegateCallback, _ args: [LuaGrid.Arg]) throws -> Bool {
     guard let owner else { return true }
-    guard try owner.invoke(owner.delegate, slot.rawValue, args, results: 1) else { return true }
+    guard try owner.invoke(owner.delegate, callback, args, results: 1) else { return true }
     let lua = owner.lua
     defer { lua.pop() }
     guard lua.type(-1) == LUA_TBOOLEAN else {
       throw GridCallbackResultError(
-        description: "delegate.\(LuaGrid.delegateNames[slot.rawValue]) returned \(LuaGrid.describe(lua, -1)) (boolean expected)")
+        description: "delegate.\(callback.name) returned \(LuaGrid.describe(lua, -1)) (boolean expected)")
     }
     return lua.bool(-1)
   }
@@ -51,10 +51,10 @@ extension LuaGrid {
     ReorderGridDataSource(
       count: { [weak self] in try Self.alive(self).sourceCount() },
       item: { [weak self] i in try Self.alive(self).sourceItem(i) },
-      move: source?.has(SourceSlot.move.rawValue) == true
+      move: source?.has(GridSourceCallback.move) == true
         ? { [weak self] from, to in _ = try Self.alive(self).sourceCall(.move, [.index(from), .index(to)], results: 0) }
         : nil,
-      delete: source?.has(SourceSlot.delete.rawValue) == true
+      delete: source?.has(GridSourceCallback.delete) == true
         ? { [weak self] i in _ = try Self.alive(self).sourceCall(.delete, [.index(i)], results: 0) }
         : nil)
   }
@@ -65,9 +65,9 @@ extension LuaGrid {
     return g
   }
 
-  private func sourceCall(_ slot: SourceSlot, _ args: [Arg], results: Int32) throws -> Bool {
+  private func sourceCall(_ callback: GridSourceCallback, _ args: [Arg], results: Int32) throws -> Bool {
     guard let source else { return false }
-    return try invoke(source, slot.rawValue, args, results: results)
+    return try invoke(source, callback, args, results: results)
   }
 
   /// `count(grid)`: a non-negative integer. The first answer is also checked against `locked`.

@@ -5,16 +5,12 @@ import LuaRuntime
 /// The object behind a `tantan.ReorderGrid` userdata: the model over Lua values (`LuaRef`s, told
 /// apart by position only), the Lua delegate and data source, and the event log.
 final class LuaGrid {
-  static let delegateNames = [
-    "will_begin_editing", "did_end_editing", "will_begin_drag", "can_move", "can_drop", "did_move",
-    "did_drop", "did_cancel", "did_delete",
-  ]
-  static let sourceNames = ["count", "item", "move", "delete"]
+  /// The declared callback names, in slot order (`GridCallbackDeclarations.swift`).
+  static var delegateNames: [String] { GridDelegateCallback.names }
+  static var sourceNames: [String] { GridSourceCallback.names }
 
-  enum DelegateSlot: Int {
-    case willBeginEditing, didEndEditing, willBeginDrag, canMove, canDrop, didMove, didDrop, didCancel, didDelete
-  }
-  enum SourceSlot: Int { case count, item, move, delete }
+  /// Errors of the binding itself (not the model's), worded in `GridErrors.swift`.
+  enum BindingError: Error { case underConstruction }
 
   /// One argument of a callback: a 0-based index (passed and recorded 1-based) or an item.
   enum Arg {
@@ -62,16 +58,15 @@ final class LuaGrid {
   }
 
   /// The model, or an error for a call made from `source.count` while the grid is being built.
-  func model(_ name: String) throws(LuaCallError) -> ReorderGrid<LuaRef> {
-    guard let current else {
-      throw .message("\(name): the grid is still being constructed (source.count is running)")
-    }
+  func model() throws -> ReorderGrid<LuaRef> {
+    guard let current else { throw BindingError.underConstruction }
     return current
   }
 
   /// Records `name(args)` (1-based) and, when the callback exists, calls it with the grid first,
   /// leaving `results` values on the stack. Returns false (nothing pushed) when it is absent.
-  func invoke(_ cbs: Callbacks, _ slot: Int, _ args: [Arg], results: Int32) throws -> Bool {
+  func invoke<D: CallbackDeclaration>(_ cbs: Callbacks, _ callback: D, _ args: [Arg], results: Int32) throws -> Bool {
+    let slot = callback.rawValue
     log.append(Event(cbs.names[slot], args.map { eventArg($0, lua) }))
     guard cbs.has(slot) else { return false }
     cbs.push(slot, lua)

@@ -5,63 +5,53 @@ import XCTest
 /// Bad input, wrong state, delegate errors and re-entrant calls.
 final class ReorderGridErrorTests: XCTestCase {
   func testBadConfig() {
-    func check(_ config: ReorderGridConfig, _ message: String, line: UInt = #line) {
-      assertThrows(.badArgument(position: 1, function: "grid", message: message), try makeGrid(config: config), line: line)
+    func check(_ config: ReorderGridConfig, _ key: ReorderGridConfig.Key, _ problem: ReorderGridConfig.Problem, line: UInt = #line) {
+      assertThrows(.invalidConfig(key: key, problem: problem), try makeGrid(config: config), line: line)
     }
-    check(ReorderGridConfig(width: .nan), "width: number expected, got nan")
-    check(ReorderGridConfig(width: -3), "width: positive number expected, got -3")
-    check(ReorderGridConfig(height: .infinity), "height: number expected, got inf")
-    check(ReorderGridConfig(columns: 0), "columns: positive integer expected, got 0")
-    check(ReorderGridConfig(item: Size(w: 10, h: .nan)), "item.h: number expected, got nan")
-    check(ReorderGridConfig(spacing: .init(line: -1, item: 2)), "spacing.line: non-negative number expected, got -1")
-    check(ReorderGridConfig(insets: .init(top: 0, left: .nan, bottom: 0, right: 0)), "insets.left: number expected, got nan")
-    check(ReorderGridConfig(locked: [-1]), "locked: index out of range (got -1)")
-    check(ReorderGridConfig(locked: [39]), "locked: index out of range (got 39)")
-    check(ReorderGridConfig(longPress: -0.5), "long_press: non-negative number expected, got -0.5")
-    check(ReorderGridConfig(autoscroll: .init(edge: .nan)), "autoscroll.edge: number expected, got nan")
-    check(ReorderGridConfig(autoscroll: .init(tick: 0)), "autoscroll.tick: positive number expected, got 0")
+    check(ReorderGridConfig(width: .nan), .width, .notFinite(.nan))
+    check(ReorderGridConfig(width: -3), .width, .notPositive(-3))
+    check(ReorderGridConfig(height: .infinity), .height, .notFinite(.infinity))
+    check(ReorderGridConfig(columns: 0), .columns, .notPositiveInteger(0))
+    check(ReorderGridConfig(item: Size(w: 10, h: .nan)), .itemHeight, .notFinite(.nan))
+    check(ReorderGridConfig(spacing: .init(line: -1, item: 2)), .spacingLine, .negative(-1))
+    check(ReorderGridConfig(insets: .init(top: 0, left: .nan, bottom: 0, right: 0)), .insetsLeft, .notFinite(.nan))
+    check(ReorderGridConfig(locked: [-1]), .locked, .indexOutOfRange(-1))
+    check(ReorderGridConfig(locked: [39]), .locked, .indexOutOfRange(39))
+    check(ReorderGridConfig(longPress: -0.5), .longPress, .negative(-0.5))
+    check(ReorderGridConfig(autoscroll: .init(edge: .nan)), .autoscrollEdge, .notFinite(.nan))
+    check(ReorderGridConfig(autoscroll: .init(tick: 0)), .autoscrollTick, .notPositive(0))
     // A tick far below a frame made `clock.advance` fire for ever (1e-300 s per tick).
-    check(ReorderGridConfig(autoscroll: .init(tick: 1e-300)), "autoscroll.tick: number >= 0.001 expected, got 1e-300")
+    check(ReorderGridConfig(autoscroll: .init(tick: 1e-300)), .autoscrollTick, .belowMinimum(1e-300, minimum: 0.001))
     check(
-      ReorderGridConfig(insets: .init(top: 0, left: 200, bottom: 0, right: 200)),
-      "width: too narrow for 4 columns (item width -9.25)")
+      ReorderGridConfig(insets: .init(top: 0, left: 200, bottom: 0, right: 200)), .width,
+      .tooNarrow(columns: 4, itemWidth: -9.25))
     check(
-      ReorderGridConfig(columns: 4, item: Size(w: 100, h: 40)), "columns: 4 items of width 100 do not fit in 335 points")
+      ReorderGridConfig(columns: 4, item: Size(w: 100, h: 40)), .columns, .doesNotFit(columns: 4, itemWidth: 100, available: 335))
   }
 
   func testBadArguments() throws {
     let (grid, _) = try makeGrid()
-    // Issue 17.9: ranges read the same in every component, 1-based: `(40; expected 1..39)`.
-    func range(_ shown: Int) -> String { "index out of range (\(shown); expected 1..39)" }
-    assertThrows(.badArgument(position: 1, function: "long_press", message: range(0)), try grid.longPress(-1))
-    assertThrows(.badArgument(position: 1, function: "long_press", message: range(40)), try grid.longPress(39))
-    assertThrows(
-      .badArgument(position: 2, function: "long_press", message: "number expected, got nan"),
-      try grid.longPress(0, duration: .nan))
-    assertThrows(.badArgument(position: 1, function: "pan_begin", message: range(41)), try grid.panBegin(40))
-    assertThrows(.badArgument(position: 2, function: "drag", message: range(40)), try grid.drag(from: 0, to: 39))
-    assertThrows(
-      .badArgument(position: 3, function: "drag", message: "positive integer expected, got 0"),
-      try grid.drag(from: 0, to: 1, steps: 0))
-    assertThrows(.badArgument(position: 1, function: "move", message: range(40)), try grid.move(from: 39, to: 0))
-    assertThrows(.badArgument(position: 2, function: "move", message: range(0)), try grid.move(from: 0, to: -1))
-    assertThrows(.badArgument(position: 1, function: "delete", message: range(40)), try grid.delete(39))
-    assertThrows(.badArgument(position: 1, function: "cell", message: range(40)), try grid.cell(39))
-    assertThrows(
-      .badArgument(position: 1, function: "scroll_to", message: "number expected, got nan"), try grid.scrollTo(.nan))
-    assertThrows(
-      .badArgument(position: 1, function: "scroll_to", message: "offset out of range (1; expected 0..0)"), try grid.scrollTo(1))
-    assertThrows(
-      .badArgument(position: 2, function: "index_at", message: "number expected, got -inf"),
-      try grid.indexAt(x: 0, y: -.infinity))
+    // 0-based facts; the binding shows them 1-based (`index out of range (40; expected 1..39)`).
+    func range(_ parameter: String, _ i: Int) -> ReorderGridError { .indexOutOfRange(parameter: parameter, index: i, count: 39) }
+    assertThrows(range("index", -1), try grid.longPress(-1))
+    assertThrows(range("index", 39), try grid.longPress(39))
+    assertThrows(.notFinite(parameter: "duration", value: .nan), try grid.longPress(0, duration: .nan))
+    assertThrows(.negative(parameter: "duration", value: -1), try grid.longPress(0, duration: -1))
+    assertThrows(range("index", 40), try grid.panBegin(40))
+    assertThrows(range("to", 39), try grid.drag(from: 0, to: 39))
+    assertThrows(.stepsNotPositive(0), try grid.drag(from: 0, to: 1, steps: 0))
+    assertThrows(range("from", 39), try grid.move(from: 39, to: 0))
+    assertThrows(range("to", -1), try grid.move(from: 0, to: -1))
+    assertThrows(range("index", 39), try grid.delete(39))
+    assertThrows(range("index", 39), try grid.cell(39))
+    assertThrows(.notFinite(parameter: "y", value: .nan), try grid.scrollTo(.nan))
+    assertThrows(.offsetOutOfRange(offset: 1, max: 0), try grid.scrollTo(1))
+    assertThrows(.notFinite(parameter: "y", value: -.infinity), try grid.indexAt(x: 0, y: -.infinity))
     try grid.longPress(0)
-    assertThrows(
-      .badArgument(position: 1, function: "drag_by", message: "number expected, got nan"), try grid.dragBy(dx: .nan, dy: 0))
-    assertThrows(
-      .badArgument(position: 2, function: "drag_to", message: "number expected, got inf"), try grid.dragTo(x: 0, y: .infinity))
+    assertThrows(.notFinite(parameter: "dx", value: .nan), try grid.dragBy(dx: .nan, dy: 0))
+    assertThrows(.notFinite(parameter: "y", value: .infinity), try grid.dragTo(x: 0, y: .infinity))
     try grid.dragBy(dx: 1e308, dy: 0)
-    assertThrows(
-      .badArgument(position: 1, function: "drag_by", message: "number out of range"), try grid.dragBy(dx: 1e308, dy: 0))
+    assertThrows(.coordinateOverflow(parameter: "dx"), try grid.dragBy(dx: 1e308, dy: 0))
     XCTAssertEqual(grid.dragging, 0)
     XCTAssertEqual(try grid.items, seedChannels)
     XCTAssertNil(grid.checkInvariants())
@@ -69,28 +59,24 @@ final class ReorderGridErrorTests: XCTestCase {
 
   func testWrongStates() throws {
     let (grid, _) = try makeGrid()
-    let noDrag = "no drag in progress"
-    assertThrows(.wrongState(function: "drag_by", message: noDrag), try grid.dragBy(dx: 1, dy: 1))
-    assertThrows(.wrongState(function: "drag_to", message: noDrag), try grid.dragTo(x: 1, y: 1))
-    assertThrows(.wrongState(function: "drop", message: noDrag), try grid.drop())
-    assertThrows(.wrongState(function: "cancel", message: noDrag), try grid.cancel())
-    assertThrows(.wrongState(function: "delete", message: "not editing (the delete badge is hidden)"), try grid.delete(0))
+    assertThrows(.noDragInProgress, try grid.dragBy(dx: 1, dy: 1))
+    assertThrows(.noDragInProgress, try grid.dragTo(x: 1, y: 1))
+    assertThrows(.noDragInProgress, try grid.drop())
+    assertThrows(.noDragInProgress, try grid.cancel())
+    assertThrows(.notEditingBadgeHidden, try grid.delete(0))
     try grid.longPress(1)
-    let busy = "a drag is in progress"
-    assertThrows(.wrongState(function: "long_press", message: busy), try grid.longPress(2))
-    assertThrows(.wrongState(function: "pan_begin", message: busy), try grid.panBegin(2))
-    assertThrows(.wrongState(function: "drag", message: busy), try grid.drag(from: 2, to: 3))
-    assertThrows(.wrongState(function: "move", message: busy), try grid.move(from: 2, to: 3))
-    assertThrows(.wrongState(function: "delete", message: busy), try grid.delete(2))
-    assertThrows(.wrongState(function: "reload", message: busy), try grid.reload())
-    assertThrows(.wrongState(function: "reload", message: busy), try grid.reload(items: []))
-    assertThrows(.wrongState(function: "set_editing", message: busy), try grid.setEditing(false))
-    assertThrows(.wrongState(function: "toggle_editing", message: busy), try grid.toggleEditing())
+    assertThrows(.dragInProgress, try grid.longPress(2))
+    assertThrows(.dragInProgress, try grid.panBegin(2))
+    assertThrows(.dragInProgress, try grid.drag(from: 2, to: 3))
+    assertThrows(.dragInProgress, try grid.move(from: 2, to: 3))
+    assertThrows(.dragInProgress, try grid.delete(2))
+    assertThrows(.dragInProgress, try grid.reload())
+    assertThrows(.dragInProgress, try grid.reload(items: []))
+    assertThrows(.dragInProgress, try grid.setEditing(false))
+    assertThrows(.dragInProgress, try grid.toggleEditing())
     XCTAssertEqual(grid.dragging, 1)
     XCTAssertTrue(grid.editing)
     XCTAssertEqual(try grid.drop(), 1)
-    XCTAssertEqual(
-      ComponentError.wrongState(function: "drag_by", message: noDrag).description, "drag_by: no drag in progress")
   }
 
   func testDelegateErrorsLeaveTheGridConsistent() throws {
@@ -182,9 +168,8 @@ final class ReorderGridErrorTests: XCTestCase {
         do {
           try attempt()
           caught.append("\(fn): no error")
-        } catch let e as ComponentError {
-          XCTAssertEqual(
-            e, .wrongState(function: fn, message: "cannot be called from inside a delegate or data source callback"))
+        } catch let e as ReorderGridError {
+          XCTAssertEqual(e, .calledFromCallback, fn)
           caught.append(fn)
         }
       }
@@ -205,10 +190,10 @@ final class ReorderGridErrorTests: XCTestCase {
     let (grid, rec) = try makeGrid(numbered(12))
     let limit = ReorderGrid<String>.maxDragSteps
     assertThrows(
-      .badArgument(position: 3, function: "drag", message: "too many steps (at most \(limit))"),
+      .tooManySteps(max: limit),
       try grid.drag(from: 0, to: 1, steps: limit + 1))
     assertThrows(
-      .badArgument(position: 3, function: "drag", message: "too many steps (at most \(limit))"),
+      .tooManySteps(max: limit),
       try grid.drag(from: 0, to: 1, steps: .max))
     XCTAssertEqual(rec.events, [], "checked before anything happens")
     XCTAssertFalse(grid.editing)
@@ -230,13 +215,13 @@ final class ReorderGridErrorTests: XCTestCase {
     src.extra = Int.max - 8
     let limit = ReorderGrid<String>.maxCount
     assertThrows(
-      .badDataSource(message: "data source count() returned \(Int.max) (at most \(limit) items)"),
+      .badSourceCount(Int.max, max: limit),
       try ReorderGrid(source: src.source))
     src.extra = 0
     let grid = try ReorderGrid(source: src.source)
     src.extra = limit
     assertThrows(
-      .badDataSource(message: "data source count() returned \(limit + 8) (at most \(limit) items)"), try grid.reload())
+      .badSourceCount(limit + 8, max: limit), try grid.reload())
     XCTAssertEqual(grid.count, 8, "unchanged")
   }
 }

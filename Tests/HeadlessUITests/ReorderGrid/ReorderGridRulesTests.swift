@@ -44,7 +44,7 @@ final class ReorderGridRulesTests: XCTestCase {
     XCTAssertTrue(try grid.cell(1).deleteVisible)
     XCTAssertEqual(try grid.drag(from: 0, to: 3), 0)
     XCTAssertFalse(try grid.move(from: 0, to: 3))
-    assertThrows(.badArgument(position: 1, function: "delete", message: "locked item cannot be deleted"), try grid.delete(0))
+    assertThrows(.lockedItemCannotBeDeleted(index: 0), try grid.delete(0))
   }
 
   func testDeleteBeforeALockedItemShiftsIt() throws {
@@ -102,9 +102,7 @@ final class ReorderGridRulesTests: XCTestCase {
 
   func testToggleEditingAndPanBegin() throws {
     let (grid, rec) = try makeGrid(numbered(12))
-    assertThrows(
-      .wrongState(function: "pan_begin", message: "not editing (without a long press a drag can start only while editing)"),
-      try grid.panBegin(1))
+    assertThrows(.notEditingPanNeedsEditing, try grid.panBegin(1))
     XCTAssertEqual(grid.editButtonTitle, "Edit")
     XCTAssertTrue(try grid.toggleEditing())
     XCTAssertTrue(try grid.cell(3).deleteVisible)
@@ -121,7 +119,7 @@ final class ReorderGridRulesTests: XCTestCase {
 
   func testDeleteOnlyWhileEditingAndByPosition() throws {
     let (grid, rec) = try makeGrid()
-    assertThrows(.wrongState(function: "delete", message: "not editing (the delete badge is hidden)"), try grid.delete(5))
+    assertThrows(.notEditingBadgeHidden, try grid.delete(5))
     try grid.toggleEditing()
     XCTAssertEqual(try grid.delete(5), "娱乐")  // the second "娱乐"; the first one (3) stays
     var expected = seedChannels
@@ -214,9 +212,7 @@ final class ReorderGridRulesTests: XCTestCase {
     try grid.setEditing(true)
     XCTAssertFalse(grid.canDelete)
     XCTAssertFalse(try grid.cell(1).deleteVisible)
-    assertThrows(
-      .wrongState(function: "delete", message: "the data source has no delete function (source.delete is nil, so the delete badge is hidden)"),
-      try grid.delete(1))
+    assertThrows(.sourceCannotDelete, try grid.delete(1))
     XCTAssertEqual(grid.count, 3)
     XCTAssertEqual(try grid.items, data)
   }
@@ -226,13 +222,13 @@ final class ReorderGridRulesTests: XCTestCase {
     src.extra = 1
     let grid = try ReorderGrid(source: src.source)
     XCTAssertEqual(grid.count, 5)
-    let expected = ComponentError.badDataSource(message: "data source count() reports 5 items but item 5 of 5 is missing")
+    let expected = ReorderGridError.missingSourceItem(index: 4, count: 5)
     assertThrows(expected, try grid.items)
     assertThrows(expected, try grid.cell(4))
     XCTAssertEqual(try grid.cell(3).item, "i3")
     src.extra = -5
-    assertThrows(.badDataSource(message: "data source count() returned -1"), try grid.reload())
-    assertThrows(.badDataSource(message: "data source count() returned -1"), try ReorderGrid(source: src.source))
+    assertThrows(.badSourceCount(-1, max: ReorderGrid<String>.maxCount), try grid.reload())
+    assertThrows(.badSourceCount(-1, max: ReorderGrid<String>.maxCount), try ReorderGrid(source: src.source))
     src.extra = 0
     try grid.reload()
     XCTAssertEqual(try grid.items, numbered(4))

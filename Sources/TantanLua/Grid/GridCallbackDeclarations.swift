@@ -1,0 +1,52 @@
+import LuaRuntime
+
+/// The grid's delegate callbacks, declared once: lookup, `grid:events()` names, the reference and
+/// the unknown-callback error come from here. Each call is recorded in `grid:events()` (1-based).
+enum GridDelegateCallback: Int, CallbackDeclaration {
+  case willBeginEditing, didEndEditing, willBeginDrag, canMove, canDrop, didMove, didDrop, didCancel, didDelete
+
+  static let luaClass = "tantan.ReorderGridDelegate"
+  static let role = "delegate"
+
+  var spec: CallbackSpec {
+    switch self {
+    case .willBeginEditing:
+      .init("will_begin_editing", "fun(grid: tantan.ReorderGrid)", "Before editing turns on (long press, set_editing, toggle_editing); raising aborts it.")
+    case .didEndEditing: .init("did_end_editing", "fun(grid: tantan.ReorderGrid)", "After editing turned off.")
+    case .willBeginDrag:
+      .init("will_begin_drag", "fun(grid: tantan.ReorderGrid, index: integer)", "Before a cell is lifted (after can_move agreed); raising aborts the lift.")
+    case .canMove:
+      .init("can_move", "fun(grid: tantan.ReorderGrid, index: integer): boolean", "May the item be lifted or moved? Must return a boolean; absent means yes.")
+    case .canDrop:
+      .init("can_drop", "fun(grid: tantan.ReorderGrid, from: integer, to: integer): boolean", "Asked on each live step (current and candidate index). Must return a boolean; absent means yes.")
+    case .didMove:
+      .init("did_move", "fun(grid: tantan.ReorderGrid, from: integer, to: integer)", "A live step happened; grid.items shows the live order.")
+    case .didDrop:
+      .init("did_drop", "fun(grid: tantan.ReorderGrid, from: integer, to: integer)", "A drag or move() was committed, original index to final (also when equal).")
+    case .didCancel: .init("did_cancel", "fun(grid: tantan.ReorderGrid, index: integer)", "A drag was cancelled; the item is back at index.")
+    case .didDelete: .init("did_delete", "fun(grid: tantan.ReorderGrid, index: integer, item: any)", "A delete badge removed item, which was at index.")
+    }
+  }
+}
+
+/// The grid's data-source callbacks (`source = {count=, item=, move=, delete=}`).
+enum GridSourceCallback: Int, CallbackDeclaration {
+  case count, item, move, delete
+
+  static let luaClass = "tantan.ReorderGridSource"
+  static let role = "source"
+  static let missingHint = " (an array of items goes in 'items')"
+
+  var spec: CallbackSpec {
+    switch self {
+    case .count:
+      .init("count", "fun(grid: tantan.ReorderGrid): integer", "Asked at construction and by reload(); a non-negative integer.", required: true)
+    case .item:
+      .init("item", "fun(grid: tantan.ReorderGrid, index: integer): any", "Asked lazily; nil for an index below the count is an error.", required: true)
+    case .move:
+      .init("move", "fun(grid: tantan.ReorderGrid, from: integer, to: integer)", "Once per committed move (drop or move()), never on live steps nor when from == to; reorder your data.")
+    case .delete:
+      .init("delete", "fun(grid: tantan.ReorderGrid, index: integer)", "A delete badge was used; remove the item from your data. Without it the grid shows no delete badges and grid:delete() is an error.")
+    }
+  }
+}
