@@ -39,14 +39,10 @@ extension LuaList {
     let wasCalled = done.called
     let outcome: LuaListModel.RefreshOutcome
     do {
-      if lua.type(1) == LUA_TTABLE {
-        let sections: [LuaListSection]
-        do throws(ListDataError) { sections = try lua.listSections(1, handle: lua.handle, "sections") } catch { throw LuaCallError.argument(1, error.message) }
-        outcome = try done.succeed(sections)
-      } else if lua.isNoneOrNil(1) {
-        outcome = lua.isNoneOrNil(2) ? try done.succeed(nil) : try done.fail(lua.toDisplayString(2))
-      } else {
-        throw LuaCallError.argument(1, "table of sections or nil expected, got \(lua.typeName(1))")
+      switch try Self.doneArguments(lua, "sections", { (lua) throws(ListDataError) in try lua.listSections(1, handle: lua.handle, "sections") }) {
+      case .value(let sections): outcome = try done.succeed(sections)
+      case .failure(nil): outcome = try done.succeed(nil)
+      case .failure(let message?): outcome = try done.fail(message)
       }
     } catch {
       if !wasCalled, done.called, let message = Self.refreshErrorText(model?.refreshFailure, lua) { events.append(Event("refresh_failed", [.string(message)])) }
@@ -99,15 +95,9 @@ extension LuaList {
         do { _ = try self.changing() } catch { throw ListExtension.luaError(error, at: ListExtension.done, lua) }
         let outcome: LuaListModel.LoadOutcome
         do {
-          if lua.type(1) == LUA_TTABLE {
-            let items: [LuaListItem]
-            do throws(ListDataError) { items = try lua.listItems(1, handle: lua.handle, "items") } catch { throw LuaCallError.argument(1, error.message) }
-            outcome = try done.succeed(items)
-          } else if lua.isNoneOrNil(1) {
-            let message = lua.isNoneOrNil(2) ? "load failed" : lua.toDisplayString(2)
-            outcome = try done.fail(message)
-          } else {
-            throw LuaCallError.argument(1, "table of items or nil expected, got \(lua.typeName(1))")
+          switch try Self.doneArguments(lua, "items", { (lua) throws(ListDataError) in try lua.listItems(1, handle: lua.handle, "items") }) {
+          case .value(let items): outcome = try done.succeed(items)
+          case .failure(let message): outcome = try done.fail(message ?? "load failed")
           }
         } catch { throw ListExtension.luaError(error, at: ListExtension.done, lua) }
         switch outcome {
@@ -119,5 +109,22 @@ extension LuaList {
       }))
       return 1
     }
+  }
+
+  /// What `done(...)` was given: a table (`done(sections)`, `done(items)`) read by `read`, or
+  /// `done()` / `done(nil, err)` (`err`'s `tostring`, nil without one).
+  enum DoneArguments<T> {
+    case value(T)
+    case failure(String?)
+  }
+
+  static func doneArguments<T>(
+    _ lua: Lua, _ what: String, _ read: (Lua) throws(ListDataError) -> T
+  ) throws(LuaCallError) -> DoneArguments<T> {
+    if lua.type(1) == LUA_TTABLE {
+      do throws(ListDataError) { return .value(try read(lua)) } catch { throw .argument(1, error.message) }
+    }
+    guard lua.isNoneOrNil(1) else { throw .argument(1, "table of \(what) or nil expected, got \(lua.typeName(1))") }
+    return .failure(lua.isNoneOrNil(2) ? nil : lua.toDisplayString(2))
   }
 }
