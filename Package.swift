@@ -2,7 +2,10 @@
 import PackageDescription
 
 // Layers: CLua <- CLuaShim <- LuaRuntime <- TantanLua -> HeadlessUI, TantanScripts (the host's own
-// Lua code as .lua files, embedded by C23 #embed); tantan-host is a thin executable.
+// Lua and JavaScript code as .lua and .js files, embedded by C23 #embed); TantanTools (the CLI,
+// the scenario runner, reporters, traces, plugin commands) -> TantanLua; tantan-host -> TantanTools
+// is a thin executable. TantanTools is no product: what it and the executable use of TantanLua is
+// `package`, and only the embedding API (README, "Embedding") is `public`.
 //
 // Other packages depend on the library products (HeadlessUI, LuaRuntime, TantanLua) by version,
 // and SwiftPM refuses unsafe flags in those: no library target has any. The release speed-ups
@@ -31,18 +34,19 @@ let package = Package(
     .target(name: "CLineEditor", dependencies: ["CLua"]),
     .target(name: "LuaRuntime", dependencies: ["CLua", "CLuaShim", "CLineEditor"]),
     .target(name: "HeadlessUI"),
-    .target(name: "TantanScripts", exclude: ["lua"]),
+    .target(name: "TantanScripts", exclude: ["lua", "js"]),
     .target(name: "TantanLua", dependencies: ["LuaRuntime", "HeadlessUI", "TantanScripts"]),
+    .target(name: "TantanTools", dependencies: ["TantanLua", "LuaRuntime", "HeadlessUI", "TantanScripts"]),
     // On Linux the Swift runtime, and the C++ runtime it needs, are linked statically: start-up is
     // measured against lua5.4 (scripts/bench). `link/` holds a `libstdc++.so` linker script naming
     // the static archive; the driver's own `-lstdc++` then finds it first. macOS has neither need.
     .executableTarget(
-      name: "tantan-host", dependencies: ["TantanLua"], exclude: ["link"],
+      name: "tantan-host", dependencies: ["TantanTools"], exclude: ["link"],
       linkerSettings: [
         .unsafeFlags(["-static-stdlib", "-L", Context.packageDirectory + "/Sources/tantan-host/link"], .when(platforms: [.linux]))
       ]),
     .testTarget(name: "HeadlessUITests", dependencies: ["HeadlessUI"]),
     .testTarget(name: "LuaRuntimeTests", dependencies: ["LuaRuntime", "CLuaShim", "CLua"]),
-    .testTarget(name: "TantanLuaTests", dependencies: ["TantanLua", "LuaRuntime", "HeadlessUI"]),
+    .testTarget(name: "TantanLuaTests", dependencies: ["TantanLua", "TantanTools", "LuaRuntime", "HeadlessUI"]),
   ]
 )

@@ -1,6 +1,6 @@
 ---@meta scenarios
 -- Editor stubs for scenario files (`tantan-host test`): busted's blocks and luassert's assertions
--- as the runner provides them (Sources/TantanLua/Runner/Prelude). Hand-written; keep in step.
+-- as the runner provides them (Sources/TantanScripts/lua/prelude*.lua). Hand-written; keep in step.
 
 ---A group of scenarios; `#tags` in the name apply to every scenario inside.
 ---@param name string

@@ -1,6 +1,7 @@
 #include "tantan_scripts.h"
 
-/* #embed is standard C23; clang accepts it in earlier modes as an extension. */
+/* #embed is standard C23; clang accepts it in earlier modes as an extension. A directive cannot
+   sit in a macro, so each file is spelled out. */
 #pragma clang diagnostic ignored "-Wc23-extensions"
 
 static const char explore[] = {
@@ -11,5 +12,35 @@ static const char explore_actions[] = {
 #embed "lua/explore_actions.lua"
 };
 
+static const char prelude[] = {
+#embed "lua/prelude.lua"
+};
+
+static const char prelude_format[] = {
+#embed "lua/prelude_format.lua"
+};
+
+static const char prelude_assert[] = {
+#embed "lua/prelude_assert.lua"
+};
+
+static const char prelude_core[] = {
+#embed "lua/prelude_core.lua"
+};
+
+static const char sandbox[] = {
+#embed "lua/sandbox.lua"
+};
+
+static const char trace_viewer[] = {
+#embed "js/trace_viewer.js"
+};
+
 const char *tt_script_explore(size_t *size) { *size = sizeof explore; return explore; }
 const char *tt_script_explore_actions(size_t *size) { *size = sizeof explore_actions; return explore_actions; }
+const char *tt_script_prelude(size_t *size) { *size = sizeof prelude; return prelude; }
+const char *tt_script_prelude_format(size_t *size) { *size = sizeof prelude_format; return prelude_format; }
+const char *tt_script_prelude_assert(size_t *size) { *size = sizeof prelude_assert; return prelude_assert; }
+const char *tt_script_prelude_core(size_t *size) { *size = sizeof prelude_core; return prelude_core; }
+const char *tt_script_sandbox(size_t *size) { *size = sizeof sandbox; return sandbox; }
+const char *tt_script_trace_viewer(size_t *size) { *size = sizeof trace_viewer; return trace_viewer; }

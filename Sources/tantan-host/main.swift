@@ -3,6 +3,6 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
-import TantanLua
+import TantanTools
 
 exit(TantanCLI.main(CommandLine.arguments))

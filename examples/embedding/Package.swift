@@ -13,6 +13,7 @@ let package = Package(
       dependencies: [
         .product(name: "HeadlessUI", package: "tantan-host"),
         .product(name: "LuaRuntime", package: "tantan-host"),
+        .product(name: "TantanLua", package: "tantan-host"),
       ])
   ]
 )

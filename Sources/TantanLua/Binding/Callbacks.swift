@@ -4,18 +4,18 @@ import LuaRuntime
 
 /// The functions of a delegate or data-source table, looked up once (with metamethods, so a
 /// delegate may be an object whose methods come from a class via `__index`). Absent ones are nil.
-public struct Callbacks {
-  public let names: [String]
+struct Callbacks {
+  let names: [String]
   private var refs: [LuaRef?]
 
-  public static var none: Callbacks { Callbacks(names: [], refs: []) }
+  static var none: Callbacks { Callbacks(names: [], refs: []) }
 
   private init(names: [String], refs: [LuaRef?]) { self.names = names; self.refs = refs }
 
   /// Reads `names` from the table at `index` (nil allowed: no callbacks). A field that is neither
   /// nil nor callable is an error naming it. `lua` is the calling thread (a coroutine has its own
   /// stack); it defaults to the main thread.
-  public init(
+  init(
     _ host: TantanHost, index: Int32, arg: Int32, what: String, names: [String], lua: Lua? = nil
   ) throws(LuaCallError) {
     self.names = names
@@ -44,12 +44,12 @@ public struct Callbacks {
     return lua.rawGet(-1, "__call") == LUA_TFUNCTION
   }
 
-  public func has(_ i: Int) -> Bool { refs[i] != nil }
+  func has(_ i: Int) -> Bool { refs[i] != nil }
 
   /// The registry slot of each callback, 0 when absent: hot paths push them with `lua_rawgeti`
   /// without touching the references (valid while this value lives).
-  public var registrySlots: [Int32] { refs.map { $0?.ref ?? 0 } }
+  var registrySlots: [Int32] { refs.map { $0?.ref ?? 0 } }
 
   /// Pushes callback `i` (it must exist).
-  public func push(_ i: Int, _ lua: Lua) { refs[i]!.push(lua) }
+  func push(_ i: Int, _ lua: Lua) { refs[i]!.push(lua) }
 }

@@ -3,14 +3,14 @@ import LuaRuntime
 
 /// Reads a config table argument (`tantan.deck{...}`) with raw access, so a config is plain data.
 /// Errors name the key: `bad argument #1 to 'deck' (width: finite number expected, got nan)`.
-public struct ConfigReader {
-  public let lua: Lua
+struct ConfigReader {
+  let lua: Lua
   /// Absolute stack index of the table, or nil when the argument was nil/absent.
-  public let index: Int32?
-  public let arg: Int32
-  public let path: String
+  let index: Int32?
+  let arg: Int32
+  let path: String
 
-  public init(_ lua: Lua, arg: Int32, optional: Bool = true) throws(LuaCallError) {
+  init(_ lua: Lua, arg: Int32, optional: Bool = true) throws(LuaCallError) {
     self.lua = lua; self.arg = arg; self.path = ""
     if lua.isNoneOrNil(arg), optional { index = nil; return }
     try lua.checkTable(arg)
@@ -25,7 +25,7 @@ public struct ConfigReader {
 
   func name(_ key: String) -> String { path.isEmpty ? key : "\(path).\(key)" }
 
-  public func error(_ key: String, _ msg: String) -> LuaCallError { .argument(arg, "\(name(key)): \(msg)") }
+  func error(_ key: String, _ msg: String) -> LuaCallError { .argument(arg, "\(name(key)): \(msg)") }
 
   /// Pushes the raw value of `key`, runs `body` with its index, pops it.
   func with<T>(_ key: String, _ body: (Int32) throws(LuaCallError) -> T?) throws(LuaCallError) -> T? {
@@ -37,13 +37,13 @@ public struct ConfigReader {
     return try body(lua.absIndex(-1))
   }
 
-  public func has(_ key: String) -> Bool {
+  func has(_ key: String) -> Bool {
     guard let index else { return false }
     defer { lua.pop() }
     return lua.rawGet(index, key) != LUA_TNIL
   }
 
-  public func number(_ key: String, min: Double = -.infinity, max: Double = .infinity) throws(LuaCallError) -> Double? {
+  func number(_ key: String, min: Double = -.infinity, max: Double = .infinity) throws(LuaCallError) -> Double? {
     try with(key) { (i: Int32) throws(LuaCallError) -> Double? in
       guard let d = lua.number(i) else { throw error(key, "number expected, got \(lua.typeName(i))") }
       let shown = lua.string(i) ?? lua.formatNumber(d)  // as the script wrote it: -1, not -1.0
@@ -53,7 +53,7 @@ public struct ConfigReader {
     }
   }
 
-  public func integer(_ key: String, min: Int = .min, max: Int = .max) throws(LuaCallError) -> Int? {
+  func integer(_ key: String, min: Int = .min, max: Int = .max) throws(LuaCallError) -> Int? {
     try with(key) { (i: Int32) throws(LuaCallError) -> Int? in
       guard lua.type(i) == LUA_TNUMBER else { throw error(key, "integer expected, got \(lua.typeName(i))") }
       guard let v = lua.integer(i) else { throw error(key, "number has no integer representation") }
@@ -62,14 +62,14 @@ public struct ConfigReader {
     }
   }
 
-  public func bool(_ key: String) throws(LuaCallError) -> Bool? {
+  func bool(_ key: String) throws(LuaCallError) -> Bool? {
     try with(key) { (i: Int32) throws(LuaCallError) -> Bool? in
       guard lua.type(i) == LUA_TBOOLEAN else { throw error(key, "boolean expected, got \(lua.typeName(i))") }
       return lua.bool(i)
     }
   }
 
-  public func string(_ key: String, options: [String]? = nil) throws(LuaCallError) -> String? {
+  func string(_ key: String, options: [String]? = nil) throws(LuaCallError) -> String? {
     try with(key) { (i: Int32) throws(LuaCallError) -> String? in
       guard lua.type(i) == LUA_TSTRING, let s = lua.string(i) else { throw error(key, "string expected, got \(lua.typeName(i))") }
       if let options, !options.contains(s) {
@@ -80,7 +80,7 @@ public struct ConfigReader {
   }
 
   /// A nested table (`offset = {x=, y=}`), or nil when absent.
-  public func table(_ key: String) throws(LuaCallError) -> ConfigReader? {
+  func table(_ key: String) throws(LuaCallError) -> ConfigReader? {
     guard let index else { return nil }
     try reserve()
     let t = lua.rawGet(index, key)
@@ -95,7 +95,7 @@ public struct ConfigReader {
   }
 
   /// Pushes the raw value of `key` (any type) and returns its type; the caller pops.
-  @discardableResult public func push(_ key: String) -> Int32 {
+  @discardableResult func push(_ key: String) -> Int32 {
     guard let index else { lua.pushNil(); return LUA_TNIL }
     return lua.rawGet(index, key)
   }
@@ -106,7 +106,7 @@ public struct ConfigReader {
   }
 
   /// Rejects keys that are not in `known`: a typo in a config key is an error, not a silent default.
-  public func rejectUnknown(_ known: [String]) throws(LuaCallError) {
+  func rejectUnknown(_ known: [String]) throws(LuaCallError) {
     guard let index else { return }
     try reserve()
     lua.pushNil()

@@ -1,51 +1,5 @@
 import LuaRuntime
 
-/// One recorded delegate or data-source call, formatted on demand as `name(arg, ...)`.
-public struct Event {
-  public enum Arg {
-    case int(Int)
-    case number(Double)
-    case string(String)
-    case bool(Bool)
-    case none
-    /// Printed as is, e.g. `<table>` for a value with no deterministic plain rendering.
-    case raw(String)
-  }
-  public let name: String
-  public let args: [Arg]
-  public init(_ name: String, _ args: [Arg]) { self.name = name; self.args = args }
-
-  /// Integers as integers, other numbers as Lua prints them, strings quoted: `did_swipe(3, "right")`.
-  public func format(_ lua: Lua) -> String {
-    let parts = args.map { a -> String in
-      switch a {
-      case .int(let i): return String(i)
-      case .number(let d): return lua.formatNumber(d)
-      case .string(let s): return Self.quote(s)
-      case .bool(let b): return b ? "true" : "false"
-      case .none: return "nil"
-      case .raw(let s): return s
-      }
-    }
-    return "\(name)(\(parts.joined(separator: ", ")))"
-  }
-
-  /// A string argument as events print it: `"a \"b\"\n"`.
-  static func quote(_ s: String) -> String {
-    var out = "\""
-    for c in s.unicodeScalars {
-      switch c {
-      case "\"": out += "\\\""
-      case "\\": out += "\\\\"
-      case "\n": out += "\\n"
-      case _ where c.value < 0x20: out += "\\\(c.value)"
-      default: out.unicodeScalars.append(c)
-      }
-    }
-    return out + "\""
-  }
-}
-
 /// Events of one component, oldest first. Bounded so a million-swipe run stays small: past
 /// `limit` each new event replaces the oldest (a ring: nothing moves), counted in `dropped`.
 ///
@@ -59,14 +13,14 @@ public struct Event {
 /// the observer is nil and recording pays one branch. Hooks run after the event is recorded;
 /// events a hook causes are not delivered again, and a hook should not call back into the
 /// component that raised the event.
-public struct EventLog: ~Copyable {
+struct EventLog: ~Copyable {
   /// An interned name or string argument of this log.
-  public struct Symbol: Equatable, Sendable {
+  struct Symbol: Equatable, Sendable {
     fileprivate let id: UInt16
   }
 
   /// An argument of a compact record.
-  public enum CompactArg {
+  enum CompactArg {
     case int(Int)
     case number(Double)
     case symbol(Symbol)
@@ -95,12 +49,12 @@ public struct EventLog: ~Copyable {
   private var symbolIDs: [String: UInt16] = [:]
   private var spill: [UInt64: Event] = [:]
   private var nextSpill: UInt64 = 0
-  public private(set) var dropped = 0
-  public var limit = 100_000
-  public var observer: EventObserver?
+  private(set) var dropped = 0
+  var limit = 100_000
+  var observer: EventObserver?
   /// The component this log belongs to, passed to the observer (a trace tags events `deck#2`).
   /// Unowned: the log lives inside its owner.
-  public unowned(unsafe) var owner: AnyObject?
+  unowned(unsafe) var owner: AnyObject?
   /// What the log holds in Swift (its ring, interned strings, spilled events), charged to the
   /// state's memory limit off the hot path: a refused charge trips the limit, which raises at the
   /// next Lua instruction (appending cannot fail). Nil for a log without a host.
@@ -108,13 +62,13 @@ public struct EventLog: ~Copyable {
   private var symbolBytes = 0
   private var spillBytes = 0
 
-  public init() {}
+  init() {}
 
   deinit { base.deallocate() }
 
   /// A log whose events also reach the plugins' `event` hooks of `host` (`component`: "deck",
   /// "grid", "list", ... as the hooks see it).
-  public init(host: TantanHost, component: String) {
+  init(host: TantanHost, component: String) {
     observer = host.plugins.eventObserver(component: component)
     memory = HostMemory(host.state.handle)
   }
@@ -134,7 +88,7 @@ public struct EventLog: ~Copyable {
   }
 
   /// Interns `text` (names, direction strings): hot paths look their fixed symbols up once.
-  public mutating func symbol(_ text: String) -> Symbol {
+  mutating func symbol(_ text: String) -> Symbol {
     Symbol(id: intern(text, capped: false) ?? 0)
   }
 
@@ -151,7 +105,7 @@ public struct EventLog: ~Copyable {
   }
 
   /// Records `name(a, b, c)` without allocating; `count` arguments (0...3) are kept.
-  public mutating func append(
+  mutating func append(
     _ name: Symbol, _ a: CompactArg = .none, _ b: CompactArg = .none, _ c: CompactArg = .none, count: Int
   ) {
     let (ka, va) = Self.encode(a)
@@ -160,7 +114,7 @@ public struct EventLog: ~Copyable {
     store(Record(name: name.id, kinds: ka | kb << 3 | kc << 6, count: UInt8(truncatingIfNeeded: count), a: va, b: vb, c: vc))
   }
 
-  public mutating func append(_ e: Event) {
+  mutating func append(_ e: Event) {
     if e.args.count <= 3, let name = intern(e.name) {
       var kinds: UInt16 = 0
       var words: [UInt64] = [0, 0, 0]
@@ -282,11 +236,11 @@ public struct EventLog: ~Copyable {
   }
 
   /// The kept events, oldest first.
-  public var events: [Event] { ordered.map { event($0) } }
+  var events: [Event] { ordered.map { event($0) } }
 
   /// The distinct names of the kept events, without formatting any argument (explore's coverage
   /// reads them after every run; formatting every event cost it a fifth of its time).
-  public var names: [String] {
+  var names: [String] {
     var seen = Set<UInt16>()
     var out: [String] = []
     for r in UnsafeBufferPointer(start: base, count: count) {
@@ -299,7 +253,7 @@ public struct EventLog: ~Copyable {
     return out
   }
 
-  public mutating func clear() {
+  mutating func clear() {
     count = 0
     head = 0
     spill.removeAll()
@@ -309,7 +263,7 @@ public struct EventLog: ~Copyable {
   }
 
   /// Pushes a Lua array of the formatted events.
-  public func push(_ lua: Lua) {
+  func push(_ lua: Lua) {
     let all = events
     lua.newTable(narr: Int32(clamping: all.count))
     for (i, e) in all.enumerated() {

@@ -8,11 +8,11 @@ import Darwin
 #endif
 
 extension ApiDocs {
-  public static let stubFile = "tantan.d.lua"
-  public static let referenceFile = "API.md"
+  static let stubFile = "tantan.d.lua"
+  static let referenceFile = "API.md"
 
   /// `tantan-host --emit-meta DIR`: writes the stubs and the reference; returns an error message.
-  public static func emit(to dir: String) -> String? {
+  package static func emit(to dir: String) -> String? {
     for (name, text) in [(stubFile, stubs()), (referenceFile, reference())] {
       let path = FileSystem.join(dir, name)  // DIR is created when missing
       if let reason = FileSystem.save(path, text) { return "cannot write \(path): \(reason)" }
@@ -47,7 +47,7 @@ extension ApiDocs {
   }
 
   /// Installs the global `help` (used in the REPL).
-  static func installHelp(_ lua: Lua) {
+  package static func installHelp(_ lua: Lua) {
     lua.push(function: { (lua: Lua) throws(LuaCallError) -> Int32 in
       lua.push(helpText(lua, 1))
       do throws(LuaError) {

@@ -13,11 +13,11 @@ import TantanScripts
 /// `tantan.explore`: ready-made gesture actions and the engine behind the runner's
 /// `explore(name, spec)`. Its Lua code (`Sources/TantanScripts/lua/explore*.lua`, embedded in the
 /// binary) is compiled on first use only: `tantan-host -e ''` pays for one empty table.
-enum ExploreExtension: TantanExtension {
+package enum ExploreExtension: TantanExtension {
   /// Registry slot of the loaded engine (a state loads the code at most once).
   static let engineKey = "tantan.explore.engine"
   /// Environment variable that sets the run count of every explore (`test --explore-runs N` sets it).
-  static let runsVariable = "TANTAN_EXPLORE_RUNS"
+  package static let runsVariable = "TANTAN_EXPLORE_RUNS"
 
   static var docs: [LuaDoc] {
     [
@@ -49,7 +49,7 @@ enum ExploreExtension: TantanExtension {
   /// Pushes the engine, loading the code the first time: `explore_actions.lua` fills the
   /// `tantan.explore` table (found in the loaded `tantan` module unless given at `exploreTable`)
   /// and `explore.lua` returns the engine. A load error is raised at the caller.
-  static func pushEngine(_ lua: Lua, clock: VirtualClock, exploreTable: Int32? = nil) throws(LuaCallError) {
+  package static func pushEngine(_ lua: Lua, clock: VirtualClock, exploreTable: Int32? = nil) throws(LuaCallError) {
     if lua.rawGet(Lua.registryIndex, engineKey) == LUA_TTABLE { return }
     lua.pop()
     if let t = exploreTable {

@@ -4,7 +4,7 @@ import LuaRuntime
 extension Lua {
   /// Turns any error from a model or callback into what the trampoline raises at the caller: a
   /// callback's `LuaError` passes on unchanged (with the traceback taken where it failed).
-  public func convert(_ error: any Error) -> LuaCallError {
+  func convert(_ error: any Error) -> LuaCallError {
     switch error {
     case let e as LuaCallError: return e
     case let e as LuaError: return .lua(e)

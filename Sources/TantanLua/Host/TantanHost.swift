@@ -14,11 +14,11 @@ public final class TantanHost {
   public internal(set) var seed: Int?
   /// What plugins registered in this state (sources, presets, assertions, reporters, commands,
   /// hooks) and how each plugin fared. Empty when no plugin was found.
-  public let plugins = PluginRegistry()
-  /// The trace recorder when the run is traced (`--trace`, `test --trace`); nil otherwise.
-  var tracer: TraceRecorder?
+  package let plugins = PluginRegistry()
+  /// The tool watching this host (the trace recorder when the run is traced); nil otherwise.
+  package var observer: (any HostObserver)?
   /// True when the `--sandbox` prelude ran in this state: host functions that write files refuse.
-  var sandboxed = false
+  package var sandboxed = false
 
   public var lua: Lua { state.lua }
 

@@ -1,6 +1,6 @@
 /// A small JSON value with an encoder that keeps key order (so reports are byte-stable) and a
 /// strict parser (for `merge-reports`). No Foundation in `Sources/`.
-enum JSONValue: Equatable {
+package enum JSONValue: Equatable {
   case null
   case bool(Bool)
   case int(Int)
@@ -10,44 +10,44 @@ enum JSONValue: Equatable {
   case array([JSONValue])
   case object([(String, JSONValue)])
 
-  static func == (a: JSONValue, b: JSONValue) -> Bool { a.encoded() == b.encoded() }
+  package static func == (a: JSONValue, b: JSONValue) -> Bool { a.encoded() == b.encoded() }
 
-  subscript(_ key: String) -> JSONValue {
+  package subscript(_ key: String) -> JSONValue {
     if case .object(let pairs) = self { return pairs.first { $0.0 == key }?.1 ?? .null }
     return .null
   }
-  var string: String? {
+  package var string: String? {
     if case .string(let s) = self { return s }
     return nil
   }
-  var int: Int? {
+  package var int: Int? {
     switch self {
     case .int(let i): return i
     case .decimal(let d): return Int(d)
     default: return nil
     }
   }
-  var double: Double? {
+  package var double: Double? {
     switch self {
     case .int(let i): return Double(i)
     case .decimal(let d): return Double(d)
     default: return nil
     }
   }
-  var bool: Bool? {
+  package var bool: Bool? {
     if case .bool(let b) = self { return b }
     return nil
   }
-  var array: [JSONValue] {
+  package var array: [JSONValue] {
     if case .array(let a) = self { return a }
     return []
   }
 
-  static func optional(_ s: String?) -> JSONValue { s.map { .string($0) } ?? .null }
-  static func optional(_ i: Int?) -> JSONValue { i.map { .int($0) } ?? .null }
+  package static func optional(_ s: String?) -> JSONValue { s.map { .string($0) } ?? .null }
+  package static func optional(_ i: Int?) -> JSONValue { i.map { .int($0) } ?? .null }
 
   /// A JSON string literal; also a valid YAML double-quoted scalar (controls, DEL and C1 escaped).
-  static func quote(_ s: String) -> String {
+  package static func quote(_ s: String) -> String {
     var out = "\""
     for u in s.unicodeScalars {
       switch u {
@@ -69,7 +69,7 @@ enum JSONValue: Equatable {
   }
 
   /// Pretty-printed with two-space indents, keys in the given order.
-  func encoded(indent: Int = 0) -> String {
+  package func encoded(indent: Int = 0) -> String {
     let pad = String(repeating: "  ", count: indent + 1)
     let end = String(repeating: "  ", count: indent)
     switch self {
@@ -89,12 +89,12 @@ enum JSONValue: Equatable {
     }
   }
 
-  struct ParseError: Error, CustomStringConvertible {
-    let description: String
+  package struct ParseError: Error, CustomStringConvertible {
+    package let description: String
   }
 
   /// Strict RFC 8259, through the same reader as `tantan.json.decode`.
-  static func parse(_ text: String) throws(ParseError) -> JSONValue {
+  package static func parse(_ text: String) throws(ParseError) -> JSONValue {
     let bytes = Array(text.utf8)
     let parsed = bytes.withUnsafeBytes { raw -> Result<JSONValue, JSONFailure> in
       var reader = JSONReader(bytes: raw, sink: JSONValueSink())

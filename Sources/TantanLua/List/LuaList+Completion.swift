@@ -66,11 +66,8 @@ extension LuaList {
   /// A completion as a trace step of its own when the script is traced (`done` is called later,
   /// from a timer or the script, outside the call that received it).
   func traced(_ name: String, _ body: @escaping LuaSwiftFunction) -> LuaSwiftFunction {
-    guard let tracer = host.tracer else { return body }
-    return { [weak self, unowned tracer] (lua: Lua) throws(LuaCallError) -> Int32 in
-      let label = self.flatMap { tracer.label(of: $0) } ?? "list"
-      return try tracer.call(lua, kind: .call, query: false, title: { "\(label) \(name)(...)" }, body: body)
-    }
+    guard let observer = host.observer else { return body }
+    return observer.deferredCall(name, of: self, label: "list", body)
   }
 
   func loadMoreCalled(_ page: Int, _ done: LuaListModel.LoadCompletion) throws {

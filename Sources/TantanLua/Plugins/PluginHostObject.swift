@@ -16,7 +16,7 @@ final class PluginContext {
   }
 }
 
-enum PluginHostObject {
+package enum PluginHostObject {
   typealias Register = (PluginContext, Lua, Int32) throws(LuaCallError) -> Void
 
   static let hookNames = PluginRegistry.Hook.allCases.map(\.rawValue)
@@ -127,7 +127,7 @@ enum PluginHostObject {
   }
 
   /// `file:line` of a Lua function's definition; nil for C functions and chunks from strings.
-  static func definition(_ lua: Lua, _ arg: Int32) -> String? {
+  package static func definition(_ lua: Lua, _ arg: Int32) -> String? {
     var ar = lua_Debug()
     lua.pushValue(arg)
     guard lua_getinfo(lua.L, ">S", &ar) != 0, let src = ar.source, src.pointee == CChar(UInt8(ascii: "@")) else { return nil }

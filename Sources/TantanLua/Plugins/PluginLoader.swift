@@ -8,17 +8,17 @@ import LuaRuntime
 /// that is not a table or has no `name`, `setup` raising, a `require` cycle among its modules, a
 /// name another plugin registered) is reported with the plugin's name and `file:line`, everything
 /// it registered is dropped, and the others load as if it was not there.
-public enum PluginLoader {
-  public struct Options {
-    public var sandboxed = false
+package enum PluginLoader {
+  package struct Options {
+    var sandboxed = false
     /// `--strict-plugins`: the caller stops at the first failure (`load` returns false).
-    public var strict = false
+    var strict = false
     /// Report failures on stderr (the `plugins` listing shows them instead).
-    public var quiet = false
+    var quiet = false
     /// Compiled manifests and modules shared by the states of one run (the scenario runner
     /// loads the same plugins into every scenario's state).
-    public var cache: PluginChunkCache?
-    public init(sandboxed: Bool = false, strict: Bool = false, quiet: Bool = false, cache: PluginChunkCache? = nil) {
+    var cache: PluginChunkCache?
+    package init(sandboxed: Bool = false, strict: Bool = false, quiet: Bool = false, cache: PluginChunkCache? = nil) {
       self.sandboxed = sandboxed; self.strict = strict; self.quiet = quiet; self.cache = cache
     }
   }
@@ -26,7 +26,7 @@ public enum PluginLoader {
   /// Loads `candidates` in order into `host`; returns false when, with `strict`, one failed or
   /// was refused (the rest is not loaded then).
   @discardableResult
-  public static func load(_ candidates: [PluginCandidate], into host: TantanHost, options: Options) -> Bool {
+  package static func load(_ candidates: [PluginCandidate], into host: TantanHost, options: Options) -> Bool {
     let registry = host.plugins
     registry.strict = options.strict
     guard !candidates.isEmpty else { return true }

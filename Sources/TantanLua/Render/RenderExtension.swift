@@ -2,9 +2,14 @@ import CLua
 import HeadlessUI
 import LuaRuntime
 
+// The components whose classes have `save_svg` (`RenderExtension.saveMethod()`, SVG/SVGFile.swift).
+extension LuaSwipeDeck: SVGSavable {}
+extension LuaGrid: SVGSavable {}
+extension LuaList: SVGSavable {}
+
 /// `tantan.render`: SVG pictures of the components (`svg`, `frames`), and the `save_svg` method
 /// each drawable class adds to its methods (`RenderExtension.saveMethod()`).
-enum RenderExtension: TantanExtension {
+extension RenderExtension: TantanExtension {
   /// `frames` refuses more than this many pictures (each is a few kilobytes).
   static let maxFrames = 1000
   static let drawableNames = "tantan.SwipeDeck, tantan.ReorderGrid or tantan.List"

@@ -5,17 +5,17 @@
 #endif
 
 /// Files and folders through Glibc (no Foundation in `Sources/`: it doubles start-up time).
-enum FileSystem {
-  enum Kind { case file, directory, missing }
+package enum FileSystem {
+  package enum Kind { case file, directory, missing }
 
-  static func kind(_ path: String) -> Kind {
+  package static func kind(_ path: String) -> Kind {
     var st = stat()
     guard stat(path, &st) == 0 else { return .missing }
     return (st.st_mode & S_IFMT) == S_IFDIR ? .directory : .file
   }
 
   /// Entries of a folder (not `.`/`..`), sorted bytewise so every machine sees the same order.
-  static func list(_ dir: String) -> [String] {
+  package static func list(_ dir: String) -> [String] {
     guard let d = opendir(dir) else { return [] }
     defer { closedir(d) }
     var names: [String] = []
@@ -31,7 +31,7 @@ enum FileSystem {
   }
 
   /// The file's text, or its first `limit` bytes.
-  static func read(_ path: String, limit: Int = .max) -> String? {
+  package static func read(_ path: String, limit: Int = .max) -> String? {
     guard let f = fopen(path, "rb") else { return nil }
     defer { fclose(f) }
     var bytes: [UInt8] = []
@@ -52,7 +52,7 @@ enum FileSystem {
   /// so a crash leaves the old file or the new one. Temporary files of `path` left by a process
   /// that no longer runs (a killed run) are removed first.
   @discardableResult
-  static func write(_ path: String, _ text: String) -> Bool {
+  package static func write(_ path: String, _ text: String) -> Bool {
     var st = stat()
     let exists = stat(path, &st) == 0
     if exists && (st.st_mode & S_IFMT) != S_IFREG { return write(path, text, to: path, sync: false) }
@@ -87,7 +87,7 @@ enum FileSystem {
   }
 
   /// Appends to a file (created when missing), as GitHub's `$GITHUB_STEP_SUMMARY` wants.
-  static func append(_ path: String, _ text: String) -> Bool {
+  package static func append(_ path: String, _ text: String) -> Bool {
     guard let f = fopen(path, "ab") else { return false }
     var text = text
     let ok = text.withUTF8 { b in b.isEmpty || fwrite(b.baseAddress, 1, b.count, f) == b.count }
@@ -108,10 +108,10 @@ enum FileSystem {
   }
 
   @discardableResult
-  static func remove(_ path: String) -> Bool { unlink(path) == 0 }
+  package static func remove(_ path: String) -> Bool { unlink(path) == 0 }
 
   /// The absolute path with every symlink, `.` and `..` resolved; nil when it does not exist.
-  static func realPath(_ path: String) -> String? {
+  package static func realPath(_ path: String) -> String? {
     guard let p = realpath(path, nil) else { return nil }
     defer { free(p) }
     return String(cString: p)
@@ -119,7 +119,7 @@ enum FileSystem {
 
   /// True when `path` (or, while it does not exist yet, its nearest existing folder) resolves to
   /// `root` or a place under it: a symlink cannot lead a write or a read out of `root`.
-  static func isInside(_ path: String, root: String) -> Bool {
+  package static func isInside(_ path: String, root: String) -> Bool {
     guard let realRoot = realPath(root) else { return false }
     var p = path
     while kind(p) == .missing && lstat(p) == nil {
@@ -138,7 +138,7 @@ enum FileSystem {
 
   /// `mkdir -p`; false with `errno` set when the folder cannot be made.
   @discardableResult
-  static func makeDirectories(_ path: String) -> Bool {
+  package static func makeDirectories(_ path: String) -> Bool {
     if kind(path) == .directory { return true }
     let parent = directory(of: path)
     if parent != path, parent != ".", parent != "/" { makeDirectories(parent) }
@@ -153,7 +153,7 @@ enum FileSystem {
   /// missing parent folders created (unless `createFolders` is false: `save_svg` behaves like
   /// `io.open`), then `write`. Nil when written, else the system's reason (`strerror`:
   /// `Permission denied`, `Not a directory`) for the caller's message.
-  static func save(_ path: String, _ text: String, createFolders: Bool = true) -> String? {
+  package static func save(_ path: String, _ text: String, createFolders: Bool = true) -> String? {
     let dir = directory(of: path)
     if createFolders, dir != ".", kind(dir) == .missing, !makeDirectories(dir) { return "cannot create the folder \(dir): \(reason(errno))" }
     errno = 0
@@ -167,36 +167,36 @@ enum FileSystem {
   }
 
   /// The folder part of a path (`.` when there is none).
-  static func directory(of path: String) -> String {
+  package static func directory(of path: String) -> String {
     guard let slash = path.lastIndex(of: "/") else { return "." }
     return slash == path.startIndex ? "/" : String(path[..<slash])
   }
 
   /// The last component, trailing slashes ignored (`plugins/csv/` is `csv`).
-  static func baseName(_ path: String) -> String {
+  package static func baseName(_ path: String) -> String {
     var p = Substring(path)
     while p.count > 1, p.hasSuffix("/") { p = p.dropLast() }
     guard let slash = p.lastIndex(of: "/") else { return String(p) }
     return String(p[p.index(after: slash)...])
   }
 
-  static func join(_ a: String, _ b: String) -> String {
+  package static func join(_ a: String, _ b: String) -> String {
     a.isEmpty || a == "." ? b : (a.hasSuffix("/") ? a + b : a + "/" + b)
   }
 
-  static func environment(_ name: String) -> String? { getenv(name).map { String(cString: $0) } }
+  package static func environment(_ name: String) -> String? { getenv(name).map { String(cString: $0) } }
 
-  static func isTerminal(_ fd: Int32) -> Bool { isatty(fd) != 0 }
+  package static func isTerminal(_ fd: Int32) -> Bool { isatty(fd) != 0 }
 
   /// Monotonic seconds.
-  static func now() -> Double {
+  package static func now() -> Double {
     var ts = timespec()
     clock_gettime(CLOCK_MONOTONIC, &ts)
     return Double(ts.tv_sec) + Double(ts.tv_nsec) / 1e9
   }
 
   /// Writes all of `text` to a file descriptor.
-  static func write(fd: Int32, _ text: String) {
+  package static func write(fd: Int32, _ text: String) {
     var text = text
     text.withUTF8 { b in
       var off = 0
@@ -213,7 +213,7 @@ enum FileSystem {
 }
 
 /// Byte order of UTF-8, the same on every machine and locale.
-func bytewise(_ a: String, _ b: String) -> Bool {
+package func bytewise(_ a: String, _ b: String) -> Bool {
   a.utf8.lexicographicallyPrecedes(b.utf8)
 }
 

@@ -2,12 +2,27 @@
 #define TANTAN_SCRIPTS_H
 #include <stddef.h>
 
-/* Lua sources of the host's own Lua code, embedded at build time from Sources/TantanScripts/lua
-   (C23 #embed, so the code lives in .lua files and needs no resource bundle at run time). */
+/* The host's own Lua and JavaScript code, embedded at build time from Sources/TantanScripts/lua and
+   Sources/TantanScripts/js (C23 #embed, so the code lives in .lua and .js files and needs no
+   resource bundle at run time). Each returns the file's bytes (not NUL-terminated) and its size. */
 
 /* explore.lua: the engine of `explore(name, spec)` (generation, invariants, shrinking, printing). */
 const char *tt_script_explore(size_t *size);
 /* explore_actions.lua: ready-made actions, built-in invariants and coverage per component. */
 const char *tt_script_explore_actions(size_t *size);
+
+/* prelude.lua: the scenario runner's Lua side, which runs its three parts in order:
+   prelude_format.lua (value formatting, snapshot text), prelude_assert.lua (assert, spy, stub,
+   match) and prelude_core.lua (busted's blocks, output capture, the runner's entry points). */
+const char *tt_script_prelude(size_t *size);
+const char *tt_script_prelude_format(size_t *size);
+const char *tt_script_prelude_assert(size_t *size);
+const char *tt_script_prelude_core(size_t *size);
+
+/* sandbox.lua: what `--sandbox` removes from a state, and its module searcher. */
+const char *tt_script_sandbox(size_t *size);
+
+/* trace_viewer.js: the HTML trace viewer's behaviour. */
+const char *tt_script_trace_viewer(size_t *size);
 
 #endif

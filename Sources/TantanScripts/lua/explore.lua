@@ -143,7 +143,10 @@ local function clean_traceback(tb)
   local out = {}
   for line in (tb .. "\n"):gmatch("(.-)\n") do
     if line:find("in function 'xpcall'", 1, true) then break end  -- below: the engine itself
-    if not line:find("^%s*tantan%-test:") and not line:find("^%s*tantan%.explore") then out[#out + 1] = line end
+    -- The runner prelude's frames (chunks "=[tantan]/prelude*.lua", Prelude.swift) and the engine's.
+    if not line:find("^%s*%[tantan%]/prelude[%w_]*%.lua:") and not line:find("^%s*tantan%.explore") then
+      out[#out + 1] = line
+    end
   end
   return concat(out, "\n")
 end

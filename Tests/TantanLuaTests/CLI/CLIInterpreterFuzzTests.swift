@@ -2,6 +2,7 @@ import Foundation
 import XCTest
 
 @testable import TantanLua
+@testable import TantanTools
 
 /// The interpreter's own steps (`LUA_INIT`, `-e`, `-l`, the script's `arg`, `-i`, the REPL's
 /// `_PROMPT` and `print`) run inside one protected frame: whatever a script did to `_G`, `arg`,

@@ -4,7 +4,8 @@ import XCTest
 /// An app depending on this repository as others will: through a git URL and a version tag. The
 /// current sources (tracked and changed files of the working tree) become a tagged git repository
 /// in a temporary folder; `examples/embedding` (the README's "Embedding" example) is built against
-/// it, drives a SwipeDeck from Swift, runs Lua through LuaRuntime, and must print
+/// it, drives a SwipeDeck from Swift, runs Lua through LuaRuntime and the `tantan` module through
+/// TantanLua's public API, and must print
 /// `examples/embedding/expected-output.txt`. Fails while a library target carries unsafe flags.
 final class ConsumerPackageTests: XCTestCase {
   let root = HostBinary.packageRoot

@@ -1,5 +1,6 @@
 import Foundation
 @testable import TantanLua
+@testable import TantanTools
 import XCTest
 
 /// `--reporter github`: workflow-command annotations, at most 10, escaped as GitHub's rules say;

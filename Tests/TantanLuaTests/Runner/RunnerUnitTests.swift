@@ -1,6 +1,7 @@
 import XCTest
 
 @testable import TantanLua
+@testable import TantanTools
 
 /// The runner's pure parts, in process: JSON round trips, escaping, number formatting, shards,
 /// the shuffle, options and the golden diff.

@@ -4,7 +4,7 @@ import XCTest
 /// A generated trace opened in headless Chromium (Debian's `chromium`, which `scripts/bootstrap`
 /// installs): the page initialises without script errors, `#step=N` selects a step and the frame
 /// changes with it, and a screenshot is not blank. Skipped only when no Chromium can be found.
-/// Three browser starts in all (about 1-2 s each).
+/// Four browser starts in all (about 1-2 s each).
 final class TraceBrowserTests: XCTestCase {
   static var chromium: String? {
     let env = ProcessInfo.processInfo.environment
@@ -31,13 +31,19 @@ final class TraceBrowserTests: XCTestCase {
     return r.stdout
   }
 
-  func testTraceViewerRendersStepsAndFramesInHeadlessChromium() throws {
+  /// Chromium, and a folder holding `trace.html`, the trace of `traceSwipeScript`.
+  func swipeTrace() throws -> (chromium: String, dir: TraceScratch) {
     guard let exe = Self.chromium else {
       throw XCTSkip("chromium not found: scripts/bootstrap installs Debian's chromium (or set CHROMIUM=/path/to/chromium)")
     }
     let dir = try TraceScratch()
     try dir.write("swipe.lua", traceSwipeScript)
     XCTAssertEqual(try dir.run(["--seed", "1", "--trace", "trace.html", "swipe.lua"]).status, 0)
+    return (exe, dir)
+  }
+
+  func testTraceViewerRendersStepsAndFramesInHeadlessChromium() throws {
+    let (exe, dir) = try swipeTrace()
     let trace = try TraceFile(path: dir.path("trace.html"))
     let url = URL(fileURLWithPath: dir.path("trace.html")).absoluteString
     let profile = dir.path("profile")
@@ -64,6 +70,26 @@ final class TraceBrowserTests: XCTestCase {
     XCTAssertEqual(stats.width, 1280)
     XCTAssertGreaterThan(stats.colors, 20, "the screenshot looks blank: \(stats)")
     XCTAssertGreaterThan(stats.nonBackground, 0.05, "the screenshot looks blank: \(stats)")
+  }
+
+  /// A script error in the viewer names its file and the line that raised it (the page inlines
+  /// Sources/TantanScripts/js/trace_viewer.js; its sourceURL names it): here a trace whose first
+  /// step is null.
+  func testAViewerErrorNamesTheScriptFileAndLine() throws {
+    let (exe, dir) = try swipeTrace()
+    let page = try String(contentsOfFile: dir.path("trace.html"), encoding: .utf8)
+    XCTAssertEqual(page.components(separatedBy: #""steps":["#).count, 2, "the trace data has changed shape")
+    try dir.write("broken.html", page.replacingOccurrences(of: #""steps":["#, with: #""steps":[null,"#))
+    let url = URL(fileURLWithPath: dir.path("broken.html")).absoluteString
+    let dom = try chromium(exe, ["--dump-dom"], profile: dir.path("profile"), url: url)
+    let body = try XCTUnwrap(dom.range(of: "<body[^>]*>", options: .regularExpression).map { String(dom[$0]) }, dom)
+    let at = try XCTUnwrap(body.range(of: #"\(at \[tantan\]/trace_viewer\.js:[0-9]+:[0-9]+\)"#, options: .regularExpression), body)
+    XCTAssertTrue(body.contains("data-error=\"Uncaught TypeError: "), body)
+    let line = try XCTUnwrap(Int(body[at].dropFirst("(at [tantan]/trace_viewer.js:".count).prefix { $0.isNumber }))
+    let js = try String(
+      contentsOf: HostBinary.packageRoot.appendingPathComponent("Sources/TantanScripts/js/trace_viewer.js"), encoding: .utf8)
+    let lines = js.split(separator: "\n", omittingEmptySubsequences: false)
+    XCTAssertTrue(line <= lines.count && lines[line - 1].contains("s.kind"), "line \(line) of trace_viewer.js: \(line <= lines.count ? lines[line - 1] : "none")")
   }
 
   /// Size, distinct colours and the share of pixels unlike the most common one, decoded by a

@@ -2,6 +2,7 @@ import Foundation
 import XCTest
 
 @testable import TantanLua
+@testable import TantanTools
 
 #if canImport(FoundationXML)
   import FoundationXML

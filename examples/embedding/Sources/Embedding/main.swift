@@ -1,5 +1,6 @@
 import HeadlessUI
 import LuaRuntime
+import TantanLua
 
 /// Prints what the deck tells its delegate.
 final class Printer: SwipeDeckDelegate {
@@ -47,9 +48,28 @@ func swipeFromLua(_ deck: SwipeDeck<String>, _ clock: VirtualClock) throws {
   }
 }
 
+/// The `tantan` module (TantanLua) in a Lua state of your own: what a tantan-host script gets.
+func deckFromTantan() throws {
+  let state = try LuaState()
+  let host = TantanHost(state: state)  // the state's virtual clock and plugin registry
+  TantanModule.install(host)  // the `tantan` global: deck, grid, list, clock, json, render
+  try withExtendedLifetime(host) {  // the module's objects refer to their host: keep it while Lua runs
+    let results = try state.run(
+      """
+      local deck = tantan.deck{ source = { {name = "Ann"}, {name = "Bo"}, {name = "Cy"} } }
+      deck:like()
+      tantan.clock:settle()
+      return deck.top.model.name, #deck.history
+      """, name: "=tantan")
+    print("tantan \(TantanHost.version) returned: \(results) at t=\(host.clock.now)")
+    state.close()
+  }
+}
+
 let clock = VirtualClock()
 let deck = try SwipeDeck(models: ["Ann", "Bo", "Cy", "Dee"], clock: clock)
 let printer = Printer()
 deck.delegate = printer
 try swipeFromSwift(deck, clock)
 try swipeFromLua(deck, clock)
+try deckFromTantan()

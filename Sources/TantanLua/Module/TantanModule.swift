@@ -1,0 +1,60 @@
+import CLua
+import CLuaShim
+import LuaRuntime
+
+/// The `tantan` Lua module: `install` puts it, with every built-in component, into a host's state.
+public enum TantanModule {
+  /// Built-in extensions, in installation order.
+  nonisolated(unsafe) static var extensions: [any TantanExtension.Type] = [
+    ClockExtension.self, SwipeDeckBinding.self, GridExtension.self, ListExtension.self, JSONExtension.self, RenderExtension.self,
+    PluginExtension.self, ExploreExtension.self,
+  ]
+
+  static let docs: [LuaDoc] = [
+    LuaDoc(.field, "tantan.version", "string", "The host's version string."),
+    LuaDoc(.field, "tantan.api_level", "integer", "Rises with every API addition; plugins declare the minimum they need."),
+    LuaDoc(.field, "tantan.seed", "integer?", "The --seed given on the command line, or nil."),
+  ]
+
+  /// Creates the `tantan` table, sets it as a global and as `package.loaded.tantan`.
+  public static func install(_ host: TantanHost) {
+    let lua = host.lua
+    lua.newTable()
+    let module = lua.top
+    lua.push(TantanHost.version); lua.rawSet(module, "version")
+    lua.push(TantanHost.apiLevel); lua.rawSet(module, "api_level")
+    lua.push(host.seed); lua.rawSet(module, "seed")
+    for ext in extensions { ext.install(host, module: module) }
+    // Raw: the host is made before any script runs (the globals and `package.loaded` are the
+    // standard libraries' own tables, with no metatables yet).
+    tt_pushglobaltable(lua.L)
+    lua.pushValue(module)
+    lua.rawSet(-2, "tantan")
+    lua.rawGet(Lua.registryIndex, LUA_LOADED_TABLE)
+    lua.pushValue(module)
+    lua.rawSet(-2, "tantan")
+    lua.pop(3)
+  }
+
+  /// The set-up every tantan-host state gets, shared by the interpreter and the scenario runner
+  /// (so a scenario sees exactly the `tantan` module a script sees): the host and its virtual
+  /// clock, the `tantan` module, and `math.randomseed(seed)` when a seed is given.
+  package static func makeHost(_ state: LuaState, seed: Int?) -> Result<TantanHost, HostSetupError> {
+    let host = TantanHost(state: state)
+    host.seed = seed
+    TantanModule.install(host)
+    if let seed {
+      guard state.load("math.randomseed(...)", name: "=(host)") == LUA_OK, { state.lua.push(seed); return state.lua.pcall(1, 0, traceback: true) }()
+      else {
+        defer { state.lua.pop() }
+        return .failure(HostSetupError(description: state.lua.string(-1) ?? "cannot seed math.random"))
+      }
+    }
+    return .success(host)
+  }
+}
+
+/// Why a state could not be set up as a tantan-host state.
+package struct HostSetupError: Error, CustomStringConvertible {
+  package let description: String
+}

@@ -1,0 +1,109 @@
+import CLua
+import LuaRuntime
+import TantanLua
+
+/// Lua patterns for `--pattern`, `--filter` and `--filter-out`, matched by Lua itself so they mean
+/// what they mean in busted. One small state on the calling thread.
+final class PatternMatcher {
+  private let state: LuaState
+  private let find: LuaRef
+
+  init() throws(RunnerOptions.UsageError) {
+    do { state = try LuaState() } catch { throw RunnerOptions.UsageError(description: "\(error)") }
+    let code = "local find = string.find return function(s, p) return find(s, p) ~= nil end"
+    guard state.load(code, name: "=pattern"), state.lua.pcall(0, 1) else {
+      throw RunnerOptions.UsageError(description: "cannot create the pattern matcher")
+    }
+    find = state.ref()
+  }
+
+  deinit { state.close() }
+
+  /// Whether `pattern` matches in `s`; throws for a malformed pattern.
+  func matches(_ s: String, _ pattern: String) throws(RunnerOptions.UsageError) -> Bool {
+    let lua = state.lua
+    find.push(lua)
+    lua.push(s)
+    lua.push(pattern)
+    guard lua.pcall(2, 1) else {
+      let msg = lua.string(-1) ?? "malformed pattern"
+      lua.pop()
+      throw RunnerOptions.UsageError(description: "bad pattern '\(pattern)': \(msg)")
+    }
+    defer { lua.pop() }
+    return lua.bool(-1)
+  }
+
+  func validate(_ pattern: String) throws(RunnerOptions.UsageError) { _ = try matches("", pattern) }
+}
+
+extension LuaState {
+  fileprivate func load(_ code: String, name: String) -> Bool { load(code, name: name, mode: "t") == LUA_OK }
+}
+
+/// Finds scenario files: named files as given, folders searched recursively for the file pattern
+/// (hidden folders and `__snapshots__` skipped). The result is sorted bytewise and deduplicated.
+enum Discovery {
+  struct Error: Swift.Error, CustomStringConvertible { let description: String }
+
+  static func defaultPaths() -> [String]? {
+    for p in ["spec", "scenarios"] where FileSystem.kind(p) == .directory { return [p] }
+    return nil
+  }
+
+  static func files(_ paths: [String], pattern: String, matcher: PatternMatcher) throws -> [String] {
+    var found: [String] = []
+    for p in paths {
+      let path = normalize(p)
+      switch FileSystem.kind(path) {
+      case .missing: throw Error(description: "no such file or folder: \(p)")
+      case .file: found.append(path)
+      case .directory: try walk(path, pattern: pattern, matcher: matcher, into: &found)
+      }
+    }
+    var seen = Set<String>()
+    return found.filter { seen.insert($0).inserted }.sorted(by: bytewise)
+  }
+
+  private static func walk(_ dir: String, pattern: String, matcher: PatternMatcher, into found: inout [String]) throws {
+    for name in FileSystem.list(dir) {
+      let path = FileSystem.join(dir, name)
+      switch FileSystem.kind(path) {
+      case .directory:
+        if name.hasPrefix(".") || name == "__snapshots__" { continue }
+        try walk(path, pattern: pattern, matcher: matcher, into: &found)
+      case .file:
+        if try matcher.matches(name, pattern) { found.append(path) }
+      case .missing: continue
+      }
+    }
+  }
+
+  /// Goldens in the searched folders whose scenario file is gone: `<dir>/__snapshots__/<x>/*.snap`
+  /// with no file `<dir>/<x>.lua`. They can never be used, so they count as unused.
+  static func orphanGoldens(_ paths: [String]) -> [String] {
+    var out: [String] = []
+    func walk(_ dir: String) {
+      for name in FileSystem.list(dir) where !name.hasPrefix(".") {
+        let path = FileSystem.join(dir, name)
+        guard FileSystem.kind(path) == .directory else { continue }
+        if name != "__snapshots__" { walk(path); continue }
+        for spec in FileSystem.list(path) where FileSystem.kind(FileSystem.join(dir, spec + ".lua")) == .missing {
+          let folder = FileSystem.join(path, spec)
+          out += FileSystem.list(folder).filter(SnapshotStore.isGolden).map { FileSystem.join(folder, $0) }
+        }
+      }
+    }
+    for p in paths.map(normalize) where FileSystem.kind(p) == .directory { walk(p) }
+    return out.sorted(by: bytewise)
+  }
+
+  /// `./a//b/` -> `a/b`: one spelling per file, so reports and goldens agree across invocations.
+  static func normalize(_ p: String) -> String {
+    let absolute = p.hasPrefix("/")
+    var parts: [Substring] = []
+    for c in p.split(separator: "/") where c != "." { parts.append(c) }
+    let s = parts.joined(separator: "/")
+    return absolute ? "/" + s : (s.isEmpty ? "." : s)
+  }
+}

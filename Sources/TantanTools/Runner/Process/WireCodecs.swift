@@ -1,0 +1,156 @@
+import TantanLua
+
+/// The runner's values on the wire (see `Wire.swift`): each type writes its fields in one order
+/// and reads them back in the same order.
+extension WireWriter {
+  mutating func put(_ s: ScenarioInfo) {
+    put(s.file)
+    put(s.ordinal)
+    put(s.name)
+    put(s.line)
+    put(s.first)
+    put(s.last)
+    put(s.describes.count)
+    for d in s.describes {
+      put(d.name)
+      put(d.line)
+      put(d.last)
+    }
+    put(s.tags)
+    put(s.pendingReason)
+  }
+
+  mutating func put(_ f: Failure?) {
+    put(f != nil)
+    guard let f else { return }
+    put(f.kind.rawValue)
+    put(f.message)
+    put(f.file)
+    put(f.line)
+    put(f.wanted)
+    put(f.found)
+    put(f.traceback)
+  }
+
+  mutating func put(_ n: PluginNote) {
+    put(n.key)
+    put(n.message)
+    put(n.scenario)
+    put(n.hook != nil)
+    if let h = n.hook {
+      put(h.plugin)
+      put(h.hook.rawValue)
+      put(h.location)
+      put(h.message)
+    }
+  }
+
+  /// A finished item, as a worker reports it (the coordinator knows its scenario and index).
+  mutating func put(_ r: ScenarioResult) {
+    put(r.status.rawValue)
+    put(r.duration)
+    put(r.output)
+    put(r.failure)
+    put(r.reason)
+    put(r.attempts.count)
+    for a in r.attempts {
+      put(a.failure)
+      put(a.output)
+      put(a.duration)
+    }
+    put(r.snapshotsUsed)
+    put(r.traces)
+    put(r.snapshotActions)
+    put(r.artifacts)
+  }
+
+  mutating func put(_ a: SnapshotActions) {
+    put(a.written)
+    put(a.updated)
+    put(a.failed)
+  }
+
+  /// One attempt's outcome, as a scenario's child process reports it.
+  mutating func put(_ o: AttemptOutcome) {
+    put(o.status.rawValue)
+    put(o.failure)
+    put(o.reason)
+    put(o.output)
+    put(o.snapshotsUsed)
+    put(o.snapshotActions)
+    put(o.artifacts)
+    put(o.trace)
+    put(o.notes.count)
+    for n in o.notes { put(n) }
+  }
+}
+
+extension WireReader {
+  mutating func scenario() throws(WireError) -> ScenarioInfo {
+    let file = try string(), ordinal = try int(), name = try string(), line = try int()
+    let first = try int(), last = try int()
+    var describes: [DescribeInfo] = []
+    for _ in 0..<max(try int(), 0) {
+      describes.append(DescribeInfo(name: try string(), line: try int(), last: try int()))
+    }
+    return ScenarioInfo(
+      file: file, ordinal: ordinal, name: name, line: line, first: first, last: last, describes: describes,
+      tags: try strings(), pendingReason: try optionalString())
+  }
+
+  mutating func failure() throws(WireError) -> Failure? {
+    guard try bool() else { return nil }
+    guard let kind = Failure.Kind(rawValue: try string()) else { throw WireError(description: "bad failure kind") }
+    return Failure(
+      kind: kind, message: try string(), file: try optionalString(), line: try optionalInt(),
+      wanted: try optionalString(), found: try optionalString(), traceback: try optionalString())
+  }
+
+  mutating func note() throws(WireError) -> PluginNote {
+    let key = try string(), message = try string(), scenario = try string()
+    var hook: HookFailure?
+    if try bool() {
+      let plugin = try string()
+      guard let kind = PluginRegistry.Hook(rawValue: try string()) else { throw WireError(description: "bad hook") }
+      hook = HookFailure(plugin: plugin, hook: kind, location: try string(), message: try string())
+    }
+    return PluginNote(key: key, message: message, scenario: scenario, hook: hook)
+  }
+
+  /// Reads what `put(_: ScenarioResult)` wrote into `r` (which has its scenario and index).
+  mutating func result(into r: inout ScenarioResult) throws(WireError) {
+    guard let status = Status(rawValue: try string()) else { throw WireError(description: "bad status") }
+    r.status = status
+    r.duration = try double()
+    r.output = try string()
+    r.failure = try failure()
+    r.reason = try optionalString()
+    r.attempts = []
+    for _ in 0..<max(try int(), 0) {
+      guard let f = try failure() else { throw WireError(description: "attempt without a failure") }
+      r.attempts.append(Attempt(failure: f, output: try string(), duration: try double()))
+    }
+    r.snapshotsUsed = try strings()
+    r.traces = try strings()
+    r.snapshotActions = try snapshotActions()
+    r.artifacts = try strings()
+  }
+
+  mutating func snapshotActions() throws(WireError) -> SnapshotActions {
+    SnapshotActions(written: try strings(), updated: try strings(), failed: try strings())
+  }
+
+  mutating func outcome() throws(WireError) -> AttemptOutcome {
+    guard let status = Status(rawValue: try string()) else { throw WireError(description: "bad status") }
+    var o = AttemptOutcome(status: status)
+    o.failure = try failure()
+    o.reason = try optionalString()
+    o.output = try string()
+    o.snapshotsUsed = try strings()
+    o.snapshotActions = try snapshotActions()
+    o.artifacts = try strings()
+    o.trace = try optionalString()
+    for _ in 0..<max(try int(), 0) { o.notes.append(try note()) }
+    return o
+  }
+}

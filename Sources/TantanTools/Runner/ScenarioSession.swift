@@ -1,0 +1,311 @@
+import CLua
+import LuaRuntime
+import TantanLua
+
+/// What every scenario state gets: the same seed, limits and golden-file mode.
+struct ExecutionConfig: Sendable {
+  var seed: Int
+  var maxInstructions: Int?
+  var maxMemory: Int?
+  var timeout: Double?
+  var snapshots: SnapshotStore
+  /// `--sandbox`: the interpreter's sandbox (no io, os.execute, debug, C modules...) around each file.
+  var sandbox = false
+  /// The run's plugins, loaded into every state (nil: none found).
+  var plugins: TestPlugins? = nil
+  /// `--trace`: which attempts keep an HTML trace, and the folder they go to.
+  var trace = ScenarioTraces.Mode.off
+  var traceDir = ""
+}
+
+/// One fresh Lua state set up exactly as the `tantan-host` interpreter sets up a script's state
+/// (`TantanModule.makeHost`: the `tantan` module, its own virtual clock, `math.randomseed`),
+/// plus the runner prelude. It loads one file (`collect`); a worker process then forks one copy
+/// of it per scenario attempt, which runs that scenario (`run`) and exits.
+final class ScenarioSession {
+  let state: LuaState
+  let host: TantanHost
+  let file: String
+  let config: ExecutionConfig
+  private var captured = CapturedOutput()
+  /// What the scenario printed, cut at `CapturedOutput.limit` bytes with a marker.
+  var output: String { captured.text }
+  private(set) var snapshotsUsed: [String] = []
+  private(set) var snapshotActions = SnapshotActions()
+  /// Files a failed picture snapshot left for review (reference, actual, diff page).
+  private(set) var artifacts: [String] = []
+  private var runner: LuaRef?
+  /// Plugin hooks that raised in this state, and plugins that did not load in it.
+  private(set) var hookFailures: [HookFailure] = []
+  private(set) var pluginProblems: [String] = []
+
+  struct SetupError: Error { let failure: Failure }
+
+  init(file: String, config: ExecutionConfig) throws(SetupError) {
+    self.file = file
+    self.config = config
+    do { state = try LuaState() } catch {
+      throw SetupError(
+        failure: Failure(kind: .error, message: "cannot create a Lua state: \(error)", file: file, line: nil))
+    }
+    switch TantanModule.makeHost(state, seed: config.seed) {
+    case .success(let h): host = h
+    case .failure(let e):
+      throw SetupError(failure: Failure(kind: .error, message: e.description, file: file, line: nil))
+    }
+    let lua = state.lua
+    guard Prelude.load(state) else {
+      let msg = lua.string(-1) ?? "?"
+      throw SetupError(failure: Failure(kind: .error, message: "runner prelude: \(msg)", file: file, line: nil))
+    }
+    lua.newTable()
+    lua.setFunction(-1, "emit") { [unowned self] (lua: Lua) throws(LuaCallError) -> Int32 in
+      self.captured.append(lua.string(1) ?? "")
+      return 0
+    }
+    lua.setFunction(-1, "snapshot") { [unowned self] (lua: Lua) throws(LuaCallError) -> Int32 in
+      let name = try lua.checkString(1)
+      let text = try lua.checkString(2)
+      let path = SnapshotStore.path(specFile: self.file, name: name)
+      if self.snapshotsUsed.contains(path) {  // a second value would silently replace the first
+        lua.pushNil()
+        lua.push("snapshot '\(name)' is used twice in this scenario (golden \(path)): give each its own name")
+        return 2
+      }
+      let outcome = self.config.snapshots.check(specFile: self.file, name: name, text: text)
+      self.snapshotsUsed.append(outcome.path)
+      self.snapshotActions.record(outcome.action, outcome.path)
+      lua.push(outcome.ok)
+      lua.push(outcome.message)
+      lua.push(outcome.wanted)
+      lua.push(outcome.found)
+      return 4
+    }
+    lua.setFunction(-1, "snapshot_svg") { [unowned self] (lua: Lua) throws(LuaCallError) -> Int32 in
+      let name = try lua.checkString(1)
+      let svg = try lua.checkString(2)
+      let path = SnapshotStore.picturePath(specFile: self.file, name: name)
+      if self.snapshotsUsed.contains(path) {
+        lua.pushNil()
+        lua.push("snapshot_svg '\(name)' is used twice in this scenario (golden \(path)): give each its own name")
+        return 2
+      }
+      let (outcome, artifacts) = self.config.snapshots.checkPicture(specFile: self.file, name: name, svg: svg)
+      self.snapshotsUsed.append(outcome.path)
+      self.snapshotActions.record(outcome.action, outcome.path)
+      self.artifacts += artifacts
+      lua.push(outcome.ok)
+      lua.push(outcome.message)
+      return 2
+    }
+    // explore(name, spec): the engine loads on the first explore that runs.
+    let clock = host.clock
+    lua.setFunction(-1, "explore_engine") { (lua: Lua) throws(LuaCallError) -> Int32 in
+      try ExploreExtension.pushEngine(lua, clock: clock)
+      return 1
+    }
+    guard lua.pcall(1, 1, traceback: true) else {
+      let msg = lua.string(-1) ?? "?"
+      throw SetupError(failure: Failure(kind: .error, message: "runner prelude: \(msg)", file: file, line: nil))
+    }
+    runner = state.ref()
+    if config.sandbox {  // after the prelude, which keeps what it needs (debug, io) as locals
+      guard Sandbox.load(state) == LUA_OK, {
+        lua.pcall(Sandbox.pushArguments(lua, scriptDir: FileSystem.directory(of: file)), 0, traceback: true)
+      }()
+      else {
+        let msg = lua.string(-1) ?? "?"
+        throw SetupError(failure: Failure(kind: .error, message: "sandbox: \(msg)", file: file, line: nil))
+      }
+      host.sandboxed = true
+    }
+    if let plugins = config.plugins { try installPlugins(plugins) }
+  }
+
+  /// Loads the run's plugins (after the sandbox, under the limits, as the interpreter does) and
+  /// hands their assertions to the prelude (`assert.NAME`).
+  private func installPlugins(_ plugins: TestPlugins) throws(SetupError) {
+    state.setLimits(maxMemory: config.maxMemory, maxInstructions: config.maxInstructions, timeout: config.timeout)
+    pluginProblems = plugins.install(into: host) { [unowned self] f in self.hookFailures.append(f) }
+    let registry = host.plugins
+    guard !registry.assertions.isEmpty else { return }
+    let lua = state.lua
+    runner?.push(lua)
+    lua.rawGet(-1, "plugin_assertions")
+    lua_rotate(lua.L, -2, 1)
+    lua.pop()
+    lua.newTable(narr: 0, nrec: Int32(registry.assertions.count))
+    for entry in registry.assertions {
+      guard let fn = entry.value else { continue }
+      lua.newTable(narr: 0, nrec: 3)
+      fn.push(lua); lua.rawSet(-2, "fn")
+      lua.push(entry.plugin); lua.rawSet(-2, "plugin")
+      lua.push(entry.location); lua.rawSet(-2, "location")
+      lua.rawSet(-2, entry.name)
+    }
+    guard lua.pcall(1, 0) else {
+      let msg = lua.string(-1) ?? "?"
+      throw SetupError(failure: Failure(kind: .error, message: "runner prelude: \(msg)", file: file, line: nil))
+    }
+  }
+
+  deinit {
+    runner = nil
+    state.close()
+  }
+
+  /// Pushes `runner[name]` under fresh limits.
+  private func pushEntry(_ entry: String) {
+    let lua = state.lua
+    runner?.push(lua)
+    lua.rawGet(-1, entry)
+    lua_rotate(lua.L, -2, 1)
+    lua.pop()
+    state.setLimits(maxMemory: config.maxMemory, maxInstructions: config.maxInstructions, timeout: config.timeout)
+  }
+
+  /// Pushes `runner.collect`, the file's chunk and name; nil (stack balanced) with the failure otherwise.
+  private func prepareCollect() -> Failure? {
+    let lua = state.lua
+    pushEntry("collect")
+    let status = state.loadFile(file)
+    if status != LUA_OK {
+      let msg = state.limitMessage ?? lua.string(-1) ?? "cannot load \(file)"
+      lua.pop(2)
+      return Failure(kind: .error, message: msg, file: file, line: nil)
+    }
+    lua.push(file)
+    return nil
+  }
+
+  /// A failure from a call that did not return normally: a tripped limit, or an internal error.
+  private func abnormal(line: Int?) -> Failure {
+    let lua = state.lua
+    let msg = state.limitMessage ?? lua.string(-1) ?? "(error object is a \(lua.typeName(-1)) value)"
+    lua.pop()
+    return Failure(kind: .error, message: msg, file: file, line: line)
+  }
+
+  /// Runs the file once: its scenarios (this state can then `run` any of them), or why it failed to load.
+  func collect() -> Result<[ScenarioInfo], Failure> {
+    if let f = prepareCollect() { return .failure(f) }
+    let lua = state.lua
+    guard lua.pcall(2, 2, traceback: true) else { return .failure(abnormal(line: nil)) }
+    let records = (try? lua.value(-2)) ?? .nil
+    let err = (try? lua.value(-1)) ?? .nil
+    lua.pop(2)
+    guard case .table = records else { return .failure(Self.failure(err, file: file, kind: .error)) }
+    let all = records.items.map { Self.scenario($0, file: file) }
+    pushEntry("settle")
+    guard lua.pcall(0, 0) else { return .failure(abnormal(line: nil)) }
+    return .success(all)
+  }
+
+  /// Runs the scenario numbered `ordinal` in this state (after `collect`), between the plugins'
+  /// `before_scenario` and `after_scenario` hooks (each under the limits, a fresh budget each).
+  /// A hook that raises is noted for the report and left out of later states; with
+  /// `--strict-plugins` it makes the scenario an error (a failing `before_scenario` skips it).
+  func run(_ info: ScenarioInfo) -> (status: Status, failure: Failure?, reason: String?) {
+    guard let plugins = config.plugins else { return runScenario(info) }
+    let where_ = "\(info.location) \(info.fullName)"
+    if plugins.strict, let problem = pluginProblems.first {
+      return (.error, Failure(kind: .error, message: problem, file: file, line: info.line), nil)
+    }
+    for p in pluginProblems { plugins.note(p, p, scenario: where_) }
+    let hookInfo = ScenarioHookInfo(
+      name: info.name, fullName: info.fullName, file: info.file, line: info.line, tags: info.tags)
+    let registry = host.plugins
+    var outcome: (status: Status, failure: Failure?, reason: String?)
+    state.setLimits(maxMemory: config.maxMemory, maxInstructions: config.maxInstructions, timeout: config.timeout)
+    registry.beforeScenario(hookInfo)
+    if plugins.strict, let f = hookFailures.first {
+      outcome = (.error, Self.failure(f), nil)
+    } else {
+      outcome = runScenario(info)
+    }
+    if state.limitMessage == nil {  // a tripped limit is sticky: the state can run nothing more
+      state.setLimits(maxMemory: config.maxMemory, maxInstructions: config.maxInstructions, timeout: config.timeout)
+      registry.afterScenario(
+        hookInfo, status: outcome.status.rawValue, message: outcome.failure?.headline ?? outcome.reason)
+    }
+    if plugins.strict {
+      if let f = hookFailures.first, outcome.status == .passed || outcome.status == .pending {
+        outcome = (.error, Self.failure(f), nil)
+      }
+    } else {
+      for f in hookFailures {
+        plugins.note("\(f.plugin)\u{0}\(f.hook.rawValue)\u{0}\(f.location)", f.message, scenario: where_, hook: f)
+      }
+    }
+    return outcome
+  }
+
+  /// A hook's failure as the scenario's error, at the hook's `file:line`.
+  static func failure(_ f: HookFailure) -> Failure {
+    var file: String?
+    var line: Int?
+    if let colon = f.location.lastIndex(of: ":"), let n = Int(f.location[f.location.index(after: colon)...]) {
+      file = String(f.location[..<colon])
+      line = n
+    }
+    return Failure(kind: .error, message: f.message, file: file, line: line)
+  }
+
+  private func runScenario(_ info: ScenarioInfo) -> (status: Status, failure: Failure?, reason: String?) {
+    let lua = state.lua
+    pushEntry("run")
+    lua.push(info.ordinal)
+    guard lua.pcall(1, 1, traceback: true) else { return (.error, abnormal(line: info.line), nil) }
+    defer { lua.pop() }
+    let r = (try? lua.value(-1)) ?? .nil
+    switch r["status"].text {
+    case "passed": return (.passed, nil, nil)
+    case "pending": return (.pending, nil, r["reason"].text ?? "")
+    case "failed": return (.failed, Self.failure(r, file: file, kind: .failure), nil)
+    default:
+      var f = Self.failure(r, file: file, kind: .error)
+      if f.line == nil { f.line = info.line }
+      return (.error, f, nil)
+    }
+  }
+
+  static func failure(_ r: LuaValue, file: String, kind: Failure.Kind) -> Failure {
+    Failure(
+      kind: kind, message: r["message"].text ?? "error", file: r["file"].text ?? file, line: r["line"].int,
+      wanted: r["wanted"].text, found: r["found"].text, traceback: r["traceback"].text)
+  }
+
+  static func scenario(_ r: LuaValue, file: String) -> ScenarioInfo {
+    ScenarioInfo(
+      file: file, ordinal: r["ordinal"].int ?? 0, name: r["name"].text ?? "", line: r["line"].int ?? 0,
+      first: r["first"].int ?? 0, last: r["last"].int ?? 0,
+      describes: r["describes"].items.map {
+        DescribeInfo(name: $0["name"].text ?? "", line: $0["line"].int ?? 0, last: $0["last"].int ?? 0)
+      },
+      tags: r["tags"].items.compactMap(\.text),
+      pendingReason: r["pending"] == .bool(true) ? (r["reason"].text ?? "") : nil)
+  }
+}
+
+extension LuaValue {
+  /// `t[key]` for a converted table; `.nil` for anything else.
+  subscript(_ key: String) -> LuaValue {
+    guard case .table(_, let entries) = self else { return .nil }
+    return entries.first { $0.key == .string(key) }?.value ?? .nil
+  }
+  var items: [LuaValue] {
+    guard case .table(let arr, _) = self else { return [] }
+    return arr
+  }
+  var text: String? {
+    if case .string(let s) = self { return s }
+    return nil
+  }
+  var int: Int? {
+    switch self {
+    case .integer(let i): return i
+    case .number(let d) where d == d.rounded() && abs(d) < 1e15: return Int(d)
+    default: return nil
+    }
+  }
+}

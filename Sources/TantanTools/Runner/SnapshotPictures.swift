@@ -1,0 +1,100 @@
+import TantanLua
+
+/// Picture goldens for `assert.snapshot_svg(name, obj)`: `__snapshots__/<spec>/<name>.svg`, the
+/// component drawn by `tantan.render.svg`. A mismatch (or a missing golden under
+/// `--update-snapshots=none`) writes what a reviewer needs to an artifacts folder: the reference,
+/// the actual picture and a side-by-side diff page, which the reports attach to the scenario.
+extension SnapshotStore {
+  static func picturePath(specFile: String, name: String) -> String {
+    var file = fileName(name)
+    file.removeLast(5)  // ".snap"
+    return FileSystem.join(folder(for: specFile), file + ".svg")
+  }
+
+  /// `<artifactsDir>/<spec file without .lua>/<name>/`, the spec path made relative.
+  func artifactFolder(specFile: String, name: String) -> String {
+    var spec = specFile.hasSuffix(".lua") ? String(specFile.dropLast(4)) : specFile
+    let parts = spec.split(separator: "/").filter { $0 != "." && $0 != ".." }
+    spec = parts.joined(separator: "/")
+    var safe = Self.fileName(name)
+    safe.removeLast(5)
+    return FileSystem.join(FileSystem.join(artifactsDir, spec), safe)
+  }
+
+  /// Compares; returns the outcome and the artifacts written (none when it matched or was written).
+  func checkPicture(specFile: String, name: String, svg: String) -> (Outcome, artifacts: [String]) {
+    let path = Self.picturePath(specFile: specFile, name: name)
+    let folder = artifactFolder(specFile: specFile, name: name)
+    if let problem = refusal(name, path, writing: nil) { return (Outcome(ok: false, action: .failed, message: problem, path: path), []) }
+    let golden = FileSystem.read(path)
+    if golden == svg || (golden != nil && mode == .all) || (golden == nil && mode != .none) {
+      for f in ["expected.svg", "actual.svg", "diff.html"] { FileSystem.remove(FileSystem.join(folder, f)) }
+      if golden == svg { return (Outcome(ok: true, path: path), []) }
+      if let problem = refusal(name, path, writing: svg) { return (Outcome(ok: false, action: .failed, message: problem, path: path), []) }
+      FileSystem.makeDirectories(Self.folder(for: specFile))
+      guard FileSystem.write(path, svg) else {
+        return (Outcome(ok: false, action: .failed, message: "snapshot_svg '\(name)': cannot write \(path)", path: path), [])
+      }
+      return (Outcome(ok: true, action: golden == nil ? .written : .updated, path: path), [])
+    }
+    // Under --sandbox the artifacts count against the same write budget as goldens.
+    if let problem = refusal(name, path, writing: svg + (golden ?? "")) {
+      return (Outcome(ok: false, action: .failed, message: problem, path: path), [])
+    }
+    FileSystem.makeDirectories(folder)
+    var artifacts: [String] = []
+    func keep(_ file: String, _ text: String) {
+      let p = FileSystem.join(folder, file)
+      if FileSystem.write(p, text) { artifacts.append(p) }
+    }
+    if let golden { keep("expected.svg", golden) } else { FileSystem.remove(FileSystem.join(folder, "expected.svg")) }
+    keep("actual.svg", svg)
+    keep("diff.html", Self.diffPage(name: name, golden: path, hasReference: golden != nil, diff: golden.map { Self.diff($0, svg) }))
+    let page = FileSystem.join(folder, "diff.html")
+    let message =
+      golden == nil
+      ? "snapshot_svg '\(name)' has no golden picture \(path) (create it with --update-snapshots=new); see \(page)"
+      : "snapshot_svg '\(name)' does not match \(path): see \(page) (accept it with --update-snapshots=all)"
+    return (Outcome(ok: false, action: .failed, message: message, wanted: nil, found: nil, path: path), artifacts)
+  }
+
+  /// The reference and the actual picture side by side, the two overlaid with a difference blend
+  /// (unchanged pixels go black), and the SVG source's line diff. No script: it opens anywhere.
+  static func diffPage(name: String, golden: String, hasReference: Bool, diff: String?) -> String {
+    let title = JUnitReporter.escape("snapshot_svg '\(name)'")
+    let reference =
+      hasReference
+      ? "<img src=\"expected.svg\" alt=\"reference\">" : "<p class=\"none\">no reference picture yet</p>"
+    var page = """
+      <!DOCTYPE html>
+      <html lang="en"><head><meta charset="utf-8"><title>\(title)</title>
+      <style>
+      body{font:14px system-ui,sans-serif;margin:16px;background:#fafafa;color:#222}
+      .row{display:flex;gap:16px;align-items:flex-start;flex-wrap:wrap}
+      figure{margin:0;background:#fff;border:1px solid #ccc;padding:8px}
+      figcaption{font-weight:600;margin-bottom:6px}
+      .overlay{position:relative;background:#000}
+      .overlay img+img{position:absolute;left:0;top:0;mix-blend-mode:difference}
+      pre{background:#fff;border:1px solid #ccc;padding:8px;overflow:auto}
+      .none{color:#a00}
+      </style></head><body>
+      <h1>\(title)</h1>
+      <p>Golden: <code>\(JUnitReporter.escape(golden))</code>. Accept the actual picture with
+      <code>--update-snapshots=all</code>.</p>
+      <div class="row">
+      <figure><figcaption>reference</figcaption>\(reference)</figure>
+      <figure><figcaption>actual</figcaption><img src="actual.svg" alt="actual"></figure>
+
+      """
+    if hasReference {
+      page += """
+        <figure><figcaption>difference (black: same)</figcaption><div class="overlay">\
+        <img src="expected.svg" alt=""><img src="actual.svg" alt=""></div></figure>
+
+        """
+    }
+    page += "</div>\n"
+    if let diff { page += "<h2>SVG source</h2>\n<pre>\(JUnitReporter.escape(diff))</pre>\n" }
+    return page + "</body></html>\n"
+  }
+}

@@ -1,0 +1,218 @@
+import LuaRuntime
+import TantanLua
+
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+/// `tantan-host test`: discover, collect, select, run (in parallel, isolated), report.
+enum TestCommand {
+  static func main(_ args: [String], progname: String = "tantan-host") -> Int32 {
+    let options: RunnerOptions
+    do { options = try RunnerOptions.parse(args) } catch {
+      return usageError(progname, error.description)
+    }
+    if options.help {
+      FileSystem.write(fd: 1, RunnerOptions.usage)
+      return 0
+    }
+    do { return try run(options, arguments: args, progname: progname) } catch let e as RunnerOptions.UsageError {
+      return usageError(progname, e.description)
+    } catch is TestPlugins.StrictFailure {
+      return 2  // the plugin's failure is already reported
+    } catch {
+      return usageError(progname, "\(error)")
+    }
+  }
+
+  static func usageError(_ progname: String, _ message: String) -> Int32 {
+    FileSystem.write(fd: 2, "\(progname) test: \(message)\n(see '\(progname) test --help')\n")
+    return 2
+  }
+
+  static var isCI: Bool {
+    guard let v = FileSystem.environment("CI")?.lowercased() else { return false }
+    return v == "true" || v == "1" || v == "yes"
+  }
+
+  static func run(_ o: RunnerOptions, arguments: [String], progname: String) throws -> Int32 {
+    let started = FileSystem.now()
+    // A scenario reading stdin sees end of file instead of waiting forever (no hook runs in a read):
+    // stdin becomes an empty pipe whose write end is closed (not /dev/null, which need not be a device).
+    var ends: [Int32] = [0, 0]
+    if pipe(&ends) == 0 {
+      close(ends[1])
+      if ends[0] != 0 {
+        dup2(ends[0], 0)
+        close(ends[0])
+      }
+    }
+    let matcher = try PatternMatcher()
+    try matcher.validate(o.pattern)
+    for p in o.filters + o.filtersOut { try matcher.validate(p) }
+    guard let paths = o.paths.isEmpty ? Discovery.defaultPaths() : o.paths else {
+      throw RunnerOptions.UsageError(
+        description: "no spec/ or scenarios/ folder here: name the files or folders to run")
+    }
+    let files = try Discovery.files(paths, pattern: o.pattern, matcher: matcher)
+    let ci = isCI
+    let seed = o.seed ?? (o.shuffle ? Int(time(nil)) : 0)
+    // Through the environment, so every scenario state (thread or worker process) reads it alike.
+    if let runs = o.exploreRuns { setenv(ExploreExtension.runsVariable, String(runs), 1) }
+    // Plugins: discovered and loaded once here, then into every scenario's state (TestPlugins).
+    let plugins = try TestPlugins.load(o, seed: seed, progname: progname)
+    try o.checkReporters(plugins: plugins?.reporterNames ?? [])
+    let config = ExecutionConfig(
+      seed: seed, maxInstructions: o.maxInstructions, maxMemory: o.maxMemory, timeout: o.timeout,
+      snapshots: SnapshotStore(o, ci: ci), sandbox: o.sandbox, plugins: plugins, trace: o.trace, traceDir: o.traceDir)
+
+    // Files load and scenarios run in worker processes (this one only plans and reports), so a
+    // scenario that crashes, exits or hangs ends its own process, never the run.
+    // --sandbox: the goldens' write budget is one count shared by every worker and fork.
+    let budget = o.sandbox ? WriteBudget.makeCounter() : nil
+    defer { if let budget { close(budget) } }
+    let pool = WorkerPool(jobs: o.jobs, arguments: [String(seed)] + arguments, watchdog: watchdog(config, o), budgetCounter: budget)
+    let collected = try collect(files, pool: pool)
+    var items = try plan(files: files, collected: collected, options: o, matcher: matcher)
+    if o.shuffle { Selection.shuffle(&items, seed: seed) }
+    var indexed = Array(items.enumerated())  // the suite index, kept through sharding
+    if let shard = o.shard { indexed = Selection.shard(indexed, index: shard.index, count: shard.count) }
+
+    if o.list { return list(indexed.map(\.1), options: o, progname: progname) }
+    var traceNames: [Int: String] = [:]
+    if o.trace != .off {
+      traceNames = ScenarioTraces.names(indexed)
+      if let problem = ScenarioTraces.prepare(o.traceDir, only: o.shard == nil ? nil : traceNames) {
+        throw RunnerOptions.UsageError(description: problem)
+      }
+    }
+
+    // Run: each file loaded once in a worker, each scenario attempt in a fork of it.
+    let progress = Progress(
+      enabled: o.reporters.contains { $0.name == "default" && $0.path == nil } && FileSystem.isTerminal(1),
+      total: indexed.count)
+    var scenarios: [String: [ScenarioInfo]] = [:]
+    for (file, outcome) in zip(files, collected) { if case .success(let all) = outcome { scenarios[file] = all } }
+    var results = try RunPlan.execute(
+      indexed, scenarios: scenarios, pool: pool, traceNames: traceNames, plugins: plugins, progress: progress,
+      jobs: o.jobs)
+    progress.finish()
+    results = SnapshotStore.failSharedGoldens(results)
+
+    var report = RunReport(
+      seed: seed, shuffled: o.shuffle, shard: o.shard.map { "\($0.index)/\($0.count)" }, results: results,
+      duration: FileSystem.now() - started)
+    report.selection = RunSelection(o, paths: paths)
+    report.planned = items.count
+    report.goldens = goldens(
+      paths: paths, files: files, collected: collected, results: results, options: o, strict: ci,
+      snapshots: config.snapshots)
+    if o.deterministicTimes { report.zeroTimes() }
+    if indexed.isEmpty { FileSystem.write(fd: 2, "\(progname) test: no scenario matched the selection\n") }
+    if let warnings = plugins?.warnings(), !warnings.isEmpty { FileSystem.write(fd: 2, warnings) }
+    guard Reporters.write(report, o.reporters, progname: progname, plugins: plugins) else { return 2 }
+    return report.exitStatus(failOnFlaky: o.failOnFlaky, passWithNoTests: o.passWithNoTests)
+  }
+
+  /// How long a busy worker may stay silent: one item's attempts, each up to its kill deadline.
+  static func watchdog(_ config: ExecutionConfig, _ o: RunnerOptions) -> Double? {
+    ScenarioFork.killDeadline(config).map { $0 * Double(o.retries + 1) + 5 }
+  }
+
+  /// Loads every file once in the workers: its scenarios, or why it failed to load.
+  static func collect(_ files: [String], pool: WorkerPool) throws -> [Result<[ScenarioInfo], Failure>] {
+    var out = files.map { file -> Result<[ScenarioInfo], Failure> in
+      .failure(Failure(kind: .error, message: "\(file): its worker process gave no answer", file: file, line: nil))
+    }
+    let tasks = files.map { file in
+      var w = WireWriter()
+      w.put("collect")
+      w.put(file)
+      return w
+    }
+    try pool.run(
+      tasks,
+      onMessage: { (i, r: inout WireReader) throws(WireError) -> Bool in
+        guard try r.string() == "collected", try r.string() == files[i] else { throw WireError(description: "reply") }
+        if try r.bool() {
+          var all: [ScenarioInfo] = []
+          for _ in 0..<max(try r.int(), 0) { all.append(try r.scenario()) }
+          out[i] = .success(all)
+        } else if let f = try r.failure() {
+          out[i] = .failure(f)
+        }
+        return true
+      },
+      onDeath: { i, cause in
+        out[i] = .failure(
+          Failure(kind: .error, message: "\(files[i]) could not be loaded: \(cause)", file: files[i], line: nil))
+      })
+    return out
+  }
+
+  /// The run items in suite order: each file's selected scenarios (times `--repeat-each`), or its
+  /// load failure.
+  static func plan(
+    files: [String], collected: [Result<[ScenarioInfo], Failure>], options o: RunnerOptions, matcher: PatternMatcher
+  ) throws -> [RunItem] {
+    var items: [RunItem] = []
+    for (file, outcome) in zip(files, collected) {
+      switch outcome {
+      case .failure(let f):
+        let info = ScenarioInfo(
+          file: file, ordinal: 0, name: "(file failed to load)", line: f.line ?? 0, first: 0, last: 0, describes: [],
+          tags: [])
+        items.append(RunItem(scenario: info, repeatIndex: 0, loadFailure: f))
+      case .success(let all):
+        for s in try Selection.select(all, o, matcher: matcher) {
+          if o.repeatEach > 1 {
+            for k in 1...o.repeatEach { items.append(RunItem(scenario: s, repeatIndex: k)) }
+          } else {
+            items.append(RunItem(scenario: s, repeatIndex: 0))
+          }
+        }
+      }
+    }
+    return items
+  }
+
+  /// `--list`: `file:line: full name  [#tags]` per selected scenario; load failures on stderr.
+  static func list(_ items: [RunItem], options o: RunnerOptions, progname: String) -> Int32 {
+    var text = ""
+    for item in items where item.loadFailure == nil {
+      let tags =
+        item.scenario.tags.isEmpty ? "" : "  [" + item.scenario.tags.map { "#" + $0 }.joined(separator: " ") + "]"
+      text += "\(item.scenario.location): \(item.scenario.fullName)\(tags)\n"
+    }
+    FileSystem.write(fd: 1, text)
+    for item in items {
+      if let f = item.loadFailure { FileSystem.write(fd: 2, "\(progname) test: \(f.headline)\n") }
+    }
+    if items.contains(where: { $0.loadFailure != nil }) { return 1 }
+    return items.isEmpty && !o.passWithNoTests ? 3 : 0
+  }
+
+  /// Goldens next to the files that ran, which of them were used, and (with
+  /// `--update-snapshots=all` on a complete run) the unused ones removed.
+  static func goldens(
+    paths: [String], files: [String], collected: [Result<[ScenarioInfo], Failure>], results: [ScenarioResult],
+    options o: RunnerOptions, strict: Bool, snapshots: SnapshotStore
+  ) -> RunReport.Goldens {
+    var g = RunReport.Goldens()
+    for (file, outcome) in zip(files, collected) {
+      if case .success = outcome { g.existing += SnapshotStore.existing(specFile: file) }
+    }
+    g.existing = Array(Set(g.existing + Discovery.orphanGoldens(paths))).sorted(by: bytewise)
+    var used = Set<String>()
+    for r in results { used.formUnion(r.snapshotsUsed) }
+    g.used = used.sorted(by: bytewise)
+    let loadFailed = collected.contains { if case .failure = $0 { return true } else { return false } }
+    g.complete = !o.isFiltered && !loadFailed && !results.contains { $0.status == .failed || $0.status == .error }
+    g.strict = strict
+    g.sharded = o.shard != nil
+    if g.complete, o.shard == nil, snapshots.mode == .all {
+      for path in g.unused where snapshots.allows(path) && FileSystem.remove(path) { g.removed.append(path) }
+    }
+    return g
+  }
+}

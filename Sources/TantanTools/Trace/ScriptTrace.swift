@@ -1,0 +1,95 @@
+import CLua
+import LuaRuntime
+import TantanLua
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// `tantan-host --trace FILE script.lua`: records the script's steps and writes the HTML when the
+/// run ends: normally, with an error (recorded as the last step, with its position), or through
+/// `os.exit` (which never returns to the interpreter, so its wrapper writes the file first).
+final class ScriptTrace {
+  let recorder: TraceRecorder
+  let path: String
+  private var failures = 0
+  private var written = false
+  private let progname: String
+
+  init(host: TantanHost, path: String, title: String, progname: String) {
+    self.path = path
+    self.progname = progname
+    recorder = TraceRecorder(host: host, title: title)
+    host.observer = recorder
+    TraceInstaller.install(host, recorder)
+    wrapExit(host)
+  }
+
+  /// An error the interpreter reports: a step at once (in the REPL the session goes on).
+  func failed(_ message: String) {
+    failures += 1
+    let (source, line) = Self.position(of: message)
+    let first = message.split(separator: "\n", maxSplits: 1).first.map(String.init) ?? message
+    recorder.finish(recorder.host.lua, kind: .error, title: first, error: message, source: source, line: line)
+  }
+
+  /// Writes the trace (once); returns an error message when the file cannot be written.
+  func write(status: Int32) -> String? {
+    guard !written else { return nil }
+    written = true
+    if failures == 0 || status == 0 {
+      let title = "end of script (exit status \(status))"
+      recorder.finish(recorder.host.lua, kind: .end, title: title, error: nil, source: nil, line: nil)
+    }
+    var meta: [(String, String)] = [("tantan-host", TantanHost.version)]
+    if let seed = recorder.host.seed { meta.append(("seed", String(seed))) }
+    let doc = TraceDocument(status: status != 0 ? "error" : "ok", meta: meta)
+    return FileSystem.save(path, doc.html(recorder)).map { "cannot write the trace to \(path): \($0)" }
+  }
+
+  /// `file:line` at the start of an error message, as a chunk name (`@file` when it is a file).
+  static func position(of message: String) -> (String?, Int?) {
+    let first = message.split(separator: "\n", maxSplits: 1).first ?? Substring(message)
+    var rest = first[...]
+    while let colon = rest.firstIndex(of: ":") {
+      let file = first[first.startIndex..<colon]
+      let after = first[first.index(after: colon)...]
+      let digits = after.prefix(while: { $0.isASCII && $0.isNumber })
+      if !digits.isEmpty, after.dropFirst(digits.count).hasPrefix(":"), let line = Int(digits), !file.isEmpty {
+        let name = String(file)
+        return (FileSystem.kind(name) == .file ? "@" + name : "=" + name, line)
+      }
+      rest = after
+    }
+    return (nil, nil)
+  }
+
+  /// `os.exit` writes the trace, then exits as before. Its argument is checked first (as
+  /// `os.exit` checks it), so a bad call fails without writing anything.
+  private func wrapExit(_ host: TantanHost) {
+    let lua = host.lua
+    guard (try? lua.getGlobal("os")) == LUA_TTABLE else { return }
+    guard lua.rawGet(-1, "exit") == LUA_TFUNCTION else {
+      lua.pop(2)
+      return
+    }
+    let original = host.state.ref()
+    lua.push(function: { [unowned self] (lua: Lua) throws(LuaCallError) -> Int32 in
+      var status: Int32 = 0
+      if lua.type(1) == LUA_TBOOLEAN {
+        status = lua.bool(1) ? 0 : 1
+      } else {
+        status = Int32(truncatingIfNeeded: try lua.optInteger(1, 0))
+      }
+      if let err = self.write(status: status) { FileSystem.write(fd: 2, "\(self.progname): \(err)\n") }
+      original.push(lua)
+      lua_rotate(lua.L, 1, 1)
+      do throws(LuaError) { try lua.call(lua.top - 1, 0) } catch { throw .lua(error) }
+      return 0
+    })
+    lua.rawSet(-2, "exit")
+    lua.pop()
+  }
+}
