@@ -2,6 +2,8 @@
 /// indices, `Double`s and the Swift names of config fields. A binding words them for its users
 /// (the Lua binding: `ListErrors.swift` in TantanLua/List).
 public enum ListError: Error, Equatable, Sendable {
+  /// A 0-based `index` given for Swift parameter `parameter` (`section`, `index`) is not below `count`.
+  case indexOutOfRange(parameter: String, index: Int, count: Int)
   /// A config field is unusable (checked when the list is created).
   case invalidConfig(key: ListConfigKey, reason: ListConfigProblem)
   /// Data is unusable; `origin` says whether the caller passed it in or the list read it itself.

@@ -92,6 +92,19 @@ public final class ListModel<Payload: Equatable> {
     guard let src = dataSource else { preconditionFailure("a list of values holds every item") }
     return try src.item(self, path.section, path.index)
   }
+  /// Throws `ListError.indexOutOfRange(parameter: "section", ...)` unless `s` is a section.
+  public func checkSection(_ s: Int) throws {
+    guard s >= 0, s < sectionCount else { throw ListError.indexOutOfRange(parameter: "section", index: s, count: sectionCount) }
+  }
+
+  /// `item(at:)` with both indices checked (`indexOutOfRange` naming `section` or `index`).
+  public func item(section s: Int, index i: Int) throws -> ListItem<Payload> {
+    try checkSection(s)
+    let count = itemCount(inSection: s)
+    guard i >= 0, i < count else { throw ListError.indexOutOfRange(parameter: "index", index: i, count: count) }
+    return try item(at: ListIndexPath(section: s, index: i))
+  }
+
   /// Where the item with this id is, or nil (a `source` list knows the ids of the items it holds).
   public func indexPath(of id: ListID) -> ListIndexPath? { itemIndex[id] }
   public func section(of id: ListID) -> Int? { sectionIndex[id] }

@@ -4,25 +4,38 @@ import LuaRuntime
 /// The one place where the list's Swift errors (`ListError`) become what Lua users read: the
 /// error a call raises (`bad argument #1 to 'scroll_to' (offset out of range (741; expected
 /// -64..740))`, `release: no pull in progress`) and the `load_error` / `refresh_error` texts.
-extension LuaList {
-  /// `error` as the Lua error of the running call. `argument` is the stack index of the value the
-  /// model checked: the call's first argument (2 for methods, after `self`; 1 for `tantan.list`
-  /// and `done`).
-  func convert(_ error: any Error, argument: Int32) -> LuaCallError {
+/// Positions come from the running call's declared parameters (`site`).
+extension ListExtension {
+  static func luaError(_ error: any Error, at site: LuaCallSite, _ lua: Lua) -> LuaCallError {
+    if let e = passThrough(error) { return e }
     switch error {
-    case let e as DescribedCallbackError: return lua.convert(e.error)
+    case let e as DescribedCallbackError: return .lua(e.error)
     case let e as ListError:
-      let (text, aboutArgument) = ListErrorWords.of(e, lua)
-      return aboutArgument ? .argument(argument, text) : .message(text)
+      let (text, about) = ListErrorWords.of(e, lua)
+      switch about {
+      case .firstArgument: return .argument(site.firstArgument, text)
+      case .parameter(let name): return .argument(site.argument(name), text)
+      case .standalone: return .message(text)
+      }
+    case LuaList.BindingError.building:
+      return .message("\(site.name): the list is still being built (called from one of its data callbacks)")
+    case LuaList.BindingError.measuring:
+      return .message("\(site.name): cannot change the list from inside item_height or a source callback")
     default: return lua.convert(error)
     }
   }
 
+  /// `tantan.list(config)` and `done(...)` as errors see them: their argument 1 is the value.
+  static let constructor = LuaCallSite(name: "list", parameters: ["config"], firstArgument: 1)
+  static let done = LuaCallSite(name: "done", parameters: ["value"], firstArgument: 1)
+}
+
+extension LuaList {
   /// `list.load_error`: a load fails with a `ListError` only through `done(items)`.
   static func loadErrorText(_ failure: ListFailure?, _ lua: Lua) -> String? {
     guard case .error(let e as ListError)? = failure else { return failure?.text }
-    let (text, aboutArgument) = ListErrorWords.of(e, lua)
-    return aboutArgument ? "bad argument #1 to 'done' (\(text))" : text
+    let (text, about) = ListErrorWords.of(e, lua)
+    return about == .standalone ? text : "bad argument #1 to 'done' (\(text))"
   }
 
   /// `list.refresh_error`: the message alone (`duplicate item id 5`, not which argument).
@@ -40,25 +53,38 @@ struct DescribedCallbackError: Error, CustomStringConvertible {
 
 /// The Lua wording of each `ListError`.
 enum ListErrorWords {
-  /// The message, and whether it is about the call's argument (raised as `bad argument #n to
-  /// 'f' (message)`) or stands alone (already naming the function: `pull: ...`).
-  static func of(_ error: ListError, _ lua: Lua) -> (text: String, aboutArgument: Bool) {
+  /// What a message is about: an argument (raised as `bad argument #n to 'f' (message)`), or
+  /// nothing (it already names the function: `pull: ...`).
+  enum About: Equatable {
+    /// The call's first argument (the value every list call checks).
+    case firstArgument
+    /// The argument of this Swift parameter.
+    case parameter(String)
+    case standalone
+  }
+
+  static func of(_ error: ListError, _ lua: Lua) -> (text: String, about: About) {
     func n(_ v: Double) -> String { number(v, lua) }
+    let (first, standalone) = (About.firstArgument, About.standalone)
     switch error {
-    case .invalidConfig(let key, let reason): return (config(key, reason, lua), true)
-    case .invalidData(let problem, let origin): return (data(problem, lua), origin == .given)
-    case .offsetNotANumber: return ("number expected, got nan", true)
-    case .offsetOutOfRange(let y, let lo, let hi): return ("offset out of range (\(n(y)); expected \(n(lo))..\(n(hi)))", true)
-    case .invalidPullDistance(let d): return ("distance must be a finite number >= 0, got \(n(d))", true)
-    case .noRefreshConfigured: return ("pull: the list has no refresh config", false)
-    case .pullAwayFromTop(let y, let top): return ("pull: the list is scrolled to \(n(y)); pull works at the top (\(n(top)))", false)
-    case .noPullInProgress: return ("release: no pull in progress", false)
-    case .refreshAlreadyRunning(let state): return ("refresh: already \(state.rawValue)", false)
-    case .noRefreshInProgress: return ("done: no refresh in progress", false)
-    case .refreshCompletedTwice: return ("done: done called twice (this refresh already finished)", false)
-    case .refreshAbandoned: return ("done: this refresh was abandoned", false)
-    case .loadCompletedTwice(let page): return ("done: done called twice (page \(page) already completed)", false)
-    case .noSectionToAppend: return ("done: the list has no section to append items to", false)
+    case .indexOutOfRange(let parameter, let i, let count):
+      // Shown 1-based as given (`math.mininteger` stays itself).
+      let shown = i == Int.min ? String(Int.min) : String(i + 1)
+      return ("\(parameter) out of range (\(shown); \(count == 0 ? "no \(parameter)s" : "expected 1..\(count)"))", .parameter(parameter))
+    case .invalidConfig(let key, let reason): return (config(key, reason, lua), first)
+    case .invalidData(let problem, let origin): return (data(problem, lua), origin == .given ? first : standalone)
+    case .offsetNotANumber: return ("number expected, got nan", first)
+    case .offsetOutOfRange(let y, let lo, let hi): return ("offset out of range (\(n(y)); expected \(n(lo))..\(n(hi)))", first)
+    case .invalidPullDistance(let d): return ("distance must be a finite number >= 0, got \(n(d))", first)
+    case .noRefreshConfigured: return ("pull: the list has no refresh config", standalone)
+    case .pullAwayFromTop(let y, let top): return ("pull: the list is scrolled to \(n(y)); pull works at the top (\(n(top)))", standalone)
+    case .noPullInProgress: return ("release: no pull in progress", standalone)
+    case .refreshAlreadyRunning(let state): return ("refresh: already \(state.rawValue)", standalone)
+    case .noRefreshInProgress: return ("done: no refresh in progress", standalone)
+    case .refreshCompletedTwice: return ("done: done called twice (this refresh already finished)", standalone)
+    case .refreshAbandoned: return ("done: this refresh was abandoned", standalone)
+    case .loadCompletedTwice(let page): return ("done: done called twice (page \(page) already completed)", standalone)
+    case .noSectionToAppend: return ("done: the list has no section to append items to", standalone)
     }
   }
 
@@ -123,11 +149,8 @@ enum ListErrorWords {
     }
   }
 
-  /// Numbers in list messages: whole numbers as Lua prints integers (`741`, `-64`), NaN as `nan`
-  /// (whatever its sign bit), the rest with Lua's `%.14g` (`Lua.formatNumber`: `0.5`, `inf`).
-  static func number(_ v: Double, _ lua: Lua) -> String {
-    if v.isNaN { return "nan" }
-    if abs(v) < 1e15, let whole = Int64(exactly: v) { return String(whole) }
-    return lua.formatNumber(v)
-  }
+  /// Numbers in list messages: `%.14g` without the `.0` of an integral float (`741`, `-64`, `0.5`,
+  /// `inf`), NaN as `nan` whatever its sign bit (`Lua.formatDigits`), and -0 as `0` (the resting
+  /// offset of a list without a content inset is -0: `pull works at the top (0)`).
+  static func number(_ v: Double, _ lua: Lua) -> String { Lua.formatDigits(v == 0 ? 0 : v) }
 }
