@@ -149,8 +149,7 @@ enum ListErrorWords {
     }
   }
 
-  /// Numbers in list messages: `%.14g` without the `.0` of an integral float (`741`, `-64`, `0.5`,
-  /// `inf`), NaN as `nan` whatever its sign bit (`Lua.formatDigits`), and -0 as `0` (the resting
-  /// offset of a list without a content inset is -0: `pull works at the top (0)`).
-  static func number(_ v: Double, _ lua: Lua) -> String { Lua.formatDigits(v == 0 ? 0 : v) }
+  /// Numbers in list messages: whole numbers bare (`741`, `-64`, `0` for -0), others exactly
+  /// (`0.30000000000000004`), `nan` whatever its sign bit (`Lua.formatExact`).
+  static func number(_ v: Double, _ lua: Lua) -> String { Lua.formatExact(v) }
 }
