@@ -1,7 +1,7 @@
 import XCTest
 
 /// The Lua wording of the list's model errors that no other test pins (captured from the build
-/// before `ListError` replaced the model's Lua-worded errors; `LuaList+Errors.swift` words them).
+/// before `ListError` replaced the model's Lua-worded errors; `ListErrors.swift` words them).
 final class ListErrorWordingTests: XCTestCase {
   static let source = "source = {section_count = function() return 1 end, item_count = function() return 0 end, item = function() end}"
 
