@@ -122,7 +122,7 @@ enum ListErrorWords {
     case .width: return "width"
     case .height: return "height"
     case .columns: return "columns"
-    case .itemHeight: return "item_height"
+    case .itemHeight: return ListExtension.itemHeightKey
     case .estimatedItemHeight: return "estimated_item_height"
     case .headerHeight: return "header_height"
     case .footerHeight: return "footer_height"

@@ -15,6 +15,9 @@ struct ListSetup {
 extension ListExtension {
   typealias Key = ConfigKey<ListSetup>
 
+  /// `item_height`: a config key that may be a callback, recorded in `list:events()` under this name.
+  static let itemHeightKey = "item_height"
+
   static let config = ConfigSchema<ListSetup>(
     "tantan.ListConfig", "The keys of tantan.list(config), each optional, with its default; unknown keys are errors.",
     // In the order the reader has always read them (of several bad keys, the first is reported).
@@ -27,12 +30,12 @@ extension ListExtension {
       .number("header_height", \.config.headerHeight, min: 0, default: "0", "Height of a section's header when it has one (>= 0). A header (or a source's header) with a height of 0 is an error: it would not show."),
       .number("footer_height", \.config.footerHeight, min: 0, default: "0", "Height of a section's footer when it has one (>= 0); same rule as header_height."),
       .boolean("sticky_headers", \.config.stickyHeaders, default: "false", "Headers pin under the top while their section scrolls by (the seed's LevitateHeaderFlowLayout), z 1024."),
-      Key("item_height", "number|fun(list: tantan.List, section: integer, index: integer, item: table): number", default: "44", "One height for every item (>= 0), or a function measuring each (a finite number >= 0).") { (r, s) throws(LuaCallError) in
-        if r.push("item_height") == LUA_TFUNCTION {
+      Key(itemHeightKey, "number|fun(list: tantan.List, section: integer, index: integer, item: table): number", default: "44", "One height for every item (>= 0), or a function measuring each (a finite number >= 0).") { (r, s) throws(LuaCallError) in
+        if r.push(itemHeightKey) == LUA_TFUNCTION {
           s.itemHeight = LuaRef(popping: r.lua, handle: r.lua.handle)
         } else {
           r.lua.pop()
-          if let h = try r.number("item_height", min: 0) { s.config.itemHeight = .fixed(h) }
+          if let h = try r.number(itemHeightKey, min: 0) { s.config.itemHeight = .fixed(h) }
         }
       },
       .number("estimated_item_height", \.config.estimatedItemHeight, default: "nil", "With item_height a function and a source only (> 0): the height of an item until it is measured in view; the content height is corrected as items are measured and the offset follows what is on screen. Without it a source's items are all fetched and measured once when the data loads."),

@@ -48,7 +48,7 @@ final class LuaList {
     self.host = host
     mainThread = host.state.main.L
     var events = EventLog(host: host, component: "list")
-    itemHeightSymbol = events.symbol("item_height")
+    itemHeightSymbol = events.symbol(ListExtension.itemHeightKey)
     sourceSymbols = ListSourceCallback.names.map { events.symbol($0) }
     self.events = events
     link.list = self
