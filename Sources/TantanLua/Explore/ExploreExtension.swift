@@ -22,8 +22,7 @@ package enum ExploreExtension: TantanExtension {
   /// The table here; its functions' rows from the LuaLS annotations above their definitions in
   /// the embedded `.lua` files (one declaration, next to the code).
   static var docs: [LuaDoc] {
-    [LuaDoc(.field, "tantan.explore", "tantan.explore", "Gesture exploration for scenario files' explore(name, spec): ready-made actions per component (loaded on first use).")]
-      + functionDocs
+    [table.doc] + functionDocs
   }
 
   static var functionDocs: [LuaDoc] { annotations.docs }
@@ -49,8 +48,10 @@ package enum ExploreExtension: TantanExtension {
   static var scripts: [Script] { [actionsScript, engineScript] }
 
   /// `tantan.explore` starts as an empty table whose `__index` loads the code into it.
-  static func install(_ host: TantanHost, module: Int32) {
-    let lua = host.lua
+  static let table = ModuleField(
+    "tantan.explore", "tantan.explore",
+    "Gesture exploration for scenario files' explore(name, spec): ready-made actions per component (loaded on first use)."
+  ) { host, lua in
     lua.newTable()
     lua.newTable()
     let clock = host.clock
@@ -62,8 +63,9 @@ package enum ExploreExtension: TantanExtension {
       return 1
     }
     lua_setmetatable(lua.L, -2)
-    lua.rawSet(module, "explore")
   }
+
+  static func install(_ host: TantanHost, module: Int32) { table.install(host, in: module) }
 
   /// Pushes the engine, loading the code the first time: `explore_actions.lua` fills the
   /// `tantan.explore` table (found in the loaded `tantan` module unless given at `exploreTable`)
