@@ -169,20 +169,20 @@ local tantan_ReorderGridSource = {}
 ---@class tantan.List
 ---@field scroll_to fun(self: tantan.List, y: number): number Sets the offset (from -content_inset.top to the bottom); NaN or out of range is an error and the offset stays. Checks paging; returns the offset.
 ---@field scroll_by fun(self: tantan.List, dy: number): number scroll_to(offset + dy).
----@field pull fun(self: tantan.List, distance: number): string Holds the content `distance` points below its resting top (absolute, at the top only); returns refresh_state (armed once distance >= threshold).
----@field release fun(self: tantan.List): string Lifts the finger: armed starts refreshing (calls refresh.on_refresh), pulling goes back to idle; returns refresh_state.
+---@field pull fun(self: tantan.List, distance: number): "idle"|"pulling"|"armed"|"refreshing"|"finishing" Holds the content `distance` points below its resting top (absolute, at the top only); returns refresh_state (armed once distance >= threshold).
+---@field release fun(self: tantan.List): "idle"|"pulling"|"armed"|"refreshing"|"finishing" Lifts the finger: armed starts refreshing (calls refresh.on_refresh), pulling goes back to idle; returns refresh_state.
 ---@field refresh fun(self: tantan.List) Starts a refresh without a pull (idle or armed only), as UIRefreshControl.beginRefreshing plus its action.
 ---@field finish_refresh fun(self: tantan.List) Ends the running refresh, like calling its done (for lists without on_refresh).
 ---@field load_more fun(self: tantan.List): boolean Starts the next page regardless of the position (tap to retry); false when loading, without more pages or without paging.on_load_more.
----@field layout fun(self: tantan.List, rect?: {x: number, y: number, w: number, h: number}): {kind: "item"|"header"|"footer", section: integer, index: integer?, frame: {x: number, y: number, w: number, h: number}, z: integer}[] What intersects rect (default: the visible area), in content coordinates; sticky headers have z 1024. Cost depends on the result, not on the item count.
 ---@field apply fun(self: tantan.List, sections: table[]): table Replaces the data and returns the diff by id, as UIKit batch updates take it: {inserted=, deleted=, moved=, reloaded=, sections={inserted=, deleted=, moved=, reloaded=}} with 1-based {section=, index=} paths. deleted and reloaded use old paths, inserted new ones, moved {from=old, to=new}; an item that moved and changed is in moved and also in reloaded (at its old path). Items of inserted or deleted sections are implied, not listed; within a section the longest run keeping its order stays and the rest are moved. Every list is sorted. On a source list the diff covers the items held before and after. Bad data keeps the previous data.
 ---@field reload fun(self: tantan.List): table Reads the source again (or re-measures the sections) and returns the diff like apply.
+---@field layout fun(self: tantan.List, rect?: {x: number, y: number, w: number, h: number}): {kind: "item"|"header"|"footer", section: integer, index: integer?, frame: {x: number, y: number, w: number, h: number}, z: integer}[] What intersects rect (default: the visible area), in content coordinates; sticky headers have z 1024. Cost depends on the result, not on the item count.
 ---@field item fun(self: tantan.List, section: integer, index: integer): table The item's own table, as the script gave it.
 ---@field header fun(self: tantan.List, section: integer): any The section's header view model as the script gave it, or nil.
 ---@field footer fun(self: tantan.List, section: integer): any The section's footer view model as the script gave it, or nil.
 ---@field section_id fun(self: tantan.List, section: integer): integer|string The section's id: as `sections` or source.section_id gave it; a source without section_id numbers its sections from 0.
 ---@field item_count fun(self: tantan.List, section: integer): integer Items in a section.
----@field index_at fun(self: tantan.List, x: number, y: number): integer?, integer? The section and index of the item under a point (content coordinates), or nil.
+---@field index_at fun(self: tantan.List, x: number, y: number): integer?, integer? The section and index of the item under a point (content coordinates), or nil, nil.
 ---@field events fun(self: tantan.List): string[] Every callback call so far, as `name(arg, ...)` strings, 1-based.
 ---@field clear_events fun(self: tantan.List) Forgets the recorded events.
 ---@field save_svg fun(self: tantan.List, path: string): true Writes tantan.render.svg(self) to `path` (replacing the file; as with io.open, its folder must exist) and returns true; a file that cannot be written is an error with the path and the reason. Not available under --sandbox, which allows no file writes.
@@ -208,31 +208,36 @@ local tantan_List = {}
 ---@class tantan.ListConfig
 ---@field width? number Viewport width in points (>= 0). Default 375.
 ---@field height? number Viewport height in points (>= 0). Default 667.
----@field sections? {id: integer|string, header: any?, footer: any?, columns: integer?, items: {id: integer|string}[]?}[] The data as values (not with source). Ids are unique: sections among sections, items across the list; unknown section keys are errors. Default: no sections.
+---@field sections? {id: integer|string, header: any?, footer: any?, columns: integer?, items: {id: integer|string}[]?}[] The data as values (not with source). Ids are unique: sections among sections, items across the list; unknown section keys are errors. Default no sections.
 ---@field source? tantan.ListSource The data as callbacks (not with sections); lazy, see tantan.ListSource. Default nil.
 ---@field columns? integer Columns of every section that sets none (1..1000); items of a row share its width. Default 1.
----@field item_height? number|fun(list: tantan.List, section: integer, index: integer, item: table): number One height for every item (>= 0), or a function measuring each (a finite number >= 0). Default 44.
----@field estimated_item_height? number With item_height a function and a source only (> 0): the height of an item until it is measured in view; the content height is corrected as items are measured and the offset follows what is on screen. Without it a source's items are all fetched and measured once when the data loads. Default nil.
 ---@field header_height? number Height of a section's header when it has one (>= 0). A header (or a source's header) with a height of 0 is an error: it would not show. Default 0.
 ---@field footer_height? number Height of a section's footer when it has one (>= 0); same rule as header_height. Default 0.
----@field spacing? number|{line: number?, item: number?} A number: the gap between rows; a table: line (between rows) and item (between columns), each >= 0. Default 0.
----@field insets? {top: number?, left: number?, bottom: number?, right: number?} Around the items of each non-empty section (after the header, before the footer), each >= 0. Default 0.
----@field content_inset? {top: number?, bottom: number?} UIKit's contentInset: the offset rests at -top (the seed's list sits under a 64 pt bar). Default 0.
 ---@field sticky_headers? boolean Headers pin under the top while their section scrolls by (the seed's LevitateHeaderFlowLayout), z 1024. Default false.
+---@field item_height? number|fun(list: tantan.List, section: integer, index: integer, item: table): number One height for every item (>= 0), or a function measuring each (a finite number >= 0). Default 44.
+---@field estimated_item_height? number With item_height a function and a source only (> 0): the height of an item until it is measured in view; the content height is corrected as items are measured and the offset follows what is on screen. Without it a source's items are all fetched and measured once when the data loads. Default nil.
+---@field spacing? number|{line: number?, item: number?} A number: the gap between rows; a table: line (between rows) and item (between columns), each >= 0. Default 0.
+---@field insets? {top?: number, left?: number, bottom?: number, right?: number} Around the items of each non-empty section (after the header, before the footer), each >= 0. Default 0.
+---@field content_inset? {top?: number, bottom?: number} UIKit's contentInset: the offset rests at -top (the seed's list sits under a 64 pt bar). Default 0.
 ---@field refresh? tantan.ListRefreshConfig Pull to refresh; without it pull() is an error. Default nil.
 ---@field paging? tantan.ListPagingConfig Loading more pages at the end; without it nothing loads. Default nil.
----@field delegate? {did_scroll: fun(list: tantan.List, offset: number)?} did_scroll(list, offset) after every change of the offset. Default nil.
+---@field delegate? tantan.ListDelegate did_scroll(list, offset) after every change of the offset. Default nil.
 local tantan_ListConfig = {}
 
 ---A lazy data source (section_count, item_count and item are required): the list reads the sections (ids, headers, footers, counts) when built and on reload(), and fetches items only when they come into view plus paging.prefetch; items that leave are forgotten, appended pages kept. Ids are checked among the items the list holds.
 ---@class tantan.ListSource
----@field section_count? fun(list: tantan.List): integer How many sections (0..100000000).
----@field item_count? fun(list: tantan.List, section: integer): integer How many items in a section (0..100000000).
----@field item? fun(list: tantan.List, section: integer, index: integer): table The item at (section, index): a table with an id.
+---@field section_count? fun(list: tantan.List): integer Required. How many sections (0..100000000).
+---@field item_count? fun(list: tantan.List, section: integer): integer Required. How many items in a section (0..100000000).
+---@field item? fun(list: tantan.List, section: integer, index: integer): table Required. The item at (section, index): a table with an id.
 ---@field header? fun(list: tantan.List, section: integer): any The section's header view model, or nil for none (optional).
 ---@field footer? fun(list: tantan.List, section: integer): any The section's footer view model, or nil for none (optional).
 ---@field section_id? fun(list: tantan.List, section: integer): integer|string The section's id (optional; default: its number counted from 0).
 local tantan_ListSource = {}
+
+---The list's delegate: its callbacks are recorded in list:events() (1-based).
+---@class tantan.ListDelegate
+---@field did_scroll? fun(list: tantan.List, offset: number) After every change of the offset.
+local tantan_ListDelegate = {}
 
 ---Pull to refresh: idle -> pulling -> armed (pull >= threshold) -> release -> refreshing (paging reset) -> done -> finishing (finish_duration) -> idle.
 ---@class tantan.ListRefreshConfig

@@ -96,36 +96,37 @@ public enum ListData<Payload: Equatable> {
 }
 
 extension ListConfig {
-  /// Throws `badArgument(position: 1, function: "list", ...)` naming the first bad key.
+  /// Throws `ListError.invalidConfig` for the first bad field.
   func validate() throws {
-    func bad(_ message: String) -> ComponentError { .badArgument(position: 1, function: "list", message: message) }
-    func nonNegative(_ v: Double, _ key: String) throws {
-      guard v.isFinite, v >= 0 else { throw bad("\(key) must be a finite number >= 0, got \(v)") }
+    func bad(_ key: ListConfigKey, _ reason: ListConfigProblem) -> ListError { .invalidConfig(key: key, reason: reason) }
+    func nonNegative(_ v: Double, _ key: ListConfigKey) throws {
+      guard v.isFinite, v >= 0 else { throw bad(key, .notFiniteNonNegative(v)) }
     }
-    try nonNegative(width, "width")
-    try nonNegative(height, "height")
-    guard columns >= 1 else { throw bad("columns must be >= 1, got \(columns)") }
-    if case .fixed(let h) = itemHeight { try nonNegative(h, "item_height") }
+    try nonNegative(width, .width)
+    try nonNegative(height, .height)
+    guard columns >= 1 else { throw bad(.columns, .belowMinimum(columns, minimum: 1)) }
+    if case .fixed(let h) = itemHeight { try nonNegative(h, .itemHeight) }
     if let e = estimatedItemHeight {
-      guard e.isFinite, e > 0 else { throw bad("estimated_item_height must be a finite number > 0, got \(listFormat(e))") }
-      if case .fixed = itemHeight { throw bad("estimated_item_height needs item_height to be a function") }
+      guard e.isFinite, e > 0 else { throw bad(.estimatedItemHeight, .notFinitePositive(e)) }
+      if case .fixed = itemHeight { throw bad(.estimatedItemHeight, .needsComputedHeight) }
     }
-    try nonNegative(headerHeight, "header_height")
-    try nonNegative(footerHeight, "footer_height")
-    try nonNegative(spacing.line, "spacing.line")
-    try nonNegative(spacing.item, "spacing.item")
-    for (v, k) in [(insets.top, "top"), (insets.left, "left"), (insets.bottom, "bottom"), (insets.right, "right")] {
-      try nonNegative(v, "insets.\(k)")
-    }
-    try nonNegative(contentInset.top, "content_inset.top")
-    try nonNegative(contentInset.bottom, "content_inset.bottom")
+    try nonNegative(headerHeight, .headerHeight)
+    try nonNegative(footerHeight, .footerHeight)
+    try nonNegative(spacing.line, .spacingLine)
+    try nonNegative(spacing.item, .spacingItem)
+    try nonNegative(insets.top, .insetsTop)
+    try nonNegative(insets.left, .insetsLeft)
+    try nonNegative(insets.bottom, .insetsBottom)
+    try nonNegative(insets.right, .insetsRight)
+    try nonNegative(contentInset.top, .contentInsetTop)
+    try nonNegative(contentInset.bottom, .contentInsetBottom)
     if let r = refresh {
-      guard r.threshold.isFinite, r.threshold > 0 else { throw bad("refresh.threshold must be a finite number > 0, got \(r.threshold)") }
-      try nonNegative(r.finishDuration, "refresh.finish_duration")
+      guard r.threshold.isFinite, r.threshold > 0 else { throw bad(.refreshThreshold, .notFinitePositive(r.threshold)) }
+      try nonNegative(r.finishDuration, .refreshFinishDuration)
     }
     if let p = paging {
-      if let size = p.pageSize, size < 1 { throw bad("paging.page_size must be >= 1, got \(size)") }
-      guard p.prefetch >= 0 else { throw bad("paging.prefetch must be >= 0, got \(p.prefetch)") }
+      if let size = p.pageSize, size < 1 { throw bad(.pagingPageSize, .belowMinimum(size, minimum: 1)) }
+      guard p.prefetch >= 0 else { throw bad(.pagingPrefetch, .belowMinimum(p.prefetch, minimum: 0)) }
     }
   }
 }

@@ -12,23 +12,24 @@ struct ListSnapshot<Payload: Equatable> {
 
 extension ListModel {
   /// Replaces the data with `sections` and returns what changed (see `ListChanges` for the rules,
-  /// `ListDiff` for the algorithm). Throws `badArgument(1, "apply", ...)` for a duplicate section or
-  /// item id (named in the message), bad `columns` or a bad computed height, and rethrows errors of
+  /// `ListDiff` for the algorithm). Throws `ListError.invalidData(_, origin: .given)` for a duplicate
+  /// section or item id, bad `columns` or a bad computed height, and rethrows errors of
   /// the height callback; in every case the previous data is kept. If the content shrinks below the
   /// offset, the offset is clamped and paging is checked.
   @discardableResult
   public func apply(_ newSections: [ListSection<Payload>]) throws -> ListChanges {
-    let snapshot = try prepare(newSections, function: "apply")
+    let snapshot = try prepare(newSections, origin: .given)
     return try replace(with: snapshot)
   }
 
   /// Re-reads the data source (or, for sections given as values, recomputes heights and layout) and
-  /// returns what changed, like `apply`. Source errors are `badDataSource`; the old data is kept.
+  /// returns what changed, like `apply`. Bad data is `ListError.invalidData(_, origin: .loaded)`;
+  /// the old data is kept.
   /// A `source` list reads its sections again and fetches its window (see `+Source` for what the
   /// diff covers then).
   @discardableResult
   public func reload() throws -> ListChanges {
-    guard let src = dataSource else { return try replace(with: try prepare(sections, function: nil)) }
+    guard let src = dataSource else { return try replace(with: try prepare(sections, origin: .loaded)) }
     let old = heldSide()
     let oldSectionIndex = sectionIndex
     try loadLazily(src)
@@ -72,31 +73,26 @@ extension ListModel {
     sectionIndex = s.sectionIndex
   }
 
-  /// The error for bad data: `badArgument(1, function)` for values, `badDataSource` for a source.
-  func dataError(_ function: String?, _ message: String) -> ComponentError {
-    if let function { return .badArgument(position: 1, function: function, message: message) }
-    return .badDataSource(message: message)
-  }
-
   /// Validates `sections` and computes heights and prefix sums, without touching the model.
-  func prepare(_ sections: [ListSection<Payload>], function: String?) throws -> ListSnapshot<Payload> {
+  func prepare(_ sections: [ListSection<Payload>], origin: ListDataOrigin) throws -> ListSnapshot<Payload> {
+    func bad(_ problem: ListDataProblem) -> ListError { .invalidData(problem, origin: origin) }
     var sectionIndex = [ListID: Int](minimumCapacity: sections.count)
     var total = 0
     for (s, section) in sections.enumerated() {
       if sectionIndex.updateValue(s, forKey: section.id) != nil {
-        throw dataError(function, "duplicate section id \(section.id)")
+        throw bad(.duplicateSectionID(section.id))
       }
       if let c = section.columns, c < 1 {
-        throw dataError(function, "section \(section.id): columns must be >= 1, got \(c)")
+        throw bad(.invalidSectionColumns(section: section.id, columns: c))
       }
-      if let problem = unshowable(section) { throw dataError(function, problem) }
+      if let problem = unshowable(section) { throw bad(problem) }
       total += section.items.count
     }
     var itemIndex = [ListID: ListIndexPath](minimumCapacity: total)
     for (s, section) in sections.enumerated() {
       for (i, item) in section.items.enumerated() {
         if itemIndex.updateValue(ListIndexPath(section: s, index: i), forKey: item.id) != nil {
-          throw dataError(function, "duplicate item id \(item.id)")
+          throw bad(.duplicateItemID(item.id))
         }
       }
     }
@@ -107,7 +103,7 @@ extension ListModel {
     var starts: [Int] = [0]
     starts.reserveCapacity(sections.count + 1)
     for (s, section) in sections.enumerated() {
-      let heights = try itemHeights(section: s, items: section.items, from: 0, function: function)
+      let heights = try itemHeights(section: s, items: section.items, from: 0, origin: origin)
       let g = makeGeometry(section, heights: heights)
       tops.append(tops[s] + g.height(insets: config.insets))
       starts.append(starts[s] + section.items.count)
@@ -119,13 +115,9 @@ extension ListModel {
   }
 
   /// A header or footer the config gives no height: it would not show, so it is an error.
-  func unshowable(_ section: ListSection<Payload>) -> String? {
-    if section.header != nil, config.headerHeight == 0 {
-      return "section \(section.id) has a header but header_height is 0 (it would not show)"
-    }
-    if section.footer != nil, config.footerHeight == 0 {
-      return "section \(section.id) has a footer but footer_height is 0 (it would not show)"
-    }
+  func unshowable(_ section: ListSection<Payload>) -> ListDataProblem? {
+    if section.header != nil, config.headerHeight == 0 { return .headerWithoutHeight(section: section.id) }
+    if section.footer != nil, config.footerHeight == 0 { return .footerWithoutHeight(section: section.id) }
     return nil
   }
 
@@ -138,7 +130,7 @@ extension ListModel {
   }
 
   /// Heights of `items`, the first of which sits at index `start` of section `s`.
-  func itemHeights(section s: Int, items: [ListItem<Payload>], from start: Int, function: String?) throws -> [Double] {
+  func itemHeights(section s: Int, items: [ListItem<Payload>], from start: Int, origin: ListDataOrigin) throws -> [Double] {
     switch config.itemHeight {
     case .fixed(let h):
       return [Double](repeating: h, count: items.count)
@@ -147,40 +139,37 @@ extension ListModel {
       heights.reserveCapacity(items.count)
       for (k, item) in items.enumerated() {
         let h = try f(self, s, start + k, item)
-        try checkHeight(h, item, function)
+        try checkHeight(h, item, origin)
         heights.append(h)
       }
       return heights
     case .batch(let f):
       let heights = try f(s, items, start)
       guard heights.count == items.count else {
-        throw dataError(function, "\(heights.count) item heights for \(items.count) items")
+        throw ListError.invalidData(.heightCountMismatch(heights: heights.count, items: items.count), origin: origin)
       }
-      for k in heights.indices { try checkHeight(heights[k], items[k], function) }
+      for k in heights.indices { try checkHeight(heights[k], items[k], origin) }
       return heights
     }
   }
 
   @inline(__always)
-  private func checkHeight(_ h: Double, _ item: @autoclosure () -> ListItem<Payload>, _ function: String?) throws {
-    guard h.isFinite, h >= 0 else {
-      throw dataError(function, "item height must be a finite number >= 0, got \(listFormat(h)) (item \(item().id))")
-    }
+  private func checkHeight(_ h: Double, _ item: @autoclosure () -> ListItem<Payload>, _ origin: ListDataOrigin) throws {
+    guard h.isFinite, h >= 0 else { throw ListError.invalidData(.invalidItemHeight(h, item: item().id), origin: origin) }
   }
 
   /// Appends `items` to the last section (a loaded page). Validates first; throws
-  /// `badArgument(1, function, ...)` for duplicate ids or bad heights, `wrongState` without sections.
-  func appendToLastSection(_ items: [ListItem<Payload>], function: String) throws {
+  /// `ListError.invalidData(_, origin: .given)` for duplicate ids or bad heights,
+  /// `.noSectionToAppend` without sections.
+  func appendToLastSection(_ items: [ListItem<Payload>]) throws {
     guard !items.isEmpty else { return }
-    guard let last = sections.indices.last else {
-      throw ComponentError.wrongState(function: function, message: "the list has no section to append items to")
-    }
+    guard let last = sections.indices.last else { throw ListError.noSectionToAppend }
     var seen = Set<ListID>(minimumCapacity: items.count)
     for item in items where itemIndex[item.id] != nil || !seen.insert(item.id).inserted {
-      throw ComponentError.badArgument(position: 1, function: function, message: "duplicate item id \(item.id)")
+      throw ListError.invalidData(.duplicateItemID(item.id), origin: .given)
     }
     let start = geometry[last].itemCount
-    let heights = try itemHeights(section: last, items: items, from: start, function: function)
+    let heights = try itemHeights(section: last, items: items, from: start, origin: .given)
     var g = geometry[last]
     g.append(heights, lineSpacing: config.spacing.line)
     // Commit.

@@ -4,18 +4,18 @@
 ///   never at construction (the first page is not requested by itself): when the number of items starting at or below the visible area's bottom
 ///   edge is <= `paging.prefetch` (so with prefetch 0: once the last item shows; an empty list
 ///   counts as showing it), no load is running and `hasMore`, then `page += 1`, `loading = true`,
-///   `loadError = nil`, and `onLoadMore(list, page, done)` is called.
+///   `loadFailure = nil`, and `onLoadMore(list, page, done)` is called.
 /// - `done.succeed(items)` appends to the last section and ends the load; fewer than `pageSize`
 ///   items (or none, when `pageSize` is nil) sets `hasMore = false` until the next refresh.
 ///   Bad items (duplicate ids, bad heights, no section) fail the load as below and throw.
-/// - `done.fail(message)` rolls `page` back to the previous page, sets `loadError`, ends the load.
-///   The error latches: scrolling never loads again while `loadError` is set (no retry storm);
+/// - `done.fail(message)` rolls `page` back to the previous page, sets `loadFailure`, ends the load.
+///   The error latches: scrolling never loads again while `loadFailure` is set (no retry storm);
 ///   only `loadMore()` (the "tap to retry" footer) or a refresh does.
 /// - A result whose generation is older than `pagingGeneration` (a refresh started meanwhile) is
 ///   dropped: nothing changes, `.dropped` is returned.
-/// - Calling `done` a second time throws `wrongState("done", ...)` and changes nothing.
+/// - Calling `done` a second time throws `ListError.loadCompletedTwice` and changes nothing.
 /// - If `onLoadMore` throws before completing, the load is rolled back like a failure (with the
-///   error's description as `loadError`), its `done` is dropped, and the error propagates.
+///   error as `loadFailure`), its `done` is dropped, and the error propagates.
 extension ListModel {
   public enum LoadOutcome: Equatable, Sendable {
     case appended(Int)
@@ -41,9 +41,7 @@ extension ListModel {
     }
 
     func markCalled() throws {
-      guard !called else {
-        throw ComponentError.wrongState(function: "done", message: "done called twice (page \(page) already completed)")
-      }
+      guard !called else { throw ListError.loadCompletedTwice(page: page) }
       called = true
     }
 
@@ -54,9 +52,9 @@ extension ListModel {
       try markCalled()
       guard isCurrent, let list else { return .dropped }
       do {
-        try list.appendToLastSection(items, function: "done")
+        try list.appendToLastSection(items)
       } catch {
-        list.endLoad(failedWith: "\(error)", page: page)
+        list.endLoad(failedWith: .error(error), page: page)
         throw error
       }
       list.loading = false
@@ -66,20 +64,20 @@ extension ListModel {
       return .appended(items.count)
     }
 
-    /// Fails the load: `page` back to the previous page, `loadError = message`.
+    /// Fails the load: `page` back to the previous page, `loadFailure = .message(message)`.
     @discardableResult
     public func fail(_ message: String) throws -> LoadOutcome {
       try markCalled()
       guard isCurrent, let list else { return .dropped }
-      list.endLoad(failedWith: message, page: page)
+      list.endLoad(failedWith: .message(message), page: page)
       return .failed
     }
   }
 
-  func endLoad(failedWith message: String, page failed: Int) {
+  func endLoad(failedWith failure: ListFailure, page failed: Int) {
     page = failed - 1
     loading = false
-    loadError = message
+    loadFailure = failure
     loadToken += 1
     debugCheckInvariants()
   }
@@ -88,19 +86,19 @@ extension ListModel {
     page = 0
     hasMore = true
     loading = false
-    loadError = nil
+    loadFailure = nil
     pagingGeneration += 1
   }
 
   /// Starts a load if the position condition holds. Returns true when a load started.
   @discardableResult
   public func loadMoreIfNeeded() throws -> Bool {
-    guard let paging = config.paging, canLoadMore, loadError == nil else { return false }
+    guard let paging = config.paging, canLoadMore, loadFailure == nil else { return false }
     guard itemsBelowVisibleArea() <= paging.prefetch else { return false }
     return try startLoad()
   }
 
-  /// Starts a load regardless of the position and of a latched `loadError` ("tap to retry"), if paging is configured with
+  /// Starts a load regardless of the position and of a latched `loadFailure` ("tap to retry"), if paging is configured with
   /// `onLoadMore`, no load is running and `hasMore`. Returns true when a load started.
   @discardableResult
   public func loadMore() throws -> Bool {
@@ -114,14 +112,14 @@ extension ListModel {
     guard let onLoadMore = config.paging?.onLoadMore else { return false }
     page += 1
     loading = true
-    loadError = nil
+    loadFailure = nil
     loadToken += 1
     let done = LoadCompletion(list: self, page: page, generation: pagingGeneration, token: loadToken)
     debugCheckInvariants()
     do {
       try onLoadMore(self, page, done)
     } catch {
-      if done.isCurrent { endLoad(failedWith: "\(error)", page: done.page) }
+      if done.isCurrent { endLoad(failedWith: .error(error), page: done.page) }
       throw error
     }
     return true

@@ -6,8 +6,8 @@
 ///     refreshing --done.finish()--> finishing --after finishDuration on the clock--> idle
 ///
 /// - `done.succeed(sections)` applies the sections as `apply` does and ends the refresh;
-///   `done.fail(message)` ends it with `refreshError = message` (the data stays); the next
-///   successful refresh clears `refreshError`. A completion for a refresh that is no longer the
+///   `done.fail(message)` ends it with `refreshFailure = .message(message)` (the data stays); the
+///   next successful refresh clears `refreshFailure`. A completion for a refresh that is no longer the
 ///   running one (a newer refresh started, or `finishRefresh` ended it) is dropped.
 /// - `pull(d)` is absolute (the finger holds the content d points below its resting top) and is
 ///   only possible at the resting offset (`offset == minOffset`).
@@ -46,10 +46,8 @@ extension ListModel {
     init(list: ListModel, token: Int) { self.list = list; self.token = token }
 
     private func markCalled() throws {
-      guard !called else { throw ComponentError.wrongState(function: "done", message: "done called twice (this refresh already finished)") }
-      guard !abandoned, list != nil else {
-        throw ComponentError.wrongState(function: "done", message: "this refresh was abandoned")
-      }
+      guard !called else { throw ListError.refreshCompletedTwice }
+      guard !abandoned, list != nil else { throw ListError.refreshAbandoned }
       called = true
     }
 
@@ -58,56 +56,54 @@ extension ListModel {
       return list.refreshToken == token && list.refreshState == .refreshing
     }
 
-    /// Ends the refresh (-> `finishing`) without new data; clears `refreshError`.
+    /// Ends the refresh (-> `finishing`) without new data; clears `refreshFailure`.
     public func finish() throws {
       _ = try succeed(nil)
     }
 
     /// Ends the refresh, first applying `sections` as `apply` does when given, and clears
-    /// `refreshError`. Bad sections (duplicate ids, bad heights) end the refresh as failed, with
-    /// the message as `refreshError` and the previous data, and throw `badArgument(1, "done")`.
-    /// Throws `wrongState("done")` when called twice or after the refresh was abandoned.
+    /// `refreshFailure`. Bad sections (duplicate ids, bad heights) end the refresh as failed, with
+    /// the error as `refreshFailure` and the previous data, and throw it
+    /// (`ListError.invalidData(_, origin: .given)`). Throws `.refreshCompletedTwice` when called
+    /// twice and `.refreshAbandoned` after the refresh was abandoned.
     public func succeed(_ sections: [ListSection<Payload>]?) throws -> RefreshOutcome {
       try markCalled()
       guard isCurrent, let list else { return .dropped }
       var changes: ListChanges?
       if let sections {
         let snapshot: ListSnapshot<Payload>
-        do { snapshot = try list.prepare(sections, function: "done") } catch {
-          try list.finishRefresh(error: (error as? ComponentError)?.message ?? "\(error)")
+        do { snapshot = try list.prepare(sections, origin: .given) } catch {
+          try list.finishRefresh(failure: .error(error))
           throw error
         }
         do { changes = try list.replace(with: snapshot) } catch {
-          try list.finishRefresh(error: nil)  // the data is in; a paging callback failed after it
+          try list.finishRefresh(failure: nil)  // the data is in; a paging callback failed after it
           throw error
         }
       }
-      try list.finishRefresh(error: nil)
+      try list.finishRefresh(failure: nil)
       return changes.map { .applied($0) } ?? .finished
     }
 
-    /// Ends the refresh with `message` as `refreshError`; the data stays.
+    /// Ends the refresh with `message` as `refreshFailure`; the data stays.
     public func fail(_ message: String) throws -> RefreshOutcome {
       try markCalled()
       guard isCurrent, let list else { return .dropped }
-      try list.finishRefresh(error: message)
+      try list.finishRefresh(failure: .message(message))
       return .failed
     }
   }
 
   var refreshThreshold: Double { config.refresh?.threshold ?? 50 }
 
-  /// Moves the finger to `distance` points below the resting top. Throws `badArgument(1, "pull")`
-  /// for NaN, infinite or negative distances, `wrongState("pull")` without a `refresh` config or when
-  /// the list is not at its resting offset.
+  /// Moves the finger to `distance` points below the resting top. Throws
+  /// `ListError.invalidPullDistance` for NaN, infinite or negative distances,
+  /// `.noRefreshConfigured` without a `refresh` config and `.pullAwayFromTop` when the list is not
+  /// at its resting offset.
   public func pull(_ distance: Double) throws {
-    guard distance.isFinite, distance >= 0 else {
-      throw ComponentError.badArgument(position: 1, function: "pull", message: "distance must be a finite number >= 0, got \(listFormat(distance))")
-    }
-    guard config.refresh != nil else { throw ComponentError.wrongState(function: "pull", message: "the list has no refresh config") }
-    guard offset == minOffset else {
-      throw ComponentError.wrongState(function: "pull", message: "the list is scrolled to \(listFormat(offset)); pull works at the top (\(listFormat(minOffset)))")
-    }
+    guard distance.isFinite, distance >= 0 else { throw ListError.invalidPullDistance(distance) }
+    guard config.refresh != nil else { throw ListError.noRefreshConfigured }
+    guard offset == minOffset else { throw ListError.pullAwayFromTop(offset: offset, top: minOffset) }
     pullDistance = distance
     fingerDown = true
     switch refreshState {
@@ -120,17 +116,17 @@ extension ListModel {
   }
 
   /// Lifts the finger. Armed: starts refreshing and calls `onRefresh`; pulling: back to idle;
-  /// refreshing/finishing: only lifts the finger. Throws `wrongState("release")` when no finger is
-  /// down (idle, or refreshing without a second pull).
+  /// refreshing/finishing: only lifts the finger. Throws `ListError.noPullInProgress` when no
+  /// finger is down (idle, or refreshing without a second pull).
   public func release() throws {
     switch refreshState {
     case .idle:
-      throw ComponentError.wrongState(function: "release", message: "no pull in progress")
+      throw ListError.noPullInProgress
     case .pulling:
       liftFinger()
       refreshState = .idle
     case .refreshing, .finishing:
-      guard fingerDown else { throw ComponentError.wrongState(function: "release", message: "no pull in progress") }
+      guard fingerDown else { throw ListError.noPullInProgress }
       liftFinger()
     case .armed:
       liftFinger()
@@ -140,11 +136,11 @@ extension ListModel {
   }
 
   /// Starts a refresh as if a pull was released past the threshold (a programmatic refresh, like
-  /// `UIRefreshControl.beginRefreshing` plus the action). Throws `wrongState("refresh")` unless idle
-  /// or armed.
+  /// `UIRefreshControl.beginRefreshing` plus the action). Throws `ListError.refreshAlreadyRunning`
+  /// unless idle or armed.
   public func beginRefresh() throws {
     guard refreshState == .idle || refreshState == .armed else {
-      throw ComponentError.wrongState(function: "refresh", message: "already \(refreshState.rawValue)")
+      throw ListError.refreshAlreadyRunning(refreshState)
     }
     refreshToken += 1
     let token = refreshToken
@@ -167,12 +163,11 @@ extension ListModel {
   }
 
   /// Ends the current refresh (what `done` does): `refreshing` -> `finishing` -> `idle`, with
-  /// `refreshError = error` (nil: a successful refresh). Throws `wrongState("done")` when not refreshing.
-  public func finishRefresh(error: String? = nil) throws {
-    guard refreshState == .refreshing else {
-      throw ComponentError.wrongState(function: "done", message: "no refresh in progress")
-    }
-    refreshError = error
+  /// `refreshFailure = failure` (nil: a successful refresh). Throws `ListError.noRefreshInProgress`
+  /// when not refreshing.
+  public func finishRefresh(failure: ListFailure? = nil) throws {
+    guard refreshState == .refreshing else { throw ListError.noRefreshInProgress }
+    refreshFailure = failure
     let duration = config.refresh?.finishDuration ?? 0
     guard duration > 0 else {
       refreshState = stateAfterRefresh()

@@ -28,7 +28,8 @@ extension ListModel {
   /// Reads the sections of `src` (not its items) into a snapshot whose sections carry no items.
   func prepareLazy(_ src: ListDataSource<Payload>) throws -> (ListSnapshot<Payload>, [Int]) {
     let count = try src.sectionCount(self)
-    guard count >= 0 else { throw ComponentError.badDataSource(message: "section_count returned \(count) (expected a count >= 0)") }
+    func bad(_ problem: ListDataProblem) -> ListError { .invalidData(problem, origin: .loaded) }
+    guard count >= 0 else { throw bad(.negativeCount(count, section: nil)) }
     var snapshot = ListSnapshot<Payload>(sections: [], geometry: [], sectionTops: [0], itemStarts: [0], itemIndex: [:], sectionIndex: [:])
     var counts: [Int] = []
     for s in 0..<count {
@@ -36,10 +37,10 @@ extension ListModel {
       let header = try src.header?(self, s) ?? nil
       let footer = try src.footer?(self, s) ?? nil
       let n = try src.itemCount(self, s)
-      guard n >= 0 else { throw ComponentError.badDataSource(message: "item_count returned \(n) (expected a count >= 0)") }
-      guard snapshot.sectionIndex.updateValue(s, forKey: id) == nil else { throw ComponentError.badDataSource(message: "duplicate section id \(id)") }
+      guard n >= 0 else { throw bad(.negativeCount(n, section: s)) }
+      guard snapshot.sectionIndex.updateValue(s, forKey: id) == nil else { throw bad(.duplicateSectionID(id)) }
       let section = ListSection<Payload>(id: id, header: header, footer: footer)
-      if let problem = unshowable(section) { throw ComponentError.badDataSource(message: problem) }
+      if let problem = unshowable(section) { throw bad(problem) }
       let g = try lazyGeometry(section, s, count: n, src)
       snapshot.sections.append(section)
       snapshot.geometry.append(g)
@@ -70,7 +71,7 @@ extension ListModel {
       var chunk: [ListItem<Payload>] = []
       chunk.reserveCapacity(end - start)
       for i in start..<end { chunk.append(try src.item(self, s, i)) }
-      g.append(try itemHeights(section: s, items: chunk, from: start, function: nil), lineSpacing: config.spacing.line)
+      g.append(try itemHeights(section: s, items: chunk, from: start, origin: .loaded), lineSpacing: config.spacing.line)
       start = end
     }
     return g
@@ -140,7 +141,7 @@ extension ListModel {
           if p.index < held.sourceCounts[p.section] {
             let item = try held.window[p] ?? src.item(self, p.section, p.index)
             guard index.updateValue(p, forKey: item.id) == nil else {
-              throw ComponentError.badDataSource(message: "duplicate item id \(item.id)")
+              throw ListError.invalidData(.duplicateItemID(item.id), origin: .loaded)
             }
             window[p] = item
           }
@@ -169,7 +170,7 @@ extension ListModel {
     var run: [ListIndexPath] = []
     func flush() throws {
       guard let first = run.first else { return }
-      let heights = try itemHeights(section: first.section, items: run.map { held.window[$0]! }, from: first.index, function: nil)
+      let heights = try itemHeights(section: first.section, items: run.map { held.window[$0]! }, from: first.index, origin: .loaded)
       for (k, p) in run.enumerated() { bySection[p.section, default: []].append((p.index, heights[k])) }
       run.removeAll()
     }

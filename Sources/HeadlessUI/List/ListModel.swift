@@ -37,8 +37,10 @@ public final class ListModel<Payload: Equatable> {
   public internal(set) var pullDistance: Double = 0
   var fingerDown = false
   var refreshToken = 0
-  /// The message of the last failed refresh; cleared by the next successful one.
-  public internal(set) var refreshError: String?
+  /// Why the last refresh failed; cleared by the next successful one.
+  public internal(set) var refreshFailure: ListFailure?
+  /// `refreshFailure`'s text.
+  public var refreshError: String? { refreshFailure?.text }
   var finishTween: Tween?
   var finishTimer: VirtualClock.TimerID?
 
@@ -47,15 +49,18 @@ public final class ListModel<Payload: Equatable> {
   public internal(set) var page = 0
   public internal(set) var loading = false
   public internal(set) var hasMore = true
-  /// The message of the last failed load; cleared when the next load starts or a refresh starts.
-  public internal(set) var loadError: String?
+  /// Why the last load failed; cleared when the next load starts or a refresh starts.
+  public internal(set) var loadFailure: ListFailure?
+  /// `loadFailure`'s text.
+  public var loadError: String? { loadFailure?.text }
   /// Bumped by every refresh; a load result carrying an older generation is dropped.
   public internal(set) var pagingGeneration = 0
   var loadToken = 0
 
   /// Creates the list and loads its data (a data source lazily: its sections, then the items in
-  /// view). Paging is not checked here. Throws `badArgument(1, "list", ...)` for bad config or data (duplicate ids, bad heights),
-  /// `badDataSource` for unusable counts, and whatever a callback throws.
+  /// view). Paging is not checked here. Throws `ListError.invalidConfig` for bad config,
+  /// `.invalidData` for bad data (duplicate ids, bad heights; `.given` for sections, `.loaded` for
+  /// a source's answers), and whatever a callback throws.
   public init(config: ListConfig<Payload>, data: ListData<Payload>, clock: VirtualClock) throws {
     try config.validate()
     self.config = config
@@ -65,9 +70,9 @@ public final class ListModel<Payload: Equatable> {
     case .sections(let s):
       self.dataSource = nil
       if config.estimatedItemHeight != nil {
-        throw ComponentError.badArgument(position: 1, function: "list", message: "estimated_item_height needs a source (a list of values measures every item)")
+        throw ListError.invalidConfig(key: .estimatedItemHeight, reason: .needsDataSource)
       }
-      commit(try prepare(s, function: "list"))
+      commit(try prepare(s, origin: .given))
     case .source(let src):
       self.dataSource = src
       try loadLazily(src)
@@ -87,6 +92,19 @@ public final class ListModel<Payload: Equatable> {
     guard let src = dataSource else { preconditionFailure("a list of values holds every item") }
     return try src.item(self, path.section, path.index)
   }
+  /// Throws `ListError.indexOutOfRange(parameter: "section", ...)` unless `s` is a section.
+  public func checkSection(_ s: Int) throws {
+    guard s >= 0, s < sectionCount else { throw ListError.indexOutOfRange(parameter: "section", index: s, count: sectionCount) }
+  }
+
+  /// `item(at:)` with both indices checked (`indexOutOfRange` naming `section` or `index`).
+  public func item(section s: Int, index i: Int) throws -> ListItem<Payload> {
+    try checkSection(s)
+    let count = itemCount(inSection: s)
+    guard i >= 0, i < count else { throw ListError.indexOutOfRange(parameter: "index", index: i, count: count) }
+    return try item(at: ListIndexPath(section: s, index: i))
+  }
+
   /// Where the item with this id is, or nil (a `source` list knows the ids of the items it holds).
   public func indexPath(of id: ListID) -> ListIndexPath? { itemIndex[id] }
   public func section(of id: ListID) -> Int? { sectionIndex[id] }
@@ -101,30 +119,22 @@ public final class ListModel<Payload: Equatable> {
     max(-config.contentInset.top, contentHeight + config.contentInset.bottom - config.height)
   }
 
-  /// Sets `offset` to `y`, then checks paging. Throws `badArgument(1, "scroll_to", ...)` for NaN or
-  /// a value outside `minOffset...maxOffset` (the offset stays); errors from `onLoadMore` propagate
-  /// after the offset has changed and the load was rolled back.
+  /// Sets `offset` to `y`, then checks paging. Throws `ListError.offsetNotANumber` for NaN and
+  /// `.offsetOutOfRange` for a value outside `minOffset...maxOffset` (the offset stays); errors from
+  /// `onLoadMore` propagate after the offset has changed and the load was rolled back.
   public func scrollTo(_ y: Double) throws {
-    try setOffset(y, function: "scroll_to")
-  }
-
-  /// `scrollTo(offset + dy)`, with errors naming `scroll_by`.
-  public func scrollBy(_ dy: Double) throws {
-    guard !dy.isNaN else { throw ComponentError.badArgument(position: 1, function: "scroll_by", message: "number expected, got nan") }
-    try setOffset(offset + dy, function: "scroll_by")
-  }
-
-  func setOffset(_ y: Double, function: String) throws {
-    guard !y.isNaN else { throw ComponentError.badArgument(position: 1, function: function, message: "number expected, got nan") }
-    guard y >= minOffset, y <= maxOffset else {
-      throw ComponentError.badArgument(
-        position: 1, function: function,
-        message: "offset out of range (\(listFormat(y)); expected \(listFormat(minOffset))..\(listFormat(maxOffset)))")
-    }
+    guard !y.isNaN else { throw ListError.offsetNotANumber }
+    guard y >= minOffset, y <= maxOffset else { throw ListError.offsetOutOfRange(y, min: minOffset, max: maxOffset) }
     offset = y
     try refreshWindow()
     debugCheckInvariants()
     try loadMoreIfNeeded()
+  }
+
+  /// `scrollTo(offset + dy)`.
+  public func scrollBy(_ dy: Double) throws {
+    guard !dy.isNaN else { throw ListError.offsetNotANumber }
+    try scrollTo(offset + dy)
   }
 
   /// After the content changed: keeps the offset in range. Returns true when it moved.
@@ -135,10 +145,4 @@ public final class ListModel<Payload: Equatable> {
     offset = clamped
     return true
   }
-}
-
-/// Numbers in messages as Lua prints them: integers without ".0".
-func listFormat(_ v: Double) -> String {
-  if v.isFinite, abs(v) < 1e15, Double(Int64(v)) == v { return String(Int64(v)) }
-  return String(v)
 }

@@ -20,9 +20,10 @@ import LuaRuntime
 ///   ids, bad heights) are the same error but end the load as failed (`load_error` set, page rolled back).
 extension LuaList {
   func refreshCalled(_ done: LuaListModel.RefreshCompletion) throws {
-    events.append(Event("on_refresh", []))
-    guard let fn = onRefresh else { return }  // absent: `list:finish_refresh()` ends it
-    try invoke(fn, args: [], nresults: 0, dataCallback: false) { lua in
+    let slot = ListRefreshCallback.onRefresh.rawValue
+    events.append(Event(ListRefreshCallback.onRefresh.name, []))
+    guard refreshCallbacks.has(slot) else { return }  // absent: `list:finish_refresh()` ends it
+    try invoke(refreshCallbacks, slot, args: []) { lua in
       lua.push(function: traced("done", { [weak self] (lua: Lua) throws(LuaCallError) -> Int32 in
         guard let self else { throw .message("done: the list is gone") }
         return try self.refreshDone(lua, done)
@@ -34,22 +35,18 @@ extension LuaList {
   /// `done()`, `done(sections)` or `done(nil, err)` of a refresh; returns the outcome's name and,
   /// when sections were applied, the changes (as `apply` returns them).
   private func refreshDone(_ lua: Lua, _ done: LuaListModel.RefreshCompletion) throws(LuaCallError) -> Int32 {
-    _ = try checkModel("done")
+    do { _ = try changing() } catch { throw ListExtension.luaError(error, at: ListExtension.done, lua) }
     let wasCalled = done.called
     let outcome: LuaListModel.RefreshOutcome
     do {
-      if lua.type(1) == LUA_TTABLE {
-        let sections: [LuaListSection]
-        do throws(ListDataError) { sections = try lua.listSections(1, handle: host.state.handle, "sections") } catch { throw LuaCallError.argument(1, error.message) }
-        outcome = try done.succeed(sections)
-      } else if lua.isNoneOrNil(1) {
-        outcome = lua.isNoneOrNil(2) ? try done.succeed(nil) : try done.fail(lua.toDisplayString(2))
-      } else {
-        throw LuaCallError.argument(1, "table of sections or nil expected, got \(lua.typeName(1))")
+      switch try Self.doneArguments(lua, "sections", { (lua) throws(ListDataError) in try lua.listSections(1, handle: lua.handle, "sections") }) {
+      case .value(let sections): outcome = try done.succeed(sections)
+      case .failure(nil): outcome = try done.succeed(nil)
+      case .failure(let message?): outcome = try done.fail(message)
       }
     } catch {
-      if !wasCalled, done.called, let message = model?.refreshError { events.append(Event("refresh_failed", [.string(message)])) }
-      throw convert(error, selfOffset: 0)
+      if !wasCalled, done.called, let message = Self.refreshErrorText(model?.refreshFailure, lua) { events.append(Event("refresh_failed", [.string(message)])) }
+      throw ListExtension.luaError(error, at: ListExtension.done, lua)
     }
     switch outcome {
     case .applied(let c):
@@ -59,7 +56,7 @@ extension LuaList {
       return 2
     case .finished: lua.push("finished")
     case .failed:
-      events.append(Event("refresh_failed", [.string(model?.refreshError ?? "")]))
+      events.append(Event("refresh_failed", [.string(Self.refreshErrorText(model?.refreshFailure, lua) ?? "")]))
       lua.push("failed")
     case .dropped: lua.push("dropped")
     }
@@ -74,10 +71,11 @@ extension LuaList {
   }
 
   func loadMoreCalled(_ page: Int, _ done: LuaListModel.LoadCompletion) throws {
-    guard let fn = onLoadMore else { return }
-    events.append(Event("on_load_more", [.int(page)]))
+    let slot = ListPagingCallback.onLoadMore.rawValue
+    guard pagingCallbacks.has(slot) else { return }
+    events.append(Event(ListPagingCallback.onLoadMore.name, [.int(page)]))
     do {
-      try loadMoreInvoke(fn, page, done)
+      try loadMoreInvoke(slot, page, done)
     } catch let e as LuaError {
       // The model keeps the error's text as `load_error`; the caller still gets the value itself.
       e.push(lua)
@@ -87,24 +85,18 @@ extension LuaList {
     }
   }
 
-  private func loadMoreInvoke(_ fn: LuaRef, _ page: Int, _ done: LuaListModel.LoadCompletion) throws {
-    try invoke(fn, args: [page], nresults: 0, dataCallback: false) { lua in
+  private func loadMoreInvoke(_ slot: Int, _ page: Int, _ done: LuaListModel.LoadCompletion) throws {
+    try invoke(pagingCallbacks, slot, args: [page]) { lua in
       lua.push(function: traced("done", { [weak self] (lua: Lua) throws(LuaCallError) -> Int32 in
         guard let self else { throw .message("done: the list is gone") }
-        _ = try self.checkModel("done")
+        do { _ = try self.changing() } catch { throw ListExtension.luaError(error, at: ListExtension.done, lua) }
         let outcome: LuaListModel.LoadOutcome
         do {
-          if lua.type(1) == LUA_TTABLE {
-            let items: [LuaListItem]
-            do throws(ListDataError) { items = try lua.listItems(1, handle: self.host.state.handle, "items") } catch { throw LuaCallError.argument(1, error.message) }
-            outcome = try done.succeed(items)
-          } else if lua.isNoneOrNil(1) {
-            let message = lua.isNoneOrNil(2) ? "load failed" : lua.toDisplayString(2)
-            outcome = try done.fail(message)
-          } else {
-            throw LuaCallError.argument(1, "table of items or nil expected, got \(lua.typeName(1))")
+          switch try Self.doneArguments(lua, "items", { (lua) throws(ListDataError) in try lua.listItems(1, handle: lua.handle, "items") }) {
+          case .value(let items): outcome = try done.succeed(items)
+          case .failure(let message): outcome = try done.fail(message ?? "load failed")
           }
-        } catch { throw self.convert(error, selfOffset: 0) }
+        } catch { throw ListExtension.luaError(error, at: ListExtension.done, lua) }
         switch outcome {
         case .appended: lua.push("appended")
         case .failed: lua.push("failed")
@@ -116,19 +108,20 @@ extension LuaList {
     }
   }
 
-  /// Like `lua.convert`, but `selfOffset` says how many stack slots precede argument 1 (1 for
-  /// methods, 0 for plain functions such as `tantan.list` and `done`).
-  func convert(_ error: any Error, selfOffset: Int32) -> LuaCallError {
-    if let e = error as? DescribedCallbackError { return lua.convert(e.error) }
-    if let e = error as? ComponentError, case .badArgument(let pos, _, let msg) = e {
-      return .argument(Int32(clamping: pos) + selfOffset, msg)
-    }
-    return lua.convert(error)
+  /// What `done(...)` was given: a table (`done(sections)`, `done(items)`) read by `read`, or
+  /// `done()` / `done(nil, err)` (`err`'s `tostring`, nil without one).
+  enum DoneArguments<T> {
+    case value(T)
+    case failure(String?)
   }
-}
 
-/// A callback's error with its text, for models that keep the text (`load_error`).
-struct DescribedCallbackError: Error, CustomStringConvertible {
-  let error: LuaError
-  let description: String
+  static func doneArguments<T>(
+    _ lua: Lua, _ what: String, _ read: (Lua) throws(ListDataError) -> T
+  ) throws(LuaCallError) -> DoneArguments<T> {
+    if lua.type(1) == LUA_TTABLE {
+      do throws(ListDataError) { return .value(try read(lua)) } catch { throw .argument(1, error.message) }
+    }
+    guard lua.isNoneOrNil(1) else { throw .argument(1, "table of \(what) or nil expected, got \(lua.typeName(1))") }
+    return .failure(lua.isNoneOrNil(2) ? nil : lua.toDisplayString(2))
+  }
 }

@@ -52,32 +52,27 @@ extension Lua {
 
   /// An array of item tables at `i` (`items` of a section, or a loaded page).
   func listItems(_ i: Int32, handle: LuaStateHandle, _ location: String) throws(ListDataError) -> [LuaListItem] {
-    let i = absIndex(i)
-    guard type(i) == LUA_TTABLE else { throw ListDataError(message: "\(location): table expected, got \(typeName(i))") }
-    let n = rawLength(i)
-    var items: [LuaListItem] = []
-    items.reserveCapacity(n)
-    for k in stride(from: 1, through: n, by: 1) {
-      rawGet(i, index: k)
-      defer { pop() }
-      items.append(try listItem(-1, handle: handle, "\(location)[\(k)]"))
-    }
-    return items
+    try listArray(i, location) { (k, at) throws(ListDataError) in try listItem(k, handle: handle, at) }
   }
 
   /// An array of section tables `{id=, header=, footer=, columns=, items={...}}` at `i`.
   func listSections(_ i: Int32, handle: LuaStateHandle, _ location: String) throws(ListDataError) -> [LuaListSection] {
+    try listArray(i, location) { (k, at) throws(ListDataError) in try listSection(k, handle: handle, at) }
+  }
+
+  /// The array at `i`, each element read by `element(stack index, location)`.
+  private func listArray<T>(_ i: Int32, _ location: String, _ element: (Int32, String) throws(ListDataError) -> T) throws(ListDataError) -> [T] {
     let i = absIndex(i)
     guard type(i) == LUA_TTABLE else { throw ListDataError(message: "\(location): table expected, got \(typeName(i))") }
     let n = rawLength(i)
-    var sections: [LuaListSection] = []
-    sections.reserveCapacity(n)
+    var values: [T] = []
+    values.reserveCapacity(n)
     for k in stride(from: 1, through: n, by: 1) {
       rawGet(i, index: k)
       defer { pop() }
-      sections.append(try listSection(-1, handle: handle, "\(location)[\(k)]"))
+      values.append(try element(-1, "\(location)[\(k)]"))
     }
-    return sections
+    return values
   }
 
   static let sectionKeys: Set<String> = ["id", "header", "footer", "columns", "items"]

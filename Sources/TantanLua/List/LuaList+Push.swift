@@ -12,6 +12,11 @@ extension Lua {
     push(r.h); rawSet(-2, "h")
   }
 
+  /// A view model as the script gave it (its own table), or nil.
+  func push(_ viewModel: ListViewModel?) {
+    if let ref = viewModel?.ref { ref.push(self) } else { pushNil() }
+  }
+
   func push(_ p: ListIndexPath) {
     newTable(narr: 0, nrec: 2)
     push(p.section + 1); rawSet(-2, "section")

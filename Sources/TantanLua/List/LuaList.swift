@@ -6,36 +6,38 @@ import LuaRuntime
 /// The object behind a `tantan.List` userdata: the model plus the Lua callbacks it calls.
 /// Callbacks receive the list's one shared userdata first, as every component's callbacks do.
 final class LuaList {
-  /// `unowned(unsafe)`: the host outlives every value of its state, and a checked unowned costs
-  /// atomics on every callback.
-  unowned(unsafe) let host: TantanHost
+  /// Unowned: the host outlives every value of its state (a strong reference would be a cycle
+  /// through the state's userdata). No per-item path reads it.
+  unowned let host: TantanHost
   /// nil only while the constructor reads the data (a data callback that touches the list then
   /// gets a clear error instead of a half-built list).
   var model: LuaListModel?
   var events: EventLog
 
-  // Data-source callbacks (`source`), in `Source` order; `item_height` as a function.
+  // The callbacks, as `ListCallbackDeclarations.swift` declares them; `item_height` as a function.
   var source = Callbacks.none
+  var delegate = Callbacks.none
+  var refreshCallbacks = Callbacks.none
+  var pagingCallbacks = Callbacks.none
   var itemHeight: LuaRef? { didSet { itemHeightSlot = itemHeight?.ref ?? 0 } }
   /// `itemHeight`'s registry slot, pushed with `lua_rawgeti` (no retain per call).
   private(set) var itemHeightSlot: Int32 = 0
-  var onRefresh: LuaRef?
-  var onLoadMore: LuaRef?
-  var didScroll: LuaRef?
   /// > 0 while a data callback (a source function or item_height) runs: the list is being
   /// measured, so calls that change it are refused (they would be overwritten by the outer load).
   var dataCallbackDepth = 0
-  /// How the model's data callbacks reach this object: cleared on deinit, so a callback that
-  /// outlived the list fails cleanly instead of touching freed memory (without a weak reference's
-  /// side table or a checked unowned's atomics on the per-item path).
+  /// How the model's callbacks reach this object without a cycle (list -> model -> callbacks):
+  /// a callback that outlived the list fails cleanly instead of touching freed memory.
   let link = ListLink()
-  /// Interned event names of the per-item callbacks (`item_height`, then `Source` order).
+  /// Interned event names of the per-item callbacks (`item_height`, then the source's).
   let itemHeightSymbol: EventLog.Symbol
   let sourceSymbols: [EventLog.Symbol]
 
-  enum Source: Int, CaseIterable {
-    case sectionCount, itemCount, item, header, footer, sectionID
-    var name: String { ["section_count", "item_count", "item", "header", "footer", "section_id"][rawValue] }
+  /// Why the list cannot take a call now (worded with the call's name by `ListExtension.luaError`).
+  enum BindingError: Error {
+    /// The constructor still reads the data (a data callback called the list).
+    case building
+    /// A data callback runs: a change would be overwritten by the load that called it.
+    case measuring
   }
 
   /// The state's main thread: `lua` asks the shim for the running thread without going
@@ -46,14 +48,12 @@ final class LuaList {
     self.host = host
     mainThread = host.state.main.L
     var events = EventLog(host: host, component: "list")
-    itemHeightSymbol = events.symbol("item_height")
-    sourceSymbols = Source.allCases.map { events.symbol($0.name) }
+    itemHeightSymbol = events.symbol(ListExtension.itemHeightKey)
+    sourceSymbols = ListSourceCallback.names.map { events.symbol($0) }
     self.events = events
-    link.list = Unmanaged.passUnretained(self)
+    link.list = self
     self.events.owner = self
   }
-
-  deinit { link.list = nil }
 
   /// Whole numbers are logged as integers (`did_scroll(30)`), as the event format asks.
   static func eventNumber(_ d: Double) -> Event.Arg {
@@ -64,25 +64,28 @@ final class LuaList {
   /// The running thread (a coroutine's when one called into the host).
   var lua: Lua { Lua(tt_current(mainThread)) }
 
-  /// The model, or an error when called while the constructor still reads the data.
-  func checkModel(_ function: String, mutating: Bool = true) throws(LuaCallError) -> LuaListModel {
-    guard let model else { throw .message("\(function): the list is still being built (called from one of its data callbacks)") }
-    if mutating, dataCallbackDepth > 0 {
-      throw .message("\(function): cannot change the list from inside item_height or a source callback")
-    }
+  /// The model, for reading; `BindingError.building` while the constructor still reads the data.
+  func reading() throws(BindingError) -> LuaListModel {
+    guard let model else { throw .building }
     return model
   }
 
-  /// Calls `fn(list, ints..., extra)` where `pushExtra` pushes the extra arguments and returns their count.
-  func invoke(_ fn: LuaRef, args: [Int], nresults: Int32, dataCallback: Bool, pushExtra: (Lua) -> Int32) throws {
+  /// The model, for a change; also refused while a data callback runs.
+  func changing() throws(BindingError) -> LuaListModel {
+    let model = try reading()
+    guard dataCallbackDepth == 0 else { throw .measuring }
+    return model
+  }
+
+  /// Calls callback `slot` of `callbacks` as `fn(list, args..., extra...)`, where `pushExtra`
+  /// pushes the extra arguments and returns their count; results are dropped.
+  func invoke(_ callbacks: Callbacks, _ slot: Int, args: [Int], pushExtra: (Lua) -> Int32) throws {
     let lua = self.lua
-    fn.push(lua)
+    callbacks.push(slot, lua)
     ListExtension.listClass.pushShared(lua, self)
     for a in args { lua.push(a) }
     let extra = pushExtra(lua)
-    if dataCallback { dataCallbackDepth += 1 }
-    defer { if dataCallback { dataCallbackDepth -= 1 } }
-    try lua.call(Int32(args.count) + 1 + extra, nresults)
+    try lua.call(Int32(args.count) + 1 + extra, 0)
   }
 
   // MARK: - The callbacks the model calls
@@ -172,16 +175,13 @@ final class LuaList {
   }
 }
 
-/// A back pointer the list clears in its deinit (the model, owned by the list, holds this in its
-/// data callbacks instead of the list: no cycle, and no dangling access).
+/// A weak back pointer to the list (the model, owned by the list, holds this in its callbacks
+/// instead of the list: no cycle, and no dangling access).
 final class ListLink {
-  /// Unmanaged: reading it retains nothing (the list is alive while its model runs a callback:
-  /// every entry into the model holds the list).
-  var list: Unmanaged<LuaList>?
+  weak var list: LuaList?
 
-  @inline(__always)
   func live<T>(_ body: (LuaList) throws -> T) throws -> T {
     guard let list else { throw LuaCallError.message("tantan.List: the list is gone") }
-    return try list._withUnsafeGuaranteedRef(body)
+    return try body(list)
   }
 }

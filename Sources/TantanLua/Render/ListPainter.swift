@@ -90,9 +90,9 @@ struct ListPainter {
 
   /// The paging state: a pill at the bottom of the viewport while a page loads or after a load
   /// failed; "No more items" below the content once it is visible and there are no more pages.
-  func paging(_ w: inout SVGWriter, _ m: ListModel<ListViewModel>, shift: Double, height: Double) {
-    if m.loading || m.loadError != nil {
-      let text = m.loading ? "Loading more\u{2026}" : "Load failed: \(m.loadError ?? "") (tap to retry)"
+  func paging(_ w: inout SVGWriter, _ m: ListModel<ListViewModel>, loadError: String?, shift: Double, height: Double) {
+    if m.loading || loadError != nil {
+      let text = m.loading ? "Loading more\u{2026}" : "Load failed: \(loadError ?? "") (tap to retry)"
       let pillW = min(width - 40, 220), pillH = 32.0
       let x = (width - pillW) / 2, y = height - pillH - 12
       w.start("rect"); w.frame(x, y, pillW, pillH); w.attr("rx", pillH / 2); w.attr("fill", "#1c1c1e")

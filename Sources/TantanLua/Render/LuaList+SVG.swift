@@ -33,7 +33,7 @@ extension LuaList: SVGDrawable {
       for a in attributes where (a.z > 0) == pinned { draw(&w, m, a, painter) }
     }
     w.closeGroup()
-    if m.config.paging != nil { painter.paging(&w, m, shift: shift, height: height) }
+    if m.config.paging != nil { painter.paging(&w, m, loadError: Self.loadErrorText(m.loadFailure, lua), shift: shift, height: height) }
     if m.config.contentInset.top > 0 { painter.bar(&w, height: m.config.contentInset.top) }
     SVGPieces.scrollIndicator(
       &w, width: width, height: height, visible: height, content: m.contentHeight + m.config.contentInset.top

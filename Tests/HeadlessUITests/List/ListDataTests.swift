@@ -6,19 +6,31 @@ final class ListDataTests: XCTestCase {
 
   func testDuplicateIdsAtConstruction() {
     XCTAssertThrowsError(try makeList([section("a", [item("x")]), section("b", [item("x")])])) {
-      XCTAssertEqual($0 as? ComponentError, .badArgument(position: 1, function: "list", message: "duplicate item id \"x\""))
+      XCTAssertEqual($0 as? ListError, .invalidData(.duplicateItemID("x"), origin: .given))
     }
   }
 
   func testBadConfig() {
-    XCTAssertThrowsError(try makeList([]) { $0.itemHeight = .fixed(-1) }) { assertComponentError($0, function: "list", contains: "item_height") }
-    XCTAssertThrowsError(try makeList([]) { $0.columns = 0 }) { assertComponentError($0, function: "list", contains: "columns") }
-    XCTAssertThrowsError(try makeList([]) { $0.width = .nan }) { assertComponentError($0, function: "list", contains: "width") }
-    XCTAssertThrowsError(try makeList([]) { $0.refresh = ListRefreshConfig(threshold: 0) }) { assertComponentError($0, function: "list", contains: "threshold") }
-    XCTAssertThrowsError(try makeList([]) { $0.paging = ListPagingConfig(pageSize: 0) }) { assertComponentError($0, function: "list", contains: "page_size") }
+    XCTAssertThrowsError(try makeList([]) { $0.itemHeight = .fixed(-1) }) {
+      assertListError($0, .invalidConfig(key: .itemHeight, reason: .notFiniteNonNegative(-1)))
+    }
+    XCTAssertThrowsError(try makeList([]) { $0.columns = 0 }) {
+      assertListError($0, .invalidConfig(key: .columns, reason: .belowMinimum(0, minimum: 1)))
+    }
+    XCTAssertThrowsError(try makeList([]) { $0.width = .nan }) {
+      assertListError($0, .invalidConfig(key: .width, reason: .notFiniteNonNegative(.nan)))
+    }
+    XCTAssertThrowsError(try makeList([]) { $0.refresh = ListRefreshConfig(threshold: 0) }) {
+      assertListError($0, .invalidConfig(key: .refreshThreshold, reason: .notFinitePositive(0)))
+    }
+    XCTAssertThrowsError(try makeList([]) { $0.paging = ListPagingConfig(pageSize: 0) }) {
+      assertListError($0, .invalidConfig(key: .pagingPageSize, reason: .belowMinimum(0, minimum: 1)))
+    }
     var s = section("g", [])
     s.columns = 0
-    XCTAssertThrowsError(try makeList([s])) { assertComponentError($0, function: "list", contains: "columns") }
+    XCTAssertThrowsError(try makeList([s])) {
+      assertListError($0, .invalidData(.invalidSectionColumns(section: "g", columns: 0), origin: .given))
+    }
   }
 
   /// With item 1 (of 3, 10 high) made -1, NaN, then infinite, an apply of 4 items is refused
@@ -28,8 +40,7 @@ final class ListDataTests: XCTestCase {
     for value in [-1, Double.nan, Double.infinity] {
       setBad(value)
       XCTAssertThrowsError(try list.apply([section("s", items(4, prefix: "i"))]), file: file, line: line) {
-        assertComponentError($0, function: "apply", contains: "item height must be a finite number >= 0")
-        assertComponentError($0, function: "apply", contains: "item \"i1\"")
+        assertListError($0, .invalidData(.invalidItemHeight(value, item: "i1"), origin: .given), file: file, line: line)
       }
       XCTAssertEqual(list.itemCount, 3, file: file, line: line)
       XCTAssertEqual(list.contentHeight, 30, file: file, line: line)
@@ -43,7 +54,7 @@ final class ListDataTests: XCTestCase {
       $0.itemHeight = .computed { _, _, index, _ in index == 1 ? bad : 10 }
     }
     assertBadHeightsRefused(list) { bad = $0 }
-    XCTAssertThrowsError(try list.reload()) { assertComponentError($0, function: "", contains: "got inf") }
+    XCTAssertThrowsError(try list.reload()) { assertListError($0, .invalidData(.invalidItemHeight(.infinity, item: "i1"), origin: .loaded)) }
     XCTAssertEqual(list.contentHeight, 30)
   }
 
@@ -62,7 +73,7 @@ final class ListDataTests: XCTestCase {
     bad = 10
     missing = true
     XCTAssertThrowsError(try list.apply([section("s", items(4, prefix: "i"))])) {
-      assertComponentError($0, function: "apply", contains: "3 item heights for 4 items")
+      assertListError($0, .invalidData(.heightCountMismatch(heights: 3, items: 4), origin: .given))
     }
     XCTAssertEqual(list.itemCount, 3)
     missing = false
@@ -121,11 +132,11 @@ final class ListDataTests: XCTestCase {
   func testDataSourceBadCountsAndDuplicateIds() throws {
     let negative = ListDataSource<String>(sectionCount: { _ in 1 }, itemCount: { _, _ in -2 }, item: { _, _, _ in item("x") })
     XCTAssertThrowsError(try TestList(config: ListConfig(), data: .source(negative), clock: VirtualClock())) {
-      XCTAssertEqual($0 as? ComponentError, .badDataSource(message: "item_count returned -2 (expected a count >= 0)"))
+      XCTAssertEqual($0 as? ListError, .invalidData(.negativeCount(-2, section: 0), origin: .loaded))
     }
     let dup = ListDataSource<String>(sectionCount: { _ in 1 }, itemCount: { _, _ in 2 }, item: { _, _, _ in item("x") })
     XCTAssertThrowsError(try TestList(config: ListConfig(), data: .source(dup), clock: VirtualClock())) {
-      XCTAssertEqual($0 as? ComponentError, .badDataSource(message: "duplicate item id \"x\""))
+      XCTAssertEqual($0 as? ListError, .invalidData(.duplicateItemID("x"), origin: .loaded))
     }
   }
 

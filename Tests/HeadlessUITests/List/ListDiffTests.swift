@@ -101,10 +101,10 @@ final class ListDiffTests: XCTestCase {
   func testDuplicateIdsAreErrorsNamingTheIdAndKeepTheData() throws {
     let list = try makeList([section("A", ids("abc"))])
     XCTAssertThrowsError(try list.apply([section("A", ids("ab")), section("B", [item(.int(7)), item("b")])])) {
-      XCTAssertEqual($0 as? ComponentError, .badArgument(position: 1, function: "apply", message: "duplicate item id \"b\""))
+      XCTAssertEqual($0 as? ListError, .invalidData(.duplicateItemID("b"), origin: .given))
     }
     XCTAssertThrowsError(try list.apply([section(.int(1), []), section(.int(1), [])])) {
-      XCTAssertEqual($0 as? ComponentError, .badArgument(position: 1, function: "apply", message: "duplicate section id 1"))
+      XCTAssertEqual($0 as? ListError, .invalidData(.duplicateSectionID(1), origin: .given))
     }
     XCTAssertEqual(list.sections.map(\.id), ["A"])
     XCTAssertEqual(list.sections[0].items.map(\.id), ["a", "b", "c"])

@@ -127,7 +127,7 @@ final class ListPagingTests: XCTestCase {
     XCTAssertEqual(list.page, 0)
     XCTAssertFalse(list.loading)
     // A stale failure is dropped too, and a stale done called again is still "twice".
-    XCTAssertThrowsError(try stale.fail("late")) { assertComponentError($0, function: "done", contains: "twice") }
+    XCTAssertThrowsError(try stale.fail("late")) { XCTAssertEqual($0 as? ListError, .loadCompletedTwice(page: 1)) }
     XCTAssertNil(list.loadError)
   }
 
@@ -137,7 +137,7 @@ final class ListPagingTests: XCTestCase {
     try list.scrollTo(300)
     try loads.calls[0].done.succeed(intItems(17..<22))
     XCTAssertThrowsError(try loads.calls[0].done.succeed(intItems(30..<35))) {
-      XCTAssertEqual($0 as? ComponentError, .wrongState(function: "done", message: "done called twice (page 1 already completed)"))
+      XCTAssertEqual($0 as? ListError, .loadCompletedTwice(page: 1))
     }
     XCTAssertThrowsError(try loads.calls[0].done.fail("x"))
     XCTAssertEqual(list.itemCount, 25)
@@ -150,7 +150,7 @@ final class ListPagingTests: XCTestCase {
     let list = try makePaged(loads)
     try list.scrollTo(300)
     XCTAssertThrowsError(try loads.calls[0].done.succeed([item(.int(3)), item(.int(40))])) {
-      assertComponentError($0, function: "done", contains: "duplicate item id 3")
+      XCTAssertEqual($0 as? ListError, .invalidData(.duplicateItemID(3), origin: .given))
     }
     XCTAssertEqual(list.itemCount, 20)
     XCTAssertEqual(list.page, 0)

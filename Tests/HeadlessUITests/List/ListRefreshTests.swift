@@ -42,7 +42,7 @@ final class ListRefreshTests: XCTestCase {
     XCTAssertEqual(list.refreshState, .idle)
     XCTAssertEqual(list.pullDistance, 0)
     XCTAssertTrue(rec.refreshes.isEmpty)
-    XCTAssertThrowsError(try list.release()) { assertComponentError($0, function: "release", contains: "no pull in progress") }
+    XCTAssertThrowsError(try list.release()) { XCTAssertEqual($0 as? ListError, .noPullInProgress) }
   }
 
   func testFullCycleThroughFinishingOnTheClock() throws {
@@ -65,7 +65,7 @@ final class ListRefreshTests: XCTestCase {
     try clock.advance(by: 0.2)
     XCTAssertEqual(list.refreshState, .idle)
     XCTAssertEqual(list.refreshIndicatorHeight, 0)
-    XCTAssertThrowsError(try rec.refreshes[0].finish()) { assertComponentError($0, function: "done", contains: "twice") }
+    XCTAssertThrowsError(try rec.refreshes[0].finish()) { XCTAssertEqual($0 as? ListError, .refreshCompletedTwice) }
     XCTAssertEqual(list.refreshState, .idle)
   }
 
@@ -91,7 +91,7 @@ final class ListRefreshTests: XCTestCase {
     try list.release()
     XCTAssertEqual(list.refreshState, .refreshing)
     XCTAssertEqual(rec.refreshes.count, 1)
-    XCTAssertThrowsError(try list.beginRefresh()) { assertComponentError($0, function: "refresh", contains: "already refreshing") }
+    XCTAssertThrowsError(try list.beginRefresh()) { XCTAssertEqual($0 as? ListError, .refreshAlreadyRunning(.refreshing)) }
     // A finger still down when the refresh ends continues the pull from where it is.
     try list.pull(70)
     try rec.refreshes[0].finish()
@@ -126,13 +126,13 @@ final class ListRefreshTests: XCTestCase {
   func testPullErrors() throws {
     let rec = Recorder()
     let list = try makeRefreshable(clock: VirtualClock(), recorder: rec)
-    XCTAssertThrowsError(try list.pull(-1)) { assertComponentError($0, function: "pull", contains: "got -1") }
-    XCTAssertThrowsError(try list.pull(.nan)) { assertComponentError($0, function: "pull", contains: "got nan") }
+    XCTAssertThrowsError(try list.pull(-1)) { XCTAssertEqual($0 as? ListError, .invalidPullDistance(-1)) }
+    XCTAssertThrowsError(try list.pull(.nan)) { assertListError($0, .invalidPullDistance(.nan)) }
     try list.scrollTo(10)
-    XCTAssertThrowsError(try list.pull(10)) { assertComponentError($0, function: "pull", contains: "scrolled to 10") }
+    XCTAssertThrowsError(try list.pull(10)) { XCTAssertEqual($0 as? ListError, .pullAwayFromTop(offset: 10, top: -64)) }
     XCTAssertEqual(list.refreshState, .idle)
     let plain = try makeList([])
-    XCTAssertThrowsError(try plain.pull(10)) { assertComponentError($0, function: "pull", contains: "no refresh config") }
+    XCTAssertThrowsError(try plain.pull(10)) { XCTAssertEqual($0 as? ListError, .noRefreshConfigured) }
   }
 
   func testThrowingOnRefreshAbandonsTheRefresh() throws {
@@ -144,7 +144,7 @@ final class ListRefreshTests: XCTestCase {
     try list.pull(60)
     XCTAssertThrowsError(try list.release()) { XCTAssertTrue($0 is Boom) }
     XCTAssertEqual(list.refreshState, .idle)
-    XCTAssertThrowsError(try kept!.finish()) { assertComponentError($0, function: "done", contains: "abandoned") }
+    XCTAssertThrowsError(try kept!.finish()) { XCTAssertEqual($0 as? ListError, .refreshAbandoned) }
     XCTAssertNil(list.invariantViolation())
   }
 }

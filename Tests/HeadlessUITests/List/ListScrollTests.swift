@@ -27,13 +27,13 @@ final class ListScrollTests: XCTestCase {
     let list = try makeScrollable()
     try list.scrollTo(100)
     XCTAssertThrowsError(try list.scrollTo(741)) {
-      XCTAssertEqual($0 as? ComponentError, .badArgument(position: 1, function: "scroll_to", message: "offset out of range (741; expected -64..740)"))
+      XCTAssertEqual($0 as? ListError, .offsetOutOfRange(741, min: -64, max: 740))
     }
-    XCTAssertThrowsError(try list.scrollTo(-65)) { assertComponentError($0, function: "scroll_to", contains: "out of range") }
-    XCTAssertThrowsError(try list.scrollTo(.nan)) { assertComponentError($0, function: "scroll_to", contains: "number expected, got nan") }
-    XCTAssertThrowsError(try list.scrollBy(.nan)) { assertComponentError($0, function: "scroll_by", contains: "nan") }
-    XCTAssertThrowsError(try list.scrollBy(1000)) { assertComponentError($0, function: "scroll_by", contains: "out of range") }
-    XCTAssertThrowsError(try list.scrollTo(.infinity)) { assertComponentError($0, function: "scroll_to", contains: "out of range") }
+    XCTAssertThrowsError(try list.scrollTo(-65)) { XCTAssertEqual($0 as? ListError, .offsetOutOfRange(-65, min: -64, max: 740)) }
+    XCTAssertThrowsError(try list.scrollTo(.nan)) { XCTAssertEqual($0 as? ListError, .offsetNotANumber) }
+    XCTAssertThrowsError(try list.scrollBy(.nan)) { XCTAssertEqual($0 as? ListError, .offsetNotANumber) }
+    XCTAssertThrowsError(try list.scrollBy(1000)) { XCTAssertEqual($0 as? ListError, .offsetOutOfRange(1100, min: -64, max: 740)) }
+    XCTAssertThrowsError(try list.scrollTo(.infinity)) { XCTAssertEqual($0 as? ListError, .offsetOutOfRange(.infinity, min: -64, max: 740)) }
     XCTAssertEqual(list.offset, 100)
   }
 

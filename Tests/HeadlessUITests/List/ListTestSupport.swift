@@ -28,17 +28,13 @@ func makeList(
   return try TestList(config: config, data: .sections(sections), clock: clock)
 }
 
-func assertComponentError(_ error: Error, function: String, contains text: String, file: StaticString = #filePath, line: UInt = #line) {
-  guard let e = error as? ComponentError else {
-    XCTFail("not a ComponentError: \(error)", file: file, line: line)
+/// `error` is the `ListError` `expected`. Compared by description, so a NaN in it equals a NaN.
+func assertListError(_ error: Error, _ expected: ListError, file: StaticString = #filePath, line: UInt = #line) {
+  guard let e = error as? ListError else {
+    XCTFail("not a ListError: \(error)", file: file, line: line)
     return
   }
-  switch e {
-  case .badArgument(_, let f, _), .wrongState(let f, _):
-    XCTAssertEqual(f, function, file: file, line: line)
-  case .badDataSource: break
-  }
-  XCTAssertTrue(e.description.contains(text), "\(e.description) does not contain \(text)", file: file, line: line)
+  XCTAssertEqual(String(describing: e), String(describing: expected), file: file, line: line)
 }
 
 import XCTest
