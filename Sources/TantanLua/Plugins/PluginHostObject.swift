@@ -31,41 +31,36 @@ enum PluginHostFunctions: LuaModuleBinding {
       "register_source",
       "Registers a data-source provider: tantan.source(kind, ...) calls factory(ctx, ...) (ctx: plugin, kind, dir and file of the caller, line) and returns its table of functions or array.",
       .name("kind"), .function("factory", "fun(ctx: table, ...: any): table"), returns: .none
-    ) { c, lua, kind, factory in try add(c, lua, .source, kind, fn: factory) },
+    ) { c, lua, kind, factory in try PluginHostObject.add(c, lua, .source, kind, fn: factory) },
     function(
       "register_preset",
       "Registers a named preset (plain data) for a component kind (\"deck\", \"grid\", \"list\", ...); the component's binding consults it when a config names it.",
       .name("component"), .name("name"), .plainData("config"), returns: .none
     ) { c, lua, kind, preset, data in
-      let e = PluginRegistry.Entry(name: preset, plugin: c.plugin, location: callSite(lua), value: nil, data: data)
+      let e = PluginRegistry.Entry(name: preset, plugin: c.plugin, location: PluginHostObject.callSite(lua), value: nil, data: data)
       try c.registry.register(.preset(kind), e)
     },
     function(
       "register_assertion",
       "Registers a scenario assertion: fn returns true, or false and a message (optionally expected and actual values), or raises. `tantan-host test` scenarios call it as assert.NAME(...) (negated: assert.no.NAME, assert.is_not.NAME); scripts get a checker with tantan.assertion(name).",
       .name("name"), .function("fn", "fun(...: any): boolean?"), returns: .none
-    ) { c, lua, n, fn in try add(c, lua, .assertion, n, fn: fn) },
+    ) { c, lua, n, fn in try PluginHostObject.add(c, lua, .assertion, n, fn: fn) },
     function(
       "register_reporter",
       "Registers a reporter for `tantan-host test --reporter NAME`: a table with on_start(info), on_result(result) and on_finish(summary), each returning text (or nil) for the report.",
       .name("name"), .tableOfFunctions("reporter"), returns: .none
-    ) { c, lua, n, reporter in try add(c, lua, .reporter, n, fn: reporter) },
+    ) { c, lua, n, reporter in try PluginHostObject.add(c, lua, .reporter, n, fn: reporter) },
     function(
       "register_command",
       "Registers a subcommand: `tantan-host NAME args...` calls fn(args); its result (an integer, or false for 1) is the exit status.",
       .commandName("name"), .function("fn", "fun(args: string[]): integer?"), returns: .none
-    ) { c, lua, n, fn in try add(c, lua, .command, n, fn: fn) },
+    ) { c, lua, n, fn in try PluginHostObject.add(c, lua, .command, n, fn: fn) },
     function(
       "on",
       "Adds a lifecycle hook: before_scenario(s) and after_scenario(s) around each `tantan-host test` scenario (s: {name=, full_name=, file=, line=, tags=}; after also status=, passed=, message=), event({component=, name=, args=, text=}) for every component event.",
       .option("hook", PluginRegistry.Hook.self), .function("fn"), returns: .none
-    ) { c, lua, hook, fn in try add(c, lua, .hook(hook), hook.rawValue, fn: fn) },
+    ) { c, lua, hook, fn in try PluginHostObject.add(c, lua, .hook(hook), hook.rawValue, fn: fn) },
   ]
-
-  private static func add(_ c: PluginContext, _ lua: Lua, _ kind: PluginRegistry.Kind, _ name: String, fn: Int32) throws(LuaCallError) {
-    try PluginHostObject.add(c, lua, kind, name, fn: fn)
-  }
-  private static func callSite(_ lua: Lua) -> String { PluginHostObject.callSite(lua) }
 }
 
 package enum PluginHostObject {
@@ -103,7 +98,6 @@ package enum PluginHostObject {
   }
 
   // MARK: helpers
-
 
   static func add(_ c: PluginContext, _ lua: Lua, _ kind: PluginRegistry.Kind, _ name: String, fn arg: Int32) throws(LuaCallError) {
     let location = lua.type(arg) == LUA_TFUNCTION ? definition(lua, arg) ?? callSite(lua) : callSite(lua)
