@@ -8,7 +8,7 @@
 ---@field seed integer? The --seed given on the command line, or nil.
 ---@field clock tantan.Clock The virtual clock.
 ---@field after fun(seconds: number, fn: fun()): tantan.Timer Calls fn once after `seconds` of virtual time.
----@field deck fun(config: table): tantan.SwipeDeck A swipe deck. Config keys (each also a read-only field of the deck; `like` reads as `like_direction`): width, height, card_size, preset ("tantan", "tinder" or a plugin preset: the defaults), visible, offset, inset, cyclic, threshold, rotation_strength, rotation_max, rotation_angle, scale_strength, scale_min, dismiss_x, dismiss_y, bounds, fly, velocity_threshold, directions, like, durations, history_limit, source (required: an array of view models, or {count=, card=, empty=, id=} callbacks), delegate. Unknown keys are errors.
+---@field deck fun(config: tantan.SwipeDeckConfig): tantan.SwipeDeck A swipe deck over `source` (required: an array of view models, or callbacks), with the seed's defaults or a `preset` ("tantan", "tinder" or a plugin preset); every key of tantan.SwipeDeckConfig is also a read-only field of the deck. Unknown keys are errors.
 ---@field grid fun(config?: tantan.ReorderGridConfig): tantan.ReorderGrid A reorder grid over `items` (any Lua values) or a callback `source` ({count=, item=, move=, delete=}; without `move` the order is fixed: no cell lifts and grid:move() returns false, so no drop is ever accepted and then undone; likewise without `delete` no delete badge shows and grid:delete() is an error); seed defaults 375 x 587 below an 80 pt bar (top_bar), 4 columns, the bar's texts `bar = {title = "我的关注", sort = "排序删除", done = "完成"}` (the button reads sort while not editing and done while editing; pictures draw them with the close button), or a plugin's `preset` as the defaults; unknown keys are errors (see tantan.ReorderGridConfig for every key and its default).
 ---@field list fun(config: tantan.ListConfig): tantan.List A list from `sections` (values with ids) or a lazy `source` (see tantan.ListConfig for every key and its default).
 ---@field json tantan.json JSON for view models.
@@ -57,32 +57,85 @@ local tantan_Timer = {}
 ---@field overlay {direction: "left"|"right"|"up"|"down", progress: number}? The LIKE/NOPE overlay now, valid at every frame: while dragging, the direction the card points at and progress 0..1 to its threshold; while the top card animates (fly-off, also like()/nope(); snap back; undo), the same from its position at the clock's time; nil at rest. did_drag reports it on each drag_move and each clock:advance while animating.
 ---@field empty table? The model from source.empty, shown while state is "empty"; nil otherwise.
 ---@field queued integer Programmatic swipes and undos waiting for the running animation.
----@field width number Container width (300).
----@field height number Container height (400).
----@field card_size {w: number, h: number} Card size in the tantan stacking (the container's by default).
----@field preset "tantan"|"tinder" Which stacking, rotation and dismissal rules apply.
----@field visible integer showItemsNumber: cards stacked (5; tinder 3); never shrunk by a reload.
----@field offset {x: number, y: number} Tantan stacking step per depth ({x=5, y=5}; negative stacks the other way).
----@field inset {x: number, y: number} Tinder stacking: depth i is narrowed by 2*i*x and moved by i*(x, y).
----@field cyclic boolean isCyclically: the deck wraps over the count (tantan true, tinder false).
----@field threshold number kActionMargin: translation beyond which a release dismisses (tantan, 120).
----@field rotation_strength number Higher = weaker rotation (320).
----@field rotation_max number Clamp of the rotation strength, both signs (1.0).
----@field rotation_angle number Rotation at full strength, radians (pi/8).
----@field scale_strength number Higher = slower shrinking while dragged (4).
----@field scale_min number Floor of the drag scale (0.93).
----@field dismiss_x number Tantan fly-off: the centre ends at x = +-dismiss_x (500).
----@field dismiss_y number Tantan fly-off for up/down: the centre ends at y = -+dismiss_y (600).
----@field bounds {left: number, right: number, top: number, bottom: number} Tinder: dismissed when the card centre passes these ({left=-65, right=400, top=-65, bottom=500}).
----@field fly {x: number, y: number} Tinder fly-off: the centre moves by (+-x, y), fading out ({x=200, y=75}).
----@field velocity_threshold number? A fling faster than this (pt/s) dismisses under the distance threshold; nil = off.
----@field directions string[] Directions a card may leave in ({"left", "right"}); others snap back.
----@field like_direction "left"|"right"|"up"|"down" The config key `like` (the name is taken by the method): the direction of like() ("right"); nope() uses the opposite.
----@field durations {swipe: number, reset: number, rewind: number} Animation lengths in virtual seconds (0.3 each; tinder 0.2).
----@field history_limit integer How many swipes history (and so undo) remembers (1000).
----@field source table[]|{count: fun(deck: tantan.SwipeDeck): integer, card: fun(deck: tantan.SwipeDeck, index: integer, reused: table?): table, empty?: fun(deck: tantan.SwipeDeck): table?} The view models: an array of tables, or callbacks; count is read at construction and reload only (cached in between); card gets the departed card's model as `reused`.
----@field delegate table? Optional callbacks: will_swipe(deck, i), should_swipe(deck, i, dir) -> boolean (false or nil vetoes), did_drag(deck, i, dir, progress) (each drag_move and each clock:advance while the top card animates: deck.overlay then; settle jumps to the end without frames), did_swipe(deck, i, dir), did_swipe_left/right/up/down(deck, i), did_remove(deck, i, dir), did_cancel(deck, i), did_run_out(deck), did_rewind(deck, i).
+---@field width number Container width. Default 300.
+---@field height number Container height. Default 400.
+---@field card_size {w: number, h: number} Card size in the tantan stacking (tinder ignores it). Default the container's size.
+---@field preset "tantan"|"tinder" Which stacking, rotation and dismissal rules apply (a plugin preset names its base). Default "tantan".
+---@field visible integer showItemsNumber: cards stacked (1 to 1000); never shrunk by a reload. Default 5 (tinder 3).
+---@field offset {x: number, y: number} Tantan stacking step per depth; negative stacks the other way. Default {x = 5, y = 5}.
+---@field inset {x: number, y: number} Tinder stacking: depth i is narrowed by 2*i*x and moved by i*(x, y). Default {x = 10, y = 10}.
+---@field cyclic boolean isCyclically: the deck wraps over the count. Default true (tinder false).
+---@field threshold number kActionMargin: translation beyond which a release dismisses (tantan). Default 120.
+---@field rotation_strength number Higher = weaker rotation. Default 320.
+---@field rotation_max number Clamp of the rotation strength, both signs. Default 1.0.
+---@field rotation_angle number Rotation at full strength, radians. Default pi/8.
+---@field scale_strength number Higher = slower shrinking while dragged. Default 4.
+---@field scale_min number Floor of the drag scale. Default 0.93.
+---@field dismiss_x number Tantan fly-off: the centre ends at x = +-dismiss_x. Default 500.
+---@field dismiss_y number Tantan fly-off for up/down: the centre ends at y = -+dismiss_y. Default 600.
+---@field bounds {left: number, right: number, top: number, bottom: number} Tinder: dismissed when the card centre passes these. Default {left = -65, right = 400, top = -65, bottom = 500}.
+---@field fly {x: number, y: number} Tinder fly-off: the centre moves by (+-x, y), fading out. Default {x = 200, y = 75}.
+---@field velocity_threshold number? A fling faster than this (pt/s) dismisses under the distance threshold. Default nil (off).
+---@field directions string[] Directions a card may leave in; others snap back. Default {"left", "right"}.
+---@field like_direction "left"|"right"|"up"|"down" The config key `like` (the name is taken by the method): the direction of like(); nope() uses the opposite. Default "right".
+---@field durations {swipe: number, reset: number, rewind: number} Animation lengths in virtual seconds. Default 0.3 each (tinder 0.2).
+---@field history_limit integer How many swipes history (and so undo) remembers. Default 1000.
+---@field source table[]|tantan.SwipeDeckSource The view models: an array of tables (it may have an empty function too), or callbacks (see tantan.SwipeDeckSource); count is read at construction and reload only, card gets the departed card's model as `reused`. Default required.
+---@field delegate tantan.SwipeDeckDelegate? Callbacks; see tantan.SwipeDeckDelegate. Default nil.
 local tantan_SwipeDeck = {}
+
+---The keys of tantan.deck(config), each also a read-only field of the deck (like reads as like_direction); unknown keys are errors. A plugin `preset` may set every key but source and delegate.
+---@class tantan.SwipeDeckConfig
+---@field width? number Container width. Default 300.
+---@field height? number Container height. Default 400.
+---@field card_size? {w?: number, h?: number} Card size in the tantan stacking (tinder ignores it). Default the container's size.
+---@field preset? "tantan"|"tinder"|string Which stacking, rotation and dismissal rules apply (a plugin preset names its base). Default "tantan".
+---@field visible? integer showItemsNumber: cards stacked (1 to 1000); never shrunk by a reload. Default 5 (tinder 3).
+---@field offset? {x?: number, y?: number} Tantan stacking step per depth; negative stacks the other way. Default {x = 5, y = 5}.
+---@field inset? {x?: number, y?: number} Tinder stacking: depth i is narrowed by 2*i*x and moved by i*(x, y). Default {x = 10, y = 10}.
+---@field cyclic? boolean isCyclically: the deck wraps over the count. Default true (tinder false).
+---@field threshold? number kActionMargin: translation beyond which a release dismisses (tantan). Default 120.
+---@field rotation_strength? number Higher = weaker rotation. Default 320.
+---@field rotation_max? number Clamp of the rotation strength, both signs. Default 1.0.
+---@field rotation_angle? number Rotation at full strength, radians. Default pi/8.
+---@field scale_strength? number Higher = slower shrinking while dragged. Default 4.
+---@field scale_min? number Floor of the drag scale. Default 0.93.
+---@field dismiss_x? number Tantan fly-off: the centre ends at x = +-dismiss_x. Default 500.
+---@field dismiss_y? number Tantan fly-off for up/down: the centre ends at y = -+dismiss_y. Default 600.
+---@field bounds? {left?: number, right?: number, top?: number, bottom?: number} Tinder: dismissed when the card centre passes these. Default {left = -65, right = 400, top = -65, bottom = 500}.
+---@field fly? {x?: number, y?: number} Tinder fly-off: the centre moves by (+-x, y), fading out. Default {x = 200, y = 75}.
+---@field velocity_threshold? number A fling faster than this (pt/s) dismisses under the distance threshold. Default nil (off).
+---@field directions? string[] Directions a card may leave in; others snap back. Default {"left", "right"}.
+---@field like? "left"|"right"|"up"|"down" The direction of like(); nope() uses the opposite. Default "right".
+---@field durations? {swipe?: number, reset?: number, rewind?: number} Animation lengths in virtual seconds. Default 0.3 each (tinder 0.2).
+---@field history_limit? integer How many swipes history (and so undo) remembers. Default 1000.
+---@field source? table[]|tantan.SwipeDeckSource The view models: an array of tables (it may have an empty function too), or callbacks (see tantan.SwipeDeckSource); count is read at construction and reload only, card gets the departed card's model as `reused`. Default required.
+---@field delegate? tantan.SwipeDeckDelegate? Callbacks; see tantan.SwipeDeckDelegate. Default nil.
+local tantan_SwipeDeckConfig = {}
+
+---Callbacks a script supplies in a table (all optional unless documented).
+---@class tantan.SwipeDeckDelegate
+---@field will_swipe? fun(deck: tantan.SwipeDeck, index: integer) A gesture began (drag_begin, pan) or a programmatic swipe starts.
+---@field should_swipe? fun(deck: tantan.SwipeDeck, index: integer, direction: "left"|"right"|"up"|"down"): boolean At release (or a programmatic swipe's start): false or nil vetoes (the card snaps back, did_cancel).
+---@field did_drag? fun(deck: tantan.SwipeDeck, index: integer, direction: "left"|"right"|"up"|"down", progress: number) Each drag_move, and each clock:advance while the top card animates (deck.overlay then; settle jumps to the end without frames): progress 0..1 toward the threshold in direction.
+---@field did_swipe? fun(deck: tantan.SwipeDeck, index: integer, direction: "left"|"right"|"up"|"down") The swipe is decided; the fly-off starts.
+---@field did_swipe_left? fun(deck: tantan.SwipeDeck, index: integer) The fly-off to the left completed (the card is still on top).
+---@field did_swipe_right? fun(deck: tantan.SwipeDeck, index: integer) The fly-off to the right completed (the card is still on top).
+---@field did_swipe_up? fun(deck: tantan.SwipeDeck, index: integer) The fly-off to the up completed (the card is still on top).
+---@field did_swipe_down? fun(deck: tantan.SwipeDeck, index: integer) The fly-off to the down completed (the card is still on top).
+---@field did_remove? fun(deck: tantan.SwipeDeck, index: integer, direction: "left"|"right"|"up"|"down") The card left; the next one entered at the back.
+---@field did_cancel? fun(deck: tantan.SwipeDeck, index: integer) The release (or a veto) snaps the card back.
+---@field did_run_out? fun(deck: tantan.SwipeDeck) A non-cyclic deck lost its last card (once per running out).
+---@field did_rewind? fun(deck: tantan.SwipeDeck, index: integer) undo brought index back.
+local tantan_SwipeDeckDelegate = {}
+
+---Callbacks a script supplies in a table (all optional unless documented).
+---@class tantan.SwipeDeckSource
+---@field count? fun(deck: tantan.SwipeDeck): integer The item count, 0 to 2^53: read at construction and reload only (cached in between). Required with card.
+---@field card? fun(deck: tantan.SwipeDeck, index: integer, reused: table?): table The view model for index; reused is a departed card's model to recycle (or nil). Required with count.
+---@field empty? fun(deck: tantan.SwipeDeck): table? The model shown while no card remains (tinder's emptyView), or nil.
+---@field id? fun(deck: tantan.SwipeDeck, index: integer): integer|string|nil The identity of an item without its model: reload{keep_position=true} keeps it on top (else a model's id field).
+local tantan_SwipeDeckSource = {}
 
 ---A long-press drag-to-reorder grid (DraggingSort): layout, editing, drag and drop, delete badges, autoscroll. Indices are 1-based; items are any Lua values told apart by position (duplicates are fine). Every method except reads raises when called from inside a delegate or source callback (re-entrant calls are errors, never queued); reading fields and cell/item/index_at is allowed there. A callback's error reaches the caller unchanged after the grid is consistent.
 ---@class tantan.ReorderGrid

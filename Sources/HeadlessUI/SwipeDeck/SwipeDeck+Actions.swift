@@ -1,31 +1,20 @@
 /// Programmatic actions: `swipe`, `like`, `nope`, `undo`, `reload`.
 extension SwipeDeck {
   /// Swipes the top card away in `direction` (the like/nope buttons). Queued while animating or
-  /// from inside a callback. Throws `badArgument` for a direction not in `directions`,
-  /// `wrongState` during a drag or when no card shows.
-  public func swipe(_ direction: SwipeDirection) throws {
-    guard directionMask & direction.bit != 0 else {
-      throw ComponentError.badArgument(
-        position: 1, function: "swipe", message: "direction '\(direction.rawValue)' is not in 'directions'")
-    }
-    try requestSwipe(direction, function: "swipe")
-  }
+  /// from inside a callback. Throws `directionNotAllowed` for a direction not in `directions`,
+  /// `dragInProgress` during a drag, `noCardToSwipe` when no card shows.
+  public func swipe(_ direction: SwipeDirection) throws { try requestSwipe(direction) }
 
   /// Swipes in the `like` direction (`"right"` by default; the seed's button went left).
-  public func like() throws { try requestSwipe(config.like, function: "like") }
+  public func like() throws { try requestSwipe(config.like) }
 
   /// Swipes opposite to `like`.
-  public func nope() throws { try requestSwipe(config.like.opposite, function: "nope") }
+  public func nope() throws { try requestSwipe(config.like.opposite) }
 
-  func requestSwipe(_ direction: SwipeDirection, function: String) throws {
-    guard directionMask & direction.bit != 0 else {
-      throw ComponentError.wrongState(
-        function: function, message: "direction '\(direction.rawValue)' is not in 'directions'")
-    }
-    try operation(function) {
-      if case .dragging = phase {
-        throw ComponentError.wrongState(function: function, message: "a drag is in progress")
-      }
+  func requestSwipe(_ direction: SwipeDirection) throws {
+    guard directionMask & direction.bit != 0 else { throw SwipeDeckError.directionNotAllowed(direction) }
+    try operation {
+      if case .dragging = phase { throw SwipeDeckError.dragInProgress }
       if callbackDepth > 0 || !isSettled || draining {
         enqueue(.swipe(direction))
         return
@@ -33,7 +22,7 @@ extension SwipeDeck {
       if needsFill { fill() }
       guard hasCards else {
         if pendingError != nil { return }
-        throw ComponentError.wrongState(function: function, message: "no card to swipe")
+        throw SwipeDeckError.noCardToSwipe
       }
       startProgrammaticSwipe(direction)
     }
@@ -61,11 +50,11 @@ extension SwipeDeck {
 
   /// Brings back the last swiped card from the side it left (`did_rewind`) and returns its index;
   /// nil when the history is empty or when the undo was queued (during an animation or a callback).
-  /// Throws `wrongState` during a drag.
+  /// Throws `dragInProgress` during a drag.
   @discardableResult
   public func undo() throws -> Int? {
-    try operation("undo") {
-      if case .dragging = phase { throw ComponentError.wrongState(function: "undo", message: "a drag is in progress") }
+    try operation {
+      if case .dragging = phase { throw SwipeDeckError.dragInProgress }
       if callbackDepth > 0 || !isSettled || draining {
         enqueue(.undo)
         return nil
@@ -117,12 +106,11 @@ extension SwipeDeck {
   /// models). Cancels any drag, animation and queued operation. With `keepPosition`, the current
   /// top item stays on top when it still exists, found by identity (`source.id`, else the model's
   /// `source.identity`) within `identitySearchRadius` of its old index; without an identity, or
-  /// when it is gone, the top keeps its index. Throws `wrongState` from inside a data-source callback.
+  /// when it is gone, the top keeps its index. Throws `reloadInsideSourceCallback` from inside a
+  /// data-source callback.
   public func reload(keepPosition: Bool = false) throws {
-    guard sourceDepth == 0 else {
-      throw ComponentError.wrongState(function: "reload", message: "cannot reload from inside a data source callback")
-    }
-    try operation("reload") {
+    guard sourceDepth == 0 else { throw SwipeDeckError.reloadInsideSourceCallback }
+    try operation {
       epoch &+= 1
       cancelMotion()
       clearQueue()

@@ -39,7 +39,7 @@ extension SwipeDeck {
   /// While the top card animates, fires `did_drag` with the `overlay`; otherwise nothing.
   public func animationFrame() throws {
     guard case .animating = phase, let o = overlay, hasCards else { return }
-    try operation("advance") { emit(.didDrag(index: topIndex, direction: o.direction, progress: o.progress)) }
+    try operation { emit(.didDrag(index: topIndex, direction: o.direction, progress: o.progress)) }
   }
 
   func indication(toward d: SwipeDirection, _ t: Point) -> SwipeDragIndication {

@@ -5,24 +5,23 @@ let swipeDirectionPreference: [SwipeDirection] = [.right, .left, .up, .down]
 /// The pan gesture: `drag_begin`, `drag_move` (total translation), `drag_end`, and `pan` for a whole one.
 extension SwipeDeck {
   /// Starts a drag of the top card and fires `will_swipe`. A running animation (and the queue
-  /// behind it) finishes at once first. Throws `wrongState` while dragging, when empty, or from a callback.
+  /// behind it) finishes at once first. Throws `dragAlreadyInProgress`, `noCardToDrag`, or
+  /// `gestureInsideCallback` from a callback.
   public func dragBegin() throws {
-    try operation("drag_begin") {
-      try checkGestureAllowed("drag_begin")
-      _ = try beginDrag(function: "drag_begin")
+    try operation {
+      try checkGestureAllowed()
+      _ = try beginDrag()
     }
   }
 
   /// Moves the top card to `translation` (total since `drag_begin`, like `translationInView`) and
-  /// fires `did_drag`. Throws `badArgument` for NaN/infinite values, `wrongState` without a drag.
+  /// fires `did_drag`. Throws `notFinite` for NaN/infinite values, `noDragInProgress` without a drag.
   public func dragMove(dx: Double, dy: Double) throws {
-    try SwipeDeckArguments.finite(dx, position: 1, function: "drag_move")
-    try SwipeDeckArguments.finite(dy, position: 2, function: "drag_move")
-    try operation("drag_move") {
-      try checkGestureAllowed("drag_move")
-      guard case .dragging = phase else {
-        throw ComponentError.wrongState(function: "drag_move", message: "no drag in progress")
-      }
+    try checkFinite(dx, .dx)
+    try checkFinite(dy, .dy)
+    try operation {
+      try checkGestureAllowed()
+      guard case .dragging = phase else { throw SwipeDeckError.noDragInProgress }
       moveDrag(Point(x: dx, y: dy))
     }
   }
@@ -31,13 +30,11 @@ extension SwipeDeck {
   /// back (`did_cancel`). Returns the outcome.
   @discardableResult
   public func dragEnd(vx: Double = 0, vy: Double = 0) throws -> SwipeOutcome {
-    try SwipeDeckArguments.finite(vx, position: 1, function: "drag_end")
-    try SwipeDeckArguments.finite(vy, position: 2, function: "drag_end")
-    return try operation("drag_end") {
-      try checkGestureAllowed("drag_end")
-      guard case .dragging = phase else {
-        throw ComponentError.wrongState(function: "drag_end", message: "no drag in progress")
-      }
+    try checkFinite(vx, .vx)
+    try checkFinite(vy, .vy)
+    return try operation {
+      try checkGestureAllowed()
+      guard case .dragging = phase else { throw SwipeDeckError.noDragInProgress }
       return endDrag(velocity: Point(x: vx, y: vy))
     }
   }
@@ -45,18 +42,15 @@ extension SwipeDeck {
   /// A whole gesture: begin, `steps` moves evenly up to (dx, dy), release with `velocity`.
   @discardableResult
   public func pan(dx: Double, dy: Double, steps: Int = 1, velocity: Point = .zero) throws -> SwipeOutcome {
-    try SwipeDeckArguments.finite(dx, position: 1, function: "pan")
-    try SwipeDeckArguments.finite(dy, position: 2, function: "pan")
-    guard steps >= 1, steps <= SwipeDeckLimits.maxSteps else {
-      throw ComponentError.badArgument(
-        position: 3, function: "pan",
-        message: "'steps' must be an integer from 1 to \(SwipeDeckLimits.maxSteps), got \(steps)")
-    }
-    try SwipeDeckArguments.finite(velocity.x, position: 3, function: "pan")
-    try SwipeDeckArguments.finite(velocity.y, position: 3, function: "pan")
-    return try operation("pan") {
-      try checkGestureAllowed("pan")
-      guard try beginDrag(function: "pan") else { return .cancel }
+    try checkFinite(dx, .dx)
+    try checkFinite(dy, .dy)
+    let stepRange = 1...SwipeDeckLimits.maxSteps
+    guard stepRange.contains(steps) else { throw SwipeDeckError.stepsOutOfRange(steps, range: stepRange) }
+    try checkFinite(velocity.x, .velocity)
+    try checkFinite(velocity.y, .velocity)
+    return try operation {
+      try checkGestureAllowed()
+      guard try beginDrag() else { return .cancel }
       for k in 1...steps {
         let t =
           k == steps ? Point(x: dx, y: dy) : Point(x: dx * Double(k) / Double(steps), y: dy * Double(k) / Double(steps))
@@ -68,22 +62,23 @@ extension SwipeDeck {
     }
   }
 
-  func checkGestureAllowed(_ function: String) throws {
-    guard callbackDepth == 0 else {
-      throw ComponentError.wrongState(function: function, message: "cannot drag from inside a callback")
-    }
+  /// A card cannot move to NaN or infinity.
+  func checkFinite(_ value: Double, _ parameter: SwipeDeckParameter) throws(SwipeDeckError) {
+    guard value.isFinite else { throw .notFinite(parameter, value) }
+  }
+
+  func checkGestureAllowed() throws(SwipeDeckError) {
+    guard callbackDepth == 0 else { throw .gestureInsideCallback }
   }
 
   /// Returns false when the drag could not start because a callback threw.
-  func beginDrag(function: String) throws -> Bool {
-    if case .dragging = phase {
-      throw ComponentError.wrongState(function: function, message: "a drag is already in progress")
-    }
-    finishAnimationsNow(function: function)
+  func beginDrag() throws(SwipeDeckError) -> Bool {
+    if case .dragging = phase { throw .dragAlreadyInProgress }
+    finishAnimationsNow()
     guard pendingError == nil else { return false }
     if needsFill { fill() }
     guard pendingError == nil else { return false }
-    guard hasCards else { throw ComponentError.wrongState(function: function, message: "no card to drag") }
+    guard hasCards else { throw .noCardToDrag }
     phase = .dragging(translation: .zero)
     emit(.willSwipe(index: topIndex))
     if pendingError != nil {

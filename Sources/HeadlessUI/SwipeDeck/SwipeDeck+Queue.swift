@@ -21,8 +21,8 @@ extension SwipeDeck {
   }
 
   /// Runs queued operations in order while the deck is settled and outside callbacks; at most
-  /// `maxQueuedOperations` (then a `wrongState` error for `function`, the call that drains).
-  func drainQueue(function: String) {
+  /// `maxQueuedOperations` (then a `queueOverflow` error for the call that drains).
+  func drainQueue() {
     guard queueHead < queue.count, !draining else { return }  // nothing queued: the usual case
     draining = true
     defer { draining = false }
@@ -30,7 +30,7 @@ extension SwipeDeck {
     while pendingError == nil, isSettled, queueHead < queue.count {
       ran += 1
       guard ran <= SwipeDeckLimits.maxQueuedOperations else {
-        pendingError = Self.queueOverflow(function)
+        pendingError = SwipeDeckError.queueOverflow(limit: SwipeDeckLimits.maxQueuedOperations)
         break
       }
       let op = queue[queueHead]
@@ -57,7 +57,7 @@ extension SwipeDeck {
 
   /// The clock fired the running animation's completion.
   func animationTimerFired() throws {
-    try operation("advance") { completeAnimation() }
+    try operation { completeAnimation() }
   }
 
   /// Ends the running animation: a fly-off removes the card (events in the order).
@@ -81,24 +81,18 @@ extension SwipeDeck {
   }
 
   /// A new drag finishes the running animation at once, and whatever the queue starts after it.
-  func finishAnimationsNow(function: String) {
+  func finishAnimationsNow() {
     var rounds = 0
     while pendingError == nil, case .animating(let anim) = phase {
       rounds += 1
       guard rounds <= SwipeDeckLimits.maxQueuedOperations else {
-        pendingError = Self.queueOverflow(function)
+        pendingError = SwipeDeckError.queueOverflow(limit: SwipeDeckLimits.maxQueuedOperations)
         return
       }
       clock.cancel(anim.timer)
       completeAnimation()
-      drainQueue(function: function)
+      drainQueue()
     }
-  }
-
-  static func queueOverflow(_ function: String) -> ComponentError {
-    .wrongState(
-      function: function,
-      message: "queued swipes keep coming (more than \(SwipeDeckLimits.maxQueuedOperations); a callback that queues one each time?)")
   }
 
   /// Stops any drag or animation where it is; the top card returns to rest. No events.

@@ -20,55 +20,49 @@ public final class SwipeDeck<Model> {
   typealias Phase = SwipeDeckPhase
   typealias QueuedOperation = SwipeDeckQueuedOperation
 
-  // Stored state is `@exclusivity(unchecked)`: the deck is single-threaded and never holds an
-  // access across a callback, and the dynamic checks were a third of a swipe's cost.
-
   public let config: SwipeDeckConfig
   public let clock: VirtualClock
   public let source: SwipeDeckSource<Model>
   /// Held strongly: a weak reference costs a side-table lookup on every callback (a fifth of a
   /// swipe). Do not let the delegate hold the deck strongly, or set this to nil when done.
-  @exclusivity(unchecked) public var delegate: (any SwipeDeckDelegate)?
+  public var delegate: (any SwipeDeckDelegate)?
   /// Receives every delegate and data-source call as it is made (for `deck:events()`).
-  @exclusivity(unchecked) public var eventSink: ((SwipeDeckEvent) -> Void)?
+  public var eventSink: ((SwipeDeckEvent) -> Void)?
   /// Called with each model the deck drops without handing it to `source.card` (pool overflow,
   /// empty model replaced, `reload`), so a binding can release references promptly.
-  @exclusivity(unchecked) public var modelReleased: ((Model) -> Void)?
+  public var modelReleased: ((Model) -> Void)?
 
   /// The item count as last read from the data source (at construction or `reload`).
-  @exclusivity(unchecked) public internal(set) var count: Int = 0
+  public internal(set) var count: Int = 0
 
-  @exclusivity(unchecked) var topIndex = 0
+  var topIndex = 0
   /// With `source.id`: the ids of the stacked cards when they were fetched (for `reload(keepPosition:)`).
   var cardIDs: [Int: AnyHashable] = [:]
   /// The stacked cards' models (see SwipeDeck+Storage.swift).
   let ring: UnsafeMutablePointer<Model>
   let ringCapacity: Int
-  @exclusivity(unchecked) var ringStart = 0
-  @exclusivity(unchecked) var stackSize = 0
+  var ringStart = 0
+  var stackSize = 0
   /// Departed models kept for reuse, oldest first.
   let poolBuffer: UnsafeMutablePointer<Model>
-  @exclusivity(unchecked) var poolSize = 0
-  @exclusivity(unchecked) var emptyModelStore: Model?
-  @exclusivity(unchecked) var phase: Phase = .idle
-  @exclusivity(unchecked) var historyStore: [SwipeHistoryEntry] = []
-  @exclusivity(unchecked) var queue: [QueuedOperation] = []
-  @exclusivity(unchecked) var queueHead = 0
-  @exclusivity(unchecked) var callbackDepth = 0
-  @exclusivity(unchecked) var sourceDepth = 0
-  @exclusivity(unchecked) var draining = false
-  @exclusivity(unchecked) var pendingError: (any Error)?
-  @exclusivity(unchecked) var epoch = 0
-  @exclusivity(unchecked) var needsFill = false
-  @exclusivity(unchecked) var restFrames: [Rect] = []
+  var poolSize = 0
+  var emptyModelStore: Model?
+  var phase: Phase = .idle
+  var historyStore: [SwipeHistoryEntry] = []
+  var queue: [QueuedOperation] = []
+  var queueHead = 0
+  var callbackDepth = 0
+  var sourceDepth = 0
+  var draining = false
+  var pendingError: (any Error)?
+  var epoch = 0
+  var needsFill = false
+  var restFrames: [Rect] = []
   let directionMask: UInt8
   let poolLimit: Int
-  // Not weak: a weak capture gives the deck a side table and slows every retain. Unmanaged and
-  // borrowed, because even `unowned(unsafe)` retains around each call; deinit cancels the pending
-  // timer, so the closure never outlives the deck.
-  lazy var timerAction: () throws -> Void = { [me = Unmanaged.passUnretained(self)] in
-    try me._withUnsafeGuaranteedRef { try $0.animationTimerFired() }
-  }
+  /// The completion of every animation, made once; unowned because the clock may hold it while
+  /// the deck goes, and deinit cancels the pending timer, so it never runs after that.
+  lazy var timerAction: () throws -> Void = { [unowned self] in try self.animationTimerFired() }
 
   /// Builds the deck and loads the first cards; throws on a bad config or data source.
   public init(config: SwipeDeckConfig = .tantan, source: SwipeDeckSource<Model>, clock: VirtualClock) throws {
@@ -84,7 +78,7 @@ public final class SwipeDeck<Model> {
     ring = .allocate(capacity: config.visible)
     poolBuffer = .allocate(capacity: config.visible)
     historyStore.reserveCapacity(min(config.historyLimit, 64))
-    try operation("deck") { loadFromSource(keepPosition: false) }
+    try operation { loadFromSource(keepPosition: false) }
   }
 
   deinit {
@@ -145,7 +139,7 @@ public final class SwipeDeck<Model> {
 
   /// Runs a public operation: argument and state errors are thrown at once; callback errors are
   /// held in `pendingError` while the body makes the deck consistent, then rethrown.
-  func operation<T>(_ function: String, _ body: () throws -> T) throws -> T {
+  func operation<T>(_ body: () throws -> T) throws -> T {
     let outer = pendingError
     pendingError = nil
     let result: T
@@ -158,7 +152,7 @@ public final class SwipeDeck<Model> {
     #if DEBUG
       checkInvariants()
     #endif
-    if callbackDepth == 0 { drainQueue(function: function) }
+    if callbackDepth == 0 { drainQueue() }
     let failure = pendingError
     pendingError = outer
     if let failure {
@@ -243,10 +237,8 @@ public final class SwipeDeck<Model> {
   func sourceCount() -> Int? {
     callSource(.count) {
       let n = try source.count()
-      guard n >= 0, n <= SwipeDeckLimits.maxCount else {
-        throw ComponentError.badDataSource(
-          message: "source.count returned \(n) (expected 0..\(SwipeDeckLimits.maxCount))")
-      }
+      let range = 0...SwipeDeckLimits.maxCount
+      guard range.contains(n) else { throw SwipeDeckError.countOutOfRange(n, range: range) }
       return n
     }
   }

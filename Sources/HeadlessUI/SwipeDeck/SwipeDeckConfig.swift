@@ -88,69 +88,56 @@ public struct SwipeDeckConfig: Equatable, Sendable {
   /// The size of every card in the tantan stacking.
   public var resolvedCardSize: Size { cardSize ?? Size(w: width, h: height) }
 
-  /// Throws `badArgument(1, "deck", ...)` naming the first bad key.
-  public func validate() throws {
-    func bad(_ message: String) -> ComponentError { .badArgument(position: 1, function: "deck", message: message) }
-    func finite(_ v: Double, _ key: String) throws {
-      guard v.isFinite else { throw bad("'\(key)' must be a finite number, got \(SwipeDeckArguments.format(v))") }
+  /// Throws `SwipeDeckError.invalidConfig` for the first unusable field.
+  public func validate() throws(SwipeDeckError) {
+    func bad(_ field: Field, _ problem: Problem) -> SwipeDeckError { .invalidConfig(field: field, problem: problem) }
+    func finite(_ v: Double, _ field: Field) throws(SwipeDeckError) {
+      guard v.isFinite else { throw bad(field, .notFinite(v)) }
     }
-    func positive(_ v: Double, _ key: String) throws {
-      try finite(v, key)
-      guard v > 0 else { throw bad("'\(key)' must be > 0, got \(SwipeDeckArguments.format(v))") }
+    func positive(_ v: Double, _ field: Field) throws(SwipeDeckError) {
+      try finite(v, field)
+      guard v > 0 else { throw bad(field, .notPositive(v)) }
     }
-    func nonNegative(_ v: Double, _ key: String) throws {
-      try finite(v, key)
-      guard v >= 0 else { throw bad("'\(key)' must be >= 0, got \(SwipeDeckArguments.format(v))") }
+    func nonNegative(_ v: Double, _ field: Field) throws(SwipeDeckError) {
+      try finite(v, field)
+      guard v >= 0 else { throw bad(field, .negative(v)) }
     }
-    try positive(width, "width")
-    try positive(height, "height")
+    try positive(width, .width)
+    try positive(height, .height)
     if let s = cardSize {
-      try positive(s.w, "card_size.w")
-      try positive(s.h, "card_size.h")
+      try positive(s.w, .cardWidth)
+      try positive(s.h, .cardHeight)
     }
-    guard visible >= 1, visible <= SwipeDeckLimits.maxVisible else {
-      throw bad("'visible' must be an integer from 1 to \(SwipeDeckLimits.maxVisible), got \(visible)")
-    }
-    try finite(offset.x, "offset.x")
-    try finite(offset.y, "offset.y")
-    try nonNegative(inset.x, "inset.x")
-    try nonNegative(inset.y, "inset.y")
+    let visibleRange = 1...SwipeDeckLimits.maxVisible
+    guard visibleRange.contains(visible) else { throw bad(.visible, .outOfRange(visible, range: visibleRange)) }
+    try finite(offset.x, .offsetX)
+    try finite(offset.y, .offsetY)
+    try nonNegative(inset.x, .insetX)
+    try nonNegative(inset.y, .insetY)
     if preset == .tinder, width - 2 * Double(visible - 1) * inset.x <= 0 {
-      throw bad(
-        "'inset.x' leaves no width for the card at depth \(visible) (width \(SwipeDeckArguments.format(width)))")
+      throw bad(.insetX, .noWidthAtDepth(visible - 1, width: width))
     }
-    try nonNegative(threshold, "threshold")
-    try positive(rotationStrength, "rotation_strength")
-    try nonNegative(rotationMax, "rotation_max")
-    try finite(rotationAngle, "rotation_angle")
-    try positive(scaleStrength, "scale_strength")
-    try positive(scaleMin, "scale_min")
-    guard scaleMin <= 1 else { throw bad("'scale_min' must be <= 1, got \(SwipeDeckArguments.format(scaleMin))") }
-    try finite(dismissX, "dismiss_x")
-    try finite(dismissY, "dismiss_y")
-    try finite(bounds.left, "bounds.left")
-    try finite(bounds.right, "bounds.right")
-    try finite(bounds.top, "bounds.top")
-    try finite(bounds.bottom, "bounds.bottom")
-    guard bounds.left < bounds.right, bounds.top < bounds.bottom else {
-      throw bad("'bounds' must have left < right and top < bottom")
-    }
-    try finite(fly.x, "fly.x")
-    try finite(fly.y, "fly.y")
-    if let v = velocityThreshold { try positive(v, "velocity_threshold") }
-    guard !directions.isEmpty else { throw bad("'directions' must list at least one direction") }
-    try nonNegative(durations.swipe, "durations.swipe")
-    try nonNegative(durations.reset, "durations.reset")
-    try nonNegative(durations.rewind, "durations.rewind")
-    guard historyLimit >= 0 else { throw bad("'history_limit' must be >= 0, got \(historyLimit)") }
-  }
-
-  /// Parses a direction named in the config (`directions`, `like`): `unknown direction 'sideways' in 'like'`.
-  public static func direction(named text: String, key: String) throws -> SwipeDirection {
-    guard let d = SwipeDirection(rawValue: text) else {
-      throw ComponentError.badArgument(
-        position: 1, function: "deck", message: "direction expected in '\(key)', got '\(text)'")
-    }
-    return d
+    try nonNegative(threshold, .threshold)
+    try positive(rotationStrength, .rotationStrength)
+    try nonNegative(rotationMax, .rotationMax)
+    try finite(rotationAngle, .rotationAngle)
+    try positive(scaleStrength, .scaleStrength)
+    try positive(scaleMin, .scaleMin)
+    guard scaleMin <= 1 else { throw bad(.scaleMin, .greaterThanOne(scaleMin)) }
+    try finite(dismissX, .dismissX)
+    try finite(dismissY, .dismissY)
+    try finite(bounds.left, .boundsLeft)
+    try finite(bounds.right, .boundsRight)
+    try finite(bounds.top, .boundsTop)
+    try finite(bounds.bottom, .boundsBottom)
+    guard bounds.left < bounds.right, bounds.top < bounds.bottom else { throw bad(.bounds, .unordered) }
+    try finite(fly.x, .flyX)
+    try finite(fly.y, .flyY)
+    if let v = velocityThreshold { try positive(v, .velocityThreshold) }
+    guard !directions.isEmpty else { throw bad(.directions, .empty) }
+    try nonNegative(durations.swipe, .swipeDuration)
+    try nonNegative(durations.reset, .resetDuration)
+    try nonNegative(durations.rewind, .rewindDuration)
+    guard historyLimit >= 0 else { throw bad(.historyLimit, .negative(Double(historyLimit))) }
   }
 }

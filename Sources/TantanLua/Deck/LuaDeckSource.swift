@@ -10,16 +10,13 @@ enum LuaDeckSource {
   case array(LuaRef, empty: LuaRef?)
   case callbacks(Callbacks)
 
-  static let names = ["count", "card", "empty", "id"]
-  static let count = 0, card = 1, empty = 2, id = 3
-
   /// Reads the source table at `index` (argument `arg` of `deck`).
   static func read(_ host: TantanHost, index: Int32, arg: Int32) throws(LuaCallError) -> LuaDeckSource {
     let lua = host.lua
-    let cbs = try Callbacks(host, index: index, arg: arg, what: "source", names: names)
-    if cbs.has(count) || cbs.has(card) {
-      guard cbs.has(count) else { throw .argument(arg, "source.count: function expected, got nil") }
-      guard cbs.has(card) else { throw .argument(arg, "source.card: function expected, got nil") }
+    let cbs = try Callbacks(host, index: index, arg: arg, declared: DeckSourceCallback.self, lua: lua)
+    if cbs.has(DeckSourceCallback.count) || cbs.has(DeckSourceCallback.card) {
+      guard cbs.has(DeckSourceCallback.count) else { throw .argument(arg, "source.count: function expected, got nil") }
+      guard cbs.has(DeckSourceCallback.card) else { throw .argument(arg, "source.card: function expected, got nil") }
       return .callbacks(cbs)
     }
     guard lua.type(index) == LUA_TTABLE else {
@@ -44,49 +41,52 @@ enum LuaDeckSource {
     case .array(let table, let emptyFn):
       return SwipeDeckSource(
         count: {
-          let owner = try link.live()
-          owner.log.append(owner.symbols.count, count: 0)
-          let lua = owner.host.lua
-          table.push(lua)
-          defer { lua.pop() }
-          return lua.rawLength(-1)
+          try Self.withDeck(link) { owner in
+            owner.log.append(owner.symbols[DeckSourceCallback.count], count: 0)
+            let lua = owner.host.lua
+            table.push(lua)
+            defer { lua.pop() }
+            return lua.rawLength(-1)
+          }
         },
         card: { index, reused in
-          let owner = try link.live()
-          owner.recordCard(index, reused: reused != nil)
-          let lua = owner.host.lua
-          table.push(lua)
-          lua.rawGet(-1, index: index + 1)
-          lua_rotate(lua.L, -2, 1)
-          lua.pop()
-          return try owner.takeModel(lua, reused: reused, what: "source[\(index + 1)]")
+          try Self.withDeck(link) { owner in
+            owner.recordCard(index, reused: reused != nil)
+            let lua = owner.host.lua
+            table.push(lua)
+            lua.rawGet(-1, index: index + 1)
+            lua_rotate(lua.L, -2, 1)
+            lua.pop()
+            return try owner.takeModel(lua, reused: reused, what: "source[\(index + 1)]")
+          }
         },
         empty: {
-          let owner = try link.live()
-          owner.log.append(owner.symbols.empty, count: 0)
-          guard let emptyFn else { return nil }
-          return try owner.callEmpty(emptyFn)
+          try Self.withDeck(link) { owner in
+            owner.log.append(owner.symbols[DeckSourceCallback.empty], count: 0)
+            guard let emptyFn else { return nil }
+            return try owner.callEmpty(emptyFn)
+          }
         },
-        identity: { model in try? link.live().modelIdentity(model) })
+        identity: { model in link.borrow { $0.modelIdentity(model) } ?? nil })
     case .callbacks(let cbs):
       return SwipeDeckSource(
         count: {
-          let owner = try link.live()
-          owner.log.append(owner.symbols.count, count: 0)
-          let lua = owner.host.lua
-          cbs.push(LuaDeckSource.count, lua)
-          owner.pushSelf(lua)
-          try lua.call(1, 1)
-          defer { lua.pop() }
-          return try LuaDeckSource.checkCount(lua, -1)
+          try Self.withDeck(link) { owner in
+            owner.log.append(owner.symbols[DeckSourceCallback.count], count: 0)
+            let lua = owner.host.lua
+            cbs.push(DeckSourceCallback.count.rawValue, lua)
+            owner.pushSelf(lua)
+            try lua.call(1, 1)
+            defer { lua.pop() }
+            return try LuaDeckSource.checkCount(lua, -1)
+          }
         },
-        card: { [slot = cbs.registrySlots[LuaDeckSource.card]] index, reused in
-          // Once per swipe: the deck is borrowed and the function pushed by its slot (no retains).
-          try link.with { owner in
+        card: { index, reused in
+          try Self.withDeck(link) { owner in
             owner.recordCard(index, reused: reused != nil)
             let lua = owner.lua
             let handler = lua.pushCallHandler()
-            lua_rawgeti(lua.L, Lua.registryIndex, lua_Integer(slot))
+            cbs.push(DeckSourceCallback.card.rawValue, lua)
             owner.pushSelf(lua)
             lua.push(index + 1)
             if let reused { reused.push(lua) } else { lua.pushNil() }
@@ -95,27 +95,35 @@ enum LuaDeckSource {
           }
         },
         empty: {
-          let owner = try link.live()
-          owner.log.append(owner.symbols.empty, count: 0)
-          guard cbs.has(LuaDeckSource.empty) else { return nil }
-          let lua = owner.host.lua
-          cbs.push(LuaDeckSource.empty, lua)
-          return try owner.callEmpty(nil)
+          try Self.withDeck(link) { owner in
+            owner.log.append(owner.symbols[DeckSourceCallback.empty], count: 0)
+            guard cbs.has(DeckSourceCallback.empty) else { return nil }
+            cbs.push(DeckSourceCallback.empty.rawValue, owner.host.lua)
+            return try owner.callEmpty(nil)
+          }
         },
-        identity: { model in try? link.live().modelIdentity(model) },
-        id: cbs.has(LuaDeckSource.id)
+        identity: { model in link.borrow { $0.modelIdentity(model) } ?? nil },
+        id: cbs.has(DeckSourceCallback.id)
           ? { index in
-            let owner = try link.live()
-            owner.log.append(Event("id", [.int(index + 1)]))
-            let lua = owner.host.lua
-            cbs.push(LuaDeckSource.id, lua)
-            owner.pushSelf(lua)
-            lua.push(index + 1)
-            try lua.call(2, 1)
-            defer { lua.pop() }
-            return try LuaDeckSource.identity(lua, -1, what: "source.id(\(index + 1))")
+            try Self.withDeck(link) { owner in
+              owner.log.append(Event("id", [.int(index + 1)]))
+              let lua = owner.host.lua
+              cbs.push(DeckSourceCallback.id.rawValue, lua)
+              owner.pushSelf(lua)
+              lua.push(index + 1)
+              try lua.call(2, 1)
+              defer { lua.pop() }
+              return try LuaDeckSource.identity(lua, -1, what: "source.id(\(index + 1))")
+            }
           } : nil)
     }
+  }
+
+  /// Runs a source call with the deck borrowed; once the deck is gone (closed inside a callback)
+  /// the call throws `DeckLink.closed`, which the model holds and raises once it is consistent.
+  static func withDeck<T>(_ link: DeckLink, _ body: (LuaSwipeDeck) throws -> T) throws -> T {
+    guard let result = try link.borrow(body) else { throw DeckLink.closed }
+    return result
   }
 
   /// An identity (`id` field or `source.id` answer): an integer or a string; nil is no identity.
@@ -125,28 +133,29 @@ enum LuaDeckSource {
     case LUA_TSTRING: return AnyHashable(lua.string(i) ?? "")
     case LUA_TNUMBER:
       if let n = lua.integer(i) { return AnyHashable(Int64(n)) }
-      throw ComponentError.badDataSource(message: "\(what) must be an integer or a string, got \(lua.string(i) ?? "?")")
-    default: throw ComponentError.badDataSource(message: "\(what) must be an integer or a string, got \(lua.typeName(i))")
+      throw LuaCallError.message("\(what) must be an integer or a string, got \(lua.string(i) ?? "?")")
+    default: throw LuaCallError.message("\(what) must be an integer or a string, got \(lua.typeName(i))")
     }
   }
 
   /// `count`'s answer: an integer (or an integral float) from 0 to 2^53.
-  static func checkCount(_ lua: Lua, _ i: Int32) throws -> Int {
+  static func checkCount(_ lua: Lua, _ i: Int32) throws(LuaCallError) -> Int {
     guard lua.type(i) == LUA_TNUMBER else {
-      throw ComponentError.badDataSource(message: "source.count must return an integer, got \(lua.typeName(i))")
+      throw .message("source.count must return an integer, got \(lua.typeName(i))")
     }
+    let range = 0...SwipeDeckLimits.maxCount
     if let n = lua.integer(i) {
-      guard n >= 0, n <= SwipeDeckLimits.maxCount else {
-        throw ComponentError.badDataSource(
-          message: "source.count returned \(n) (expected 0..\(SwipeDeckLimits.maxCount))")
+      guard range.contains(n) else {
+        throw .message("source.count returned \(n) (expected \(range.lowerBound)..\(range.upperBound))")
       }
       return n
     }
-    guard let d = lua.number(i), d.isFinite else {
-      throw ComponentError.badDataSource(
-        message: "source.count must return an integer, got \(lua.formatNumber(lua.number(i) ?? .nan))")
+    let d = lua.number(i) ?? .nan
+    guard d.isFinite, d == d.rounded() else {
+      throw .message("source.count must return an integer, got \(lua.formatNumber(d))")
     }
-    return try SwipeDeckArguments.count(d)
+    // An integral float too large for an integer (1e300).
+    throw .message("source.count returned \(lua.formatNumber(d)) (expected \(range.lowerBound)..\(range.upperBound))")
   }
 }
 
@@ -172,7 +181,7 @@ extension LuaSwipeDeck {
     guard lua.type(-1) == LUA_TTABLE else {
       let got = lua.typeName(-1)
       lua.pop()
-      throw ComponentError.badDataSource(message: "\(what()) must be a table (a view model), got \(got)")
+      throw LuaCallError.message("\(what()) must be a table (a view model), got \(got)")
     }
     if let reused {
       reused.push(lua)

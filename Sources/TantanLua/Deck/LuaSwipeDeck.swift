@@ -11,33 +11,30 @@ import LuaRuntime
 /// would be a cycle). Models are `LuaRef`s: the model keeps exactly the ones it shows, pools or
 /// shows empty, and ARC releases the rest (so `modelReleased` is not needed).
 final class LuaSwipeDeck {
-  /// `unowned(unsafe)`: the host outlives every value of its state (its state closes, running
-  /// every `__gc`, before the host's memory goes), and a checked unowned costs atomics per access.
-  unowned(unsafe) let host: TantanHost
+  /// Unowned: the host outlives every value of its state (its state closes, running every
+  /// `__gc`, before the host goes), and the host reaches its decks through that state.
+  unowned let host: TantanHost
   /// Nil only while the model's initializer runs (it already calls the source); set once.
-  /// Unchecked exclusivity: single-threaded, and no access is held across a callback.
-  @exclusivity(unchecked) var model: SwipeDeck<LuaRef>? {
-    didSet { borrowedModel = model.map { Unmanaged.passUnretained($0) } }
-  }
-  /// `model` for `run`, borrowed without a retain: the model lives as long as this object, which
-  /// the running method holds.
-  private var borrowedModel: Unmanaged<SwipeDeck<LuaRef>>?
+  var model: SwipeDeck<LuaRef>?
   let config: SwipeDeckConfig
   /// The tables given as `source` and `delegate`, returned by the fields of the same name.
   let sourceTable: LuaRef
   let delegateTable: LuaRef?
-  @exclusivity(unchecked) var log: EventLog
+  var log: EventLog
   let symbols: DeckSymbols
   /// How the model's delegate and source reach back here; cleared on deinit, so a deck closed
   /// or collected from inside a callback ends its model's remaining callbacks cleanly.
   let link = DeckLink()
-  /// A weak-valued table `{userdata}` in the registry: callbacks from a timer (`clock:settle`)
-  /// push the userdata with two raw reads instead of `pushShared`'s lookups.
-  var selfSlot: LuaRef? { didSet { selfSlotRef = selfSlot?.ref ?? 0 } }
-  /// `selfSlot`'s registry index (0: none), read without retaining the `LuaRef`.
-  private var selfSlotRef: Int32 = 0
-  /// This object's address, as the userdata slot holds it (see `pushSelf`).
-  private var address: UnsafeMutableRawPointer { Unmanaged.passUnretained(self).toOpaque() }
+  /// A weak-valued table `{userdata}` in the registry: how callbacks outside the deck's own
+  /// methods (a completion inside `clock:settle`) get its userdata without keeping it alive.
+  var selfSlot: LuaRef? { didSet { selfSlotIndex = selfSlot?.ref ?? 0 } }
+  /// `selfSlot`'s registry index (0: none), read without retaining the reference.
+  private var selfSlotIndex: Int32 = 0
+  /// The direction names as Lua strings, in `SwipeDirection.ordinalIndex` order: pushed from the
+  /// registry, not interned again on every callback.
+  let directionNames: [LuaRef]
+  /// Their registry slots, pushed without retaining the references.
+  private let directionSlots: [Int32]
 
   /// The state's main thread, for `lua` without loading the host and its state.
   private let mainThread: OpaquePointer
@@ -53,17 +50,21 @@ final class LuaSwipeDeck {
     var log = EventLog(host: host, component: "deck")
     symbols = DeckSymbols(&log)
     self.log = log
-    link.deck = self
+    directionNames = SwipeDirection.allCases.map { d in
+      host.lua.push(d.rawValue)
+      return host.state.ref()
+    }
+    directionSlots = directionNames.map(\.ref)
+    link.attach(self)
     self.log.owner = self
     // Animation frames: every `clock:advance` while the top card animates fires `did_drag`.
     frameObserver = host.clock.addAdvanceObserver { [link] in
-      guard let model = link.deck?.model else { return }
-      try model.animationFrame()
+      try link.borrow { try $0.model?.animationFrame() }
     }
   }
 
   deinit {
-    link.deck = nil
+    link.attach(nil)
     host.clock.removeAdvanceObserver(frameObserver)
   }
 
@@ -71,7 +72,6 @@ final class LuaSwipeDeck {
   private var frameObserver: UInt64 = 0
 
   /// The model, or an error when a callback inside the constructor calls back into the deck.
-  @inline(__always)
   func checkedModel() throws(LuaCallError) -> SwipeDeck<LuaRef> {
     guard let model else { throw Self.constructing }
     return model
@@ -79,16 +79,16 @@ final class LuaSwipeDeck {
 
   private static var constructing: LuaCallError { .message("tantan.SwipeDeck: the deck is still being constructed") }
 
-  /// Pushes this deck's userdata, the first argument of every callback. When the running method
-  /// was called on this deck, its userdata is argument 1 of the current frame (`tt_push_self`
-  /// knows without reading it); otherwise (a timer's completion from `clock:settle`) the weak
-  /// slot has it, which skips the weak-cache lookup of `pushShared`.
-  @inline(__always)
+  /// Pushes this deck's userdata, the first argument of every callback. Inside one of the deck's
+  /// methods it is argument 1 of the running frame (`tt_push_self` compares the object address the
+  /// method recorded); otherwise the weak slot has it, and `pushShared` is the last resort.
+  /// The `tt_push_self` step (an `Unmanaged` address) pays 232 Ir per swipe over the weak slot
+  /// alone (bench/ir-rows row 3: 9,248 vs 9,016; 3 of a swipe's 6 callbacks run inside `swipe`).
   func pushSelf(_ lua: Lua) {
-    if tt_push_self(lua.L, address) != 0 { return }
-    if selfSlotRef != 0 {
-      lua_rawgeti(lua.L, Lua.registryIndex, lua_Integer(selfSlotRef))
-      if lua_rawgeti(lua.L, -1, 1) == LUA_TUSERDATA {
+    if tt_push_self(lua.L, Unmanaged.passUnretained(self).toOpaque()) != 0 { return }
+    if selfSlotIndex != 0 {
+      lua_rawgeti(lua.L, Lua.registryIndex, lua_Integer(selfSlotIndex))
+      if lua.rawGet(-1, index: 1) == LUA_TUSERDATA {
         lua_copy(lua.L, -1, -2)
         lua.pop()
         return
@@ -98,50 +98,32 @@ final class LuaSwipeDeck {
     SwipeDeckBinding.deckClass.pushShared(lua, self)
   }
 
-  /// Runs a model operation, turning any error into the Lua error its caller sees.
-  @inline(__always)
-  func run<T>(_ lua: Lua, _ body: (SwipeDeck<LuaRef>) throws -> T) throws(LuaCallError) -> T {
-    guard let m = borrowedModel else { throw Self.constructing }
-    do { return try m._withUnsafeGuaranteedRef(body) } catch { throw lua.convert(error) }
+  /// Pushes a direction name.
+  func push(_ direction: SwipeDirection, _ lua: Lua) {
+    lua_rawgeti(lua.L, Lua.registryIndex, lua_Integer(directionSlots[direction.ordinalIndex]))
   }
 }
 
 /// A back pointer that the deck clears in its deinit: the model (owned by the deck) holds this
-/// instead of the deck, so there is no cycle, no weak side table, and no dangling access when
-/// a script closes the deck inside a callback while the model is still running.
+/// instead of the deck, so there is no cycle, and a script that closes the deck inside a
+/// callback while the model is still running ends the model's remaining callbacks cleanly.
+///
+/// Unmanaged, and borrowed for each call: the model calls back through the link 6 times per
+/// swipe, and loading a (safe) `unowned` reference instead retains and releases the deck each
+/// time: 311 Ir more per swipe (bench/ir-rows row 3: 9,327 vs 9,016). Borrowing is sound because
+/// the deck is alive while its model runs (every entry into the model holds it), and its deinit
+/// detaches.
 final class DeckLink {
-  /// Unmanaged, so borrowing the deck retains nothing (a load from `unowned(unsafe)` still
-  /// retains and releases around every use).
-  private var ref: Unmanaged<LuaSwipeDeck>?
+  private var deck: Unmanaged<LuaSwipeDeck>?
 
-  var deck: LuaSwipeDeck? {
-    get { ref?.takeUnretainedValue() }
-    set { ref = newValue.map { Unmanaged.passUnretained($0) } }
+  func attach(_ deck: LuaSwipeDeck?) { self.deck = deck.map { Unmanaged.passUnretained($0) } }
+
+  /// `body`'s result with the deck borrowed; nil, without calling `body`, once the deck is gone.
+  func borrow<T>(_ body: (LuaSwipeDeck) throws -> T) rethrows -> T? {
+    guard let deck else { return nil }
+    return try deck._withUnsafeGuaranteedRef(body)
   }
 
-  /// The deck, or the error the model holds when it was closed mid-operation.
-  @inline(__always)
-  func live() throws -> LuaSwipeDeck {
-    guard let deck else { throw Self.closed }
-    return deck
-  }
-
-  /// Runs `body` with the deck borrowed, not retained (the deck is alive while its model runs:
-  /// every entry into the model holds it); nothing happens when it is gone.
-  @inline(__always)
-  func borrow(_ body: (LuaSwipeDeck) throws -> Void) rethrows {
-    guard let ref else { return }
-    try ref._withUnsafeGuaranteedRef(body)
-  }
-
-  /// Runs `body` with the deck borrowed; throws the model's error when it is gone.
-  @inline(__always)
-  func with<T>(_ body: (LuaSwipeDeck) throws -> T) throws -> T {
-    guard let ref else { throw Self.closed }
-    return try ref._withUnsafeGuaranteedRef(body)
-  }
-
-  private static var closed: ComponentError {
-    .wrongState(function: "tantan.SwipeDeck", message: "the deck was closed inside a callback")
-  }
+  /// What a data-source call made after the deck was closed throws (the model holds it).
+  static var closed: LuaCallError { .message("tantan.SwipeDeck: the deck was closed inside a callback") }
 }

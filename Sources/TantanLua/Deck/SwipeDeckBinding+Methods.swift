@@ -3,132 +3,108 @@ import CLuaShim
 import HeadlessUI
 import LuaRuntime
 
-/// The deck's methods: gestures, programmatic actions, reload, events. Arguments are checked here
-/// (self is stack index 1, so the first argument is index 2 and Lua prints it as #1).
-extension SwipeDeckBinding {
-  typealias Method = LuaClass<LuaSwipeDeck>.Method
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
 
-  static let outcomeSignature = "\"left\"|\"right\"|\"up\"|\"down\"|\"cancel\""
+/// The deck's methods: gestures, programmatic actions, reload, events, each declared with its
+/// typed parameters and result (the checks, the signature and the reference row come from them).
+extension SwipeDeckBinding {
+  static let outcome = LuaResult<SwipeOutcome>("\"left\"|\"right\"|\"up\"|\"down\"|\"cancel\"") { lua, o in
+    lua.push(o.rawValue)
+  }
 
   static var methods: [Method] {
     [
-      Method(
-        "drag_begin", "fun(self)",
-        "Starts dragging the top card (fires will_swipe); a running animation and the queue behind it finish at once."
-      ) { d, lua throws(LuaCallError) in
-        try d.run(lua) { try $0.dragBegin() }
-        return 0
+      method(
+        "drag_begin",
+        "Starts dragging the top card (fires will_swipe); a running animation and the queue behind it finish at once.",
+        returns: .none
+      ) { d in try d.checkedModel().dragBegin() },
+      method(
+        "drag_move",
+        "Moves the top card to the total translation (dx, dy) since drag_begin, not an increment; fires did_drag.",
+        .finite("dx"), .finite("dy"), returns: .none
+      ) { d, dx, dy in try d.checkedModel().dragMove(dx: dx, dy: dy) },
+      method(
+        "drag_end",
+        "Releases the drag with a velocity in pt/s (default 0, 0): dismisses (should_swipe, did_swipe) or snaps back (did_cancel).",
+        .optional(.finite("vx")), .optional(.finite("vy")), returns: outcome
+      ) { d, vx, vy in try d.checkedModel().dragEnd(vx: vx ?? 0, vy: vy ?? 0) },
+      method(
+        "pan", "A whole gesture: drag_begin, `steps` (default 1) even moves up to (dx, dy), drag_end with `velocity`.",
+        .finite("dx"), .finite("dy"), .optional(panOptions), returns: outcome
+      ) { d, dx, dy, opts in
+        try d.checkedModel().pan(dx: dx, dy: dy, steps: opts?.steps ?? 1, velocity: opts?.velocity ?? .zero)
       },
-      Method(
-        "drag_move", "fun(self, dx: number, dy: number)",
-        "Moves the top card to the total translation (dx, dy) since drag_begin, not an increment; fires did_drag."
-      ) { d, lua throws(LuaCallError) in
-        let dx = try lua.checkFinite(2)
-        let dy = try lua.checkFinite(3)
-        try d.run(lua) { try $0.dragMove(dx: dx, dy: dy) }
-        return 0
+      method(
+        "swipe",
+        "Swipes the top card away (will_swipe, should_swipe, did_swipe; the rest when the fly-off completes). Queued during an animation or a callback; an error during a drag.",
+        direction, returns: .none
+      ) { d, direction in try d.checkedModel().swipe(direction) },
+      method("like", "Swipes in the `like` direction (\"right\" by default); queued as swipe() is.", returns: .none) {
+        d in try d.checkedModel().like()
       },
-      Method(
-        "drag_end", "fun(self, vx?: number, vy?: number): \(outcomeSignature)",
-        "Releases the drag with a velocity in pt/s (default 0, 0): dismisses (should_swipe, did_swipe) or snaps back (did_cancel)."
-      ) { d, lua throws(LuaCallError) in
-        let vx = lua.isNoneOrNil(2) ? 0 : try lua.checkFinite(2)
-        let vy = lua.isNoneOrNil(3) ? 0 : try lua.checkFinite(3)
-        let outcome = try d.run(lua) { try $0.dragEnd(vx: vx, vy: vy) }
-        lua.push(outcome.rawValue)
-        return 1
+      method("nope", "Swipes opposite to `like`; queued as swipe() is.", returns: .none) { d in
+        try d.checkedModel().nope()
       },
-      Method(
-        "pan",
-        "fun(self, dx: number, dy: number, opts?: {steps?: integer, velocity?: {x: number, y: number}}): \(outcomeSignature)",
-        "A whole gesture: drag_begin, `steps` (default 1) even moves up to (dx, dy), drag_end with `velocity`."
-      ) { d, lua throws(LuaCallError) in
-        let dx = try lua.checkFinite(2)
-        let dy = try lua.checkFinite(3)
-        let opts = try ConfigReader(lua, arg: 4)
-        try opts.rejectUnknown(["steps", "velocity"])
-        let steps = try opts.integer("steps", min: 1, max: SwipeDeckLimits.maxSteps) ?? 1
-        let velocity = try point(opts, "velocity", .zero)
-        let outcome = try d.run(lua) { try $0.pan(dx: dx, dy: dy, steps: steps, velocity: velocity) }
-        lua.push(outcome.rawValue)
-        return 1
-      },
-      Method(
-        "swipe", "fun(self, direction: \"left\"|\"right\"|\"up\"|\"down\")",
-        "Swipes the top card away (will_swipe, should_swipe, did_swipe; the rest when the fly-off completes). Queued during an animation or a callback; an error during a drag."
-      ) { d, lua throws(LuaCallError) in
-        let direction = try checkDirection(lua, 2)
-        try d.run(lua) { try $0.swipe(direction) }
-        return 0
-      },
-      Method("like", "fun(self)", "Swipes in the `like` direction (\"right\" by default); queued as swipe() is.") {
-        d, lua throws(LuaCallError) in
-        try d.run(lua) { try $0.like() }
-        return 0
-      },
-      Method("nope", "fun(self)", "Swipes opposite to `like`; queued as swipe() is.") { d, lua throws(LuaCallError) in
-        try d.run(lua) { try $0.nope() }
-        return 0
-      },
-      Method(
-        "undo", "fun(self): integer?",
-        "Brings back the last swiped card from the side it left (did_rewind) and returns its index; nil when there is no history or when the undo was queued."
-      ) { d, lua throws(LuaCallError) in
-        let index = try d.run(lua) { try $0.undo() }
-        lua.push(index.map { $0 + 1 })
-        return 1
-      },
-      Method(
-        "reload", "fun(self, opts?: {keep_position?: boolean})",
-        "Reads source.count again and refills the stack (recycling the old models); cancels any drag, animation and queued operation. keep_position keeps the current top item on top by identity: source.id(deck, index) when the source has it (asked for each fetched card, and outward from the old index for at most 100 positions either side), else the view model's `id` field (each probe then fetches a card); when the item is gone or has no identity, the top keeps its index."
-      ) { d, lua throws(LuaCallError) in
-        let opts = try ConfigReader(lua, arg: 2)
-        try opts.rejectUnknown(["keep_position"])
-        let keep = try opts.bool("keep_position") ?? false
-        try d.run(lua) { try $0.reload(keepPosition: keep) }
-        return 0
-      },
-      Method(
-        "events", "fun(self): string[]",
-        "Every delegate and source call so far, oldest first, e.g. `did_swipe(3, \"right\")`, `card(6, true)` (true: a model was handed over for reuse)."
-      ) { d, lua throws(LuaCallError) in
-        d.log.push(lua)
-        return 1
-      },
-      Method("clear_events", "fun(self)", "Forgets the recorded events.") { d, lua throws(LuaCallError) in
-        d.log.clear()
-        return 0
-      },
+      method(
+        "undo",
+        "Brings back the last swiped card from the side it left (did_rewind) and returns its index; nil when there is no history or when the undo was queued.",
+        returns: .optional(.index)
+      ) { d in try d.checkedModel().undo() },
+      method(
+        "reload",
+        "Reads source.count again and refills the stack (recycling the old models); cancels any drag, animation and queued operation. keep_position keeps the current top item on top by identity: source.id(deck, index) when the source has it (asked for each fetched card, and outward from the old index for at most 100 positions either side), else the view model's `id` field (each probe then fetches a card); when the item is gone or has no identity, the top keeps its index.",
+        .optional(reloadOptions), returns: .none
+      ) { d, keep in try d.checkedModel().reload(keepPosition: keep ?? false) },
+      method(
+        "events",
+        "Every delegate and source call so far, oldest first, e.g. `did_swipe(3, \"right\")`, `card(6, true)` (true: a model was handed over for reuse).",
+        returns: .pushedByBody("string[]")
+      ) { d in d.log.push(d.lua) },
+      method("clear_events", "Forgets the recorded events.", returns: .none) { d in d.log.clear() },
     ]
   }
 
-  /// A direction name: `bad argument #1 to 'swipe' (direction expected, got 'sideways')`.
-  /// Strings are matched on their bytes, so the swipe hot path builds no Swift `String`.
-  static func checkDirection(_ lua: Lua, _ arg: Int32) throws(LuaCallError) -> SwipeDirection {
-    if lua.type(arg) == LUA_TSTRING {
-      var len = 0
-      if let p = tt_tostring(lua.L, arg, &len) {
-        // Compare bytes directly: the generic `elementsEqual` showed up in swipe profiles.
-        let b = UnsafeRawPointer(p).assumingMemoryBound(to: UInt8.self)
-        typealias A = ASCIIBytes
-        switch len {
-        case 5 where b[0] == A.r && b[1] == A.i && b[2] == A.g && b[3] == A.h && b[4] == A.t: return .right
-        case 4 where b[0] == A.l && b[1] == A.e && b[2] == A.f && b[3] == A.t: return .left
-        case 2 where b[0] == A.u && b[1] == A.p: return .up
-        case 4 where b[0] == A.d && b[1] == A.o && b[2] == A.w && b[3] == A.n: return .down
-        default: break
-        }
-      }
-    }
-    let s = try lua.checkString(arg)
-    throw .argument(arg, "direction expected, got '\(s)'")
+  /// `pan`'s options: `{steps?: integer, velocity?: {x: number, y: number}}`.
+  static let panOptions = LuaParam<(steps: Int, velocity: Point)>(
+    "opts", "{steps?: integer, velocity?: {x: number, y: number}}"
+  ) { (lua, arg) throws(LuaCallError) in
+    let opts = try ConfigReader(lua, arg: arg)
+    try opts.rejectUnknown(["steps", "velocity"])
+    let steps = try opts.integer("steps", min: 1, max: SwipeDeckLimits.maxSteps) ?? 1
+    guard let v = try opts.table("velocity") else { return (steps, .zero) }
+    try v.rejectUnknown(["x", "y"])
+    return (steps, Point(x: try v.number("x") ?? 0, y: try v.number("y") ?? 0))
   }
-}
 
-/// ASCII codes of the letters in direction names, for byte matching.
-enum ASCIIBytes {
-  static let d = UInt8(ascii: "d"), e = UInt8(ascii: "e"), f = UInt8(ascii: "f"), g = UInt8(ascii: "g")
-  static let h = UInt8(ascii: "h"), i = UInt8(ascii: "i"), l = UInt8(ascii: "l"), n = UInt8(ascii: "n")
-  static let o = UInt8(ascii: "o"), p = UInt8(ascii: "p"), r = UInt8(ascii: "r"), t = UInt8(ascii: "t")
-  static let u = UInt8(ascii: "u"), w = UInt8(ascii: "w")
+  /// `reload`'s options: `{keep_position?: boolean}`.
+  static let reloadOptions = LuaParam<Bool>("opts", "{keep_position?: boolean}") { (lua, arg) throws(LuaCallError) in
+    let opts = try ConfigReader(lua, arg: arg)
+    try opts.rejectUnknown(["keep_position"])
+    return try opts.bool("keep_position") ?? false
+  }
+
+  /// A direction name: `bad argument #1 to 'swipe' (direction expected, got 'sideways')`.
+  /// Matched on the Lua string's bytes: making a Swift `String` and `SwipeDirection(rawValue:)`
+  /// cost 486 Ir more per swipe (bench/ir-rows row 3: 9,502 vs 9,016). A general "string option"
+  /// parameter in LuaRuntime (matching interned strings) would replace this.
+  static let direction = LuaParam<SwipeDirection>("direction", "\"left\"|\"right\"|\"up\"|\"down\"") {
+    (lua, arg) throws(LuaCallError) in
+    var length = 0
+    if lua.type(arg) == LUA_TSTRING, let bytes = tt_tostring(lua.L, arg, &length) {
+      func named(_ name: StaticString) -> Bool {
+        length == name.utf8CodeUnitCount && memcmp(bytes, name.utf8Start, length) == 0
+      }
+      if named("right") { return .right }
+      if named("left") { return .left }
+      if named("up") { return .up }
+      if named("down") { return .down }
+    }
+    let name = try lua.checkString(arg)
+    throw .argument(arg, "direction expected, got '\(name)'")
+  }
 }

@@ -3,7 +3,9 @@ import HeadlessUI
 import LuaRuntime
 
 /// `tantan.deck(config)` and the `tantan.SwipeDeck` class (TanTanView + SwipeCardsDataSource).
-enum SwipeDeckBinding: TantanExtension {
+enum SwipeDeckBinding: TantanExtension, LuaBinding {
+  typealias Object = LuaSwipeDeck
+
   static let deckClass = LuaClass<LuaSwipeDeck>(
     name: "tantan.SwipeDeck",
     doc:
@@ -18,10 +20,10 @@ enum SwipeDeckBinding: TantanExtension {
   static var docs: [LuaDoc] {
     [
       LuaDoc(
-        .function, "tantan.deck", "fun(config: table): tantan.SwipeDeck",
-        "A swipe deck. Config keys (each also a read-only field of the deck; `like` reads as `like_direction`): width, height, card_size, preset (\"tantan\", \"tinder\" or a plugin preset: the defaults), visible, offset, inset, cyclic, threshold, rotation_strength, rotation_max, rotation_angle, scale_strength, scale_min, dismiss_x, dismiss_y, bounds, fly, velocity_threshold, directions, like, durations, history_limit, source (required: an array of view models, or {count=, card=, empty=, id=} callbacks), delegate. Unknown keys are errors."
+        .function, "tantan.deck", "fun(config: \(config.luaClass)): tantan.SwipeDeck",
+        "A swipe deck over `source` (required: an array of view models, or callbacks), with the seed's defaults or a `preset` (\"tantan\", \"tinder\" or a plugin preset); every key of tantan.SwipeDeckConfig is also a read-only field of the deck. Unknown keys are errors."
       )
-    ] + deckClass.docs
+    ] + deckClass.docs + config.docs + DeckDelegateCallback.docs + DeckSourceCallback.docs
   }
 
   static func install(_ host: TantanHost, module: Int32) {
@@ -59,8 +61,7 @@ enum SwipeDeckBinding: TantanExtension {
     let sourceTable = host.state.ref()
     r.push("delegate")
     let delegateIndex = lua.top
-    let callbacks = try Callbacks(
-      host, index: delegateIndex, arg: 1, what: "delegate", names: LuaDeckDelegate.names)
+    let callbacks = try Callbacks(host, index: delegateIndex, arg: 1, declared: DeckDelegateCallback.self, lua: lua)
     var delegateTable: LuaRef?
     if !lua.isNoneOrNil(delegateIndex) {
       lua.pushValue(delegateIndex)
@@ -74,9 +75,9 @@ enum SwipeDeckBinding: TantanExtension {
     do {
       deck.model = try SwipeDeck(config: config, source: source.modelSource(deck.link), clock: host.clock)
     } catch {
-      throw lua.convert(error)
+      throw luaError(error, at: constructor, lua)
     }
-    deck.model?.delegate = LuaDeckDelegate(link: deck.link, lua: lua, state: host.state, callbacks: callbacks)
+    deck.model?.delegate = LuaDeckDelegate(link: deck.link, callbacks: callbacks)
     // No `eventSink`: the delegate records each event (see LuaDeckDelegate).
     lua.pushValue(userdata)
     return 1

@@ -67,7 +67,7 @@ final class SwipeDeckErrorTests: XCTestCase {
     XCTAssertThrowsError(try h.deck.dragMove(dx: 30, dy: 0))
     XCTAssertEqual(h.deck.state, .dragging)
     XCTAssertThrowsError(try h.deck.pan(dx: 1, dy: 1)) {
-      XCTAssertEqual($0 as? ComponentError, .wrongState(function: "pan", message: "a drag is already in progress"))
+      XCTAssertEqual($0 as? SwipeDeckError, .dragAlreadyInProgress)
     }
     h.rec.throwOn = []
     XCTAssertEqual(try h.deck.dragEnd(), .cancel)
@@ -98,8 +98,7 @@ final class SwipeDeckErrorTests: XCTestCase {
     h.src.failCount = nil
     h.src.count = -1
     XCTAssertThrowsError(try h.deck.reload()) {
-      XCTAssertEqual(
-        $0 as? ComponentError, .badDataSource(message: "source.count returned -1 (expected 0..9007199254740992)"))
+      XCTAssertEqual($0 as? SwipeDeckError, .countOutOfRange(-1, range: 0...9_007_199_254_740_992))
     }
     h.src.count = 1 << 60
     XCTAssertThrowsError(try h.deck.reload())
@@ -145,73 +144,50 @@ final class SwipeDeckErrorTests: XCTestCase {
 
   func testBadArguments() throws {
     let h = try Harness(count: 10)
-    XCTAssertThrowsComponentError(.badArgument(position: 1, function: "pan", message: "number expected, got nan")) {
+    XCTAssertThrowsSwipeDeckError(.notFinite(.dx, .nan)) {
       _ = try h.deck.pan(dx: .nan, dy: 1)
     }
-    XCTAssertThrowsComponentError(
-      .badArgument(position: 3, function: "pan", message: "'steps' must be an integer from 1 to 100000, got 0")
-    ) {
+    XCTAssertThrowsSwipeDeckError(.stepsOutOfRange(0, range: 1...100_000)) {
       _ = try h.deck.pan(dx: 1, dy: 1, steps: 0)
     }
-    XCTAssertThrowsComponentError(.badArgument(position: 3, function: "pan", message: "number expected, got inf")) {
+    XCTAssertThrowsSwipeDeckError(.notFinite(.velocity, .infinity)) {
       _ = try h.deck.pan(dx: 1, dy: 1, velocity: Point(x: .infinity, y: 0))
     }
     try h.deck.dragBegin()
-    XCTAssertThrowsComponentError(.badArgument(position: 1, function: "drag_move", message: "number expected, got nan"))
-    {
+    XCTAssertThrowsSwipeDeckError(.notFinite(.dx, .nan)) {
       try h.deck.dragMove(dx: .nan, dy: 0)
     }
-    XCTAssertThrowsComponentError(
-      .badArgument(position: 2, function: "drag_move", message: "number expected, got -inf")
-    ) {
+    XCTAssertThrowsSwipeDeckError(.notFinite(.dy, -.infinity)) {
       try h.deck.dragMove(dx: 0, dy: -.infinity)
     }
-    XCTAssertThrowsComponentError(.badArgument(position: 1, function: "drag_end", message: "number expected, got nan"))
-    {
+    XCTAssertThrowsSwipeDeckError(.notFinite(.vx, .nan)) {
       _ = try h.deck.dragEnd(vx: .nan)
     }
     XCTAssertEqual(h.deck.state, .dragging)
-    XCTAssertThrowsComponentError(
-      .badArgument(position: 1, function: "swipe", message: "direction expected, got 'sideways'")
-    ) {
-      _ = try SwipeDeckArguments.direction("sideways", position: 1, function: "swipe")
-    }
-    XCTAssertThrowsComponentError(
-      .badArgument(position: 3, function: "pan", message: "number has no integer representation")
-    ) {
-      _ = try SwipeDeckArguments.integer(2.5, position: 3, function: "pan")
-    }
-    XCTAssertEqual(try SwipeDeckArguments.integer(4, position: 3, function: "pan"), 4)
-    XCTAssertThrowsError(try SwipeDeckArguments.count(.nan))
-    XCTAssertThrowsError(try SwipeDeckArguments.count(1.5))
-    XCTAssertThrowsError(try SwipeDeckArguments.count(-1))
-    XCTAssertEqual(try SwipeDeckArguments.count(1e9), 1_000_000_000)
     h.assertConsistent()
   }
 
   func testConfigValidation() {
-    func rejects(_ message: String, _ change: (inout SwipeDeckConfig) -> Void, base: SwipeDeckConfig = .tantan) {
+    func rejects(
+      _ field: SwipeDeckConfig.Field, _ problem: SwipeDeckConfig.Problem, _ change: (inout SwipeDeckConfig) -> Void,
+      base: SwipeDeckConfig = .tantan, line: UInt = #line
+    ) {
       var c = base
       change(&c)
-      XCTAssertThrowsComponentError(.badArgument(position: 1, function: "deck", message: message)) { try c.validate() }
+      XCTAssertThrowsSwipeDeckError(.invalidConfig(field: field, problem: problem), line: line) { try c.validate() }
     }
-    rejects("'visible' must be an integer from 1 to 1000, got 0") { $0.visible = 0 }
-    rejects("'width' must be a finite number, got nan") { $0.width = .nan }
-    rejects("'height' must be > 0, got -1") { $0.height = -1 }
-    rejects("'card_size.w' must be > 0, got -20") { $0.cardSize = Size(w: -20, h: 10) }
-    rejects("'offset.x' must be a finite number, got inf") { $0.offset.x = .infinity }
-    rejects("'threshold' must be >= 0, got -1") { $0.threshold = -1 }
-    rejects("'scale_min' must be <= 1, got 2") { $0.scaleMin = 2 }
-    rejects("'directions' must list at least one direction") { $0.directions = [] }
-    rejects("'durations.swipe' must be >= 0, got -0.5") { $0.durations.swipe = -0.5 }
-    rejects("'velocity_threshold' must be > 0, got 0") { $0.velocityThreshold = 0 }
-    rejects("'bounds' must have left < right and top < bottom") { $0.bounds.left = 500 }
-    rejects("'inset.x' leaves no width for the card at depth 3 (width 300)", { $0.inset.x = 75 }, base: .tinder)
-    XCTAssertThrowsComponentError(
-      .badArgument(position: 1, function: "deck", message: "direction expected in 'like', got 'sideways'")
-    ) {
-      _ = try SwipeDeckConfig.direction(named: "sideways", key: "like")
-    }
+    rejects(.visible, .outOfRange(0, range: 1...1000)) { $0.visible = 0 }
+    rejects(.width, .notFinite(.nan)) { $0.width = .nan }
+    rejects(.height, .notPositive(-1)) { $0.height = -1 }
+    rejects(.cardWidth, .notPositive(-20)) { $0.cardSize = Size(w: -20, h: 10) }
+    rejects(.offsetX, .notFinite(.infinity)) { $0.offset.x = .infinity }
+    rejects(.threshold, .negative(-1)) { $0.threshold = -1 }
+    rejects(.scaleMin, .greaterThanOne(2)) { $0.scaleMin = 2 }
+    rejects(.directions, .empty) { $0.directions = [] }
+    rejects(.swipeDuration, .negative(-0.5)) { $0.durations.swipe = -0.5 }
+    rejects(.velocityThreshold, .notPositive(0)) { $0.velocityThreshold = 0 }
+    rejects(.bounds, .unordered) { $0.bounds.left = 500 }
+    rejects(.insetX, .noWidthAtDepth(2, width: 300), { $0.inset.x = 75 }, base: .tinder)
     XCTAssertNoThrow(try SwipeDeckConfig.tantan.validate())
     XCTAssertNoThrow(try SwipeDeckConfig.tinder.validate())
     XCTAssertThrowsError(

@@ -80,12 +80,10 @@ final class SwipeDeckGestureTests: XCTestCase {
     // up/down fly to y = -+dismiss_y, x = original x + 2 dx.
     try v.clock.advance(by: 0.3)
     XCTAssertEqual(v.deck.history.last, SwipeHistoryEntry(index: 0, direction: .up))
-    XCTAssertThrowsComponentError(
-      .badArgument(position: 1, function: "swipe", message: "direction 'right' is not in 'directions'")
-    ) {
+    XCTAssertThrowsSwipeDeckError(.directionNotAllowed(.right)) {
       try v.deck.swipe(.right)
     }
-    XCTAssertThrowsComponentError(.wrongState(function: "like", message: "direction 'right' is not in 'directions'")) {
+    XCTAssertThrowsSwipeDeckError(.directionNotAllowed(.right)) {
       try v.deck.like()
     }
   }

@@ -56,10 +56,10 @@ final class SwipeDeckLifecycleTests: XCTestCase {
     XCTAssertNil(h.deck.top)
     XCTAssertEqual(h.deck.cards.count, 0)
     XCTAssertEqual(h.deck.emptyModel?.serial, -1)
-    XCTAssertThrowsComponentError(.wrongState(function: "swipe", message: "no card to swipe")) {
+    XCTAssertThrowsSwipeDeckError(.noCardToSwipe) {
       try h.deck.swipe(.left)
     }
-    XCTAssertThrowsComponentError(.wrongState(function: "drag_begin", message: "no card to drag")) {
+    XCTAssertThrowsSwipeDeckError(.noCardToDrag) {
       try h.deck.dragBegin()
     }
     try h.clock.settle()

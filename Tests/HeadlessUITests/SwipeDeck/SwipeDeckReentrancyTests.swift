@@ -85,19 +85,19 @@ final class SwipeDeckReentrancyTests: XCTestCase {
   func testProgrammaticCallsDuringADragAreErrors() throws {
     let h = try Harness(count: 10)
     try h.deck.dragBegin()
-    XCTAssertThrowsComponentError(.wrongState(function: "swipe", message: "a drag is in progress")) {
+    XCTAssertThrowsSwipeDeckError(.dragInProgress) {
       try h.deck.swipe(.left)
     }
-    XCTAssertThrowsComponentError(.wrongState(function: "like", message: "a drag is in progress")) { try h.deck.like() }
-    XCTAssertThrowsComponentError(.wrongState(function: "undo", message: "a drag is in progress")) {
+    XCTAssertThrowsSwipeDeckError(.dragInProgress) { try h.deck.like() }
+    XCTAssertThrowsSwipeDeckError(.dragInProgress) {
       _ = try h.deck.undo()
     }
-    XCTAssertThrowsComponentError(.wrongState(function: "drag_begin", message: "a drag is already in progress")) {
+    XCTAssertThrowsSwipeDeckError(.dragAlreadyInProgress) {
       try h.deck.dragBegin()
     }
     // From inside did_drag it is the same error, surfacing through drag_move.
     h.rec.hooks["did_drag"] = { [unowned h] in try h.deck.nope() }
-    XCTAssertThrowsComponentError(.wrongState(function: "nope", message: "a drag is in progress")) {
+    XCTAssertThrowsSwipeDeckError(.dragInProgress) {
       try h.deck.dragMove(dx: 5, dy: 0)
     }
     XCTAssertEqual(h.deck.state, .dragging)
@@ -111,7 +111,7 @@ final class SwipeDeckReentrancyTests: XCTestCase {
     let h = try Harness(count: 10)
     h.rec.hooks["did_remove"] = { [unowned h] in try h.deck.dragBegin() }
     try h.deck.swipe(.right)
-    XCTAssertThrowsComponentError(.wrongState(function: "drag_begin", message: "cannot drag from inside a callback")) {
+    XCTAssertThrowsSwipeDeckError(.gestureInsideCallback) {
       try h.clock.settle()
     }
     XCTAssertEqual(h.deck.state, .idle)
@@ -126,10 +126,10 @@ final class SwipeDeckReentrancyTests: XCTestCase {
     try h.deck.reload(keepPosition: true)
     XCTAssertEqual(h.deck.state, .idle)
     XCTAssertPoint(h.deck.top!.center, 140, 190)
-    XCTAssertThrowsComponentError(.wrongState(function: "drag_move", message: "no drag in progress")) {
+    XCTAssertThrowsSwipeDeckError(.noDragInProgress) {
       try h.deck.dragMove(dx: 60, dy: 0)
     }
-    XCTAssertThrowsComponentError(.wrongState(function: "drag_end", message: "no drag in progress")) {
+    XCTAssertThrowsSwipeDeckError(.noDragInProgress) {
       _ = try h.deck.dragEnd()
     }
     XCTAssertEqual(try h.deck.pan(dx: 200, dy: 0), .right)
@@ -165,9 +165,7 @@ final class SwipeDeckReentrancyTests: XCTestCase {
     let h = try Harness(count: 10)
     h.src.onCard = { [unowned h] _ in try h.deck.reload() }
     try h.deck.swipe(.right)
-    XCTAssertThrowsComponentError(
-      .wrongState(function: "reload", message: "cannot reload from inside a data source callback")
-    ) {
+    XCTAssertThrowsSwipeDeckError(.reloadInsideSourceCallback) {
       try h.clock.settle()
     }
     XCTAssertEqual(h.indices, [1, 2, 3, 4])  // the card left; the next could not enter

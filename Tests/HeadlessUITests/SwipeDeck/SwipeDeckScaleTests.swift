@@ -87,9 +87,9 @@ final class SwipeDeckScaleTests: XCTestCase {
     XCTAssertEqual(
       SwipeDeckEvent.didDrag(index: 0, direction: .right, progress: 1).rendered(indexBase: 1),
       "did_drag(1, \"right\", 1.0)")
-    XCTAssertEqual(SwipeDeckArguments.luaFloat(10.0 / 12), "0.83333333333333")
-    XCTAssertEqual(SwipeDeckArguments.luaFloat(1e20), "1e+20")
-    XCTAssertEqual(SwipeDeckArguments.luaFloat(-0.25), "-0.25")
+    XCTAssertEqual(luaFloat(10.0 / 12), "0.83333333333333")
+    XCTAssertEqual(luaFloat(1e20), "1e+20")
+    XCTAssertEqual(luaFloat(-0.25), "-0.25")
     XCTAssertEqual(SwipeDeckEvent.card(index: 4, reused: false).rendered(indexBase: 1), "card(5, nil)")
   }
 

@@ -68,7 +68,7 @@ final class Recorder: SwipeDeckDelegate {
     return !veto
   }
   func didDrag(index: Int, direction: SwipeDirection, progress: Double) throws {
-    try record("did_drag", "\(index), \(q(direction)), \(SwipeDeckArguments.luaFloat(progress))")
+    try record("did_drag", "\(index), \(q(direction)), \(luaFloat(progress))")
   }
   func didSwipe(index: Int, direction: SwipeDirection) throws { try record("did_swipe", "\(index), \(q(direction))") }
   func didFinishSwipe(index: Int, direction: SwipeDirection) throws {
@@ -114,14 +114,15 @@ func XCTAssertPoint(
   XCTAssertEqual(p.y, y, accuracy: accuracy, "y", file: file, line: line)
 }
 
-func XCTAssertThrowsComponentError(
-  _ expected: ComponentError, file: StaticString = #filePath, line: UInt = #line, _ body: () throws -> Void
+/// Compared as printed, so `.notFinite(.dx, .nan)` matches itself.
+func XCTAssertThrowsSwipeDeckError(
+  _ expected: SwipeDeckError, file: StaticString = #filePath, line: UInt = #line, _ body: () throws -> Void
 ) {
   do {
     try body()
     XCTFail("expected \(expected)", file: file, line: line)
-  } catch let e as ComponentError {
-    XCTAssertEqual(e, expected, file: file, line: line)
+  } catch let e as SwipeDeckError {
+    XCTAssertEqual(String(describing: e), String(describing: expected), file: file, line: line)
   } catch {
     XCTFail("expected \(expected), got \(error)", file: file, line: line)
   }

@@ -1,0 +1,82 @@
+import HeadlessUI
+import LuaRuntime
+
+/// The deck's delegate callbacks, declared once: lookup, the names in `deck:events()`, the
+/// reference and the unknown-callback error come from here. Every call is recorded in
+/// `deck:events()` (1-based), also when the delegate lacks the function.
+enum DeckDelegateCallback: Int, CallbackDeclaration {
+  case willSwipe, shouldSwipe, didDrag, didSwipe, didSwipeLeft, didSwipeRight, didSwipeUp, didSwipeDown
+  case didRemove, didCancel, didRunOut, didRewind
+
+  static let luaClass = "tantan.SwipeDeckDelegate"
+  static let role = "delegate"
+
+  /// `did_swipe_<direction>`: the fly-off in `d` completed.
+  static func didFinishSwipe(_ d: SwipeDirection) -> Self {
+    switch d {
+    case .left: return .didSwipeLeft
+    case .right: return .didSwipeRight
+    case .up: return .didSwipeUp
+    case .down: return .didSwipeDown
+    }
+  }
+
+  var spec: CallbackSpec {
+    let deck = "deck: tantan.SwipeDeck"
+    let direction = "direction: \"left\"|\"right\"|\"up\"|\"down\""
+    func finished(_ d: String) -> CallbackSpec {
+      .init("did_swipe_\(d)", "fun(\(deck), index: integer)", "The fly-off to the \(d) completed (the card is still on top).")
+    }
+    switch self {
+    case .willSwipe:
+      return .init("will_swipe", "fun(\(deck), index: integer)", "A gesture began (drag_begin, pan) or a programmatic swipe starts.")
+    case .shouldSwipe:
+      return .init(
+        "should_swipe", "fun(\(deck), index: integer, \(direction)): boolean",
+        "At release (or a programmatic swipe's start): false or nil vetoes (the card snaps back, did_cancel).")
+    case .didDrag:
+      return .init(
+        "did_drag", "fun(\(deck), index: integer, \(direction), progress: number)",
+        "Each drag_move, and each clock:advance while the top card animates (deck.overlay then; settle jumps to the end without frames): progress 0..1 toward the threshold in direction.")
+    case .didSwipe:
+      return .init("did_swipe", "fun(\(deck), index: integer, \(direction))", "The swipe is decided; the fly-off starts.")
+    case .didSwipeLeft: return finished("left")
+    case .didSwipeRight: return finished("right")
+    case .didSwipeUp: return finished("up")
+    case .didSwipeDown: return finished("down")
+    case .didRemove:
+      return .init("did_remove", "fun(\(deck), index: integer, \(direction))", "The card left; the next one entered at the back.")
+    case .didCancel: return .init("did_cancel", "fun(\(deck), index: integer)", "The release (or a veto) snaps the card back.")
+    case .didRunOut: return .init("did_run_out", "fun(\(deck))", "A non-cyclic deck lost its last card (once per running out).")
+    case .didRewind: return .init("did_rewind", "fun(\(deck), index: integer)", "undo brought index back.")
+    }
+  }
+}
+
+/// The deck's data-source callbacks (`source = {count=, card=, empty=, id=}`); an array of view
+/// models may have `empty` too.
+enum DeckSourceCallback: Int, CallbackDeclaration {
+  case count, card, empty, id
+
+  static let luaClass = "tantan.SwipeDeckSource"
+  static let role = "source"
+
+  var spec: CallbackSpec {
+    let deck = "deck: tantan.SwipeDeck"
+    switch self {
+    case .count:
+      return .init(
+        "count", "fun(\(deck)): integer",
+        "The item count, 0 to 2^53: read at construction and reload only (cached in between). Required with card.")
+    case .card:
+      return .init(
+        "card", "fun(\(deck), index: integer, reused: table?): table",
+        "The view model for index; reused is a departed card's model to recycle (or nil). Required with count.")
+    case .empty: return .init("empty", "fun(\(deck)): table?", "The model shown while no card remains (tinder's emptyView), or nil.")
+    case .id:
+      return .init(
+        "id", "fun(\(deck), index: integer): integer|string|nil",
+        "The identity of an item without its model: reload{keep_position=true} keeps it on top (else a model's id field).")
+    }
+  }
+}
