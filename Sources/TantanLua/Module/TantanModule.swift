@@ -10,20 +10,23 @@ public enum TantanModule {
     PluginExtension.self, ExploreExtension.self,
   ]
 
-  static let docs: [LuaDoc] = [
-    LuaDoc(.field, "tantan.version", "string", "The host's version string."),
-    LuaDoc(.field, "tantan.api_level", "integer", "Rises with every API addition; plugins declare the minimum they need."),
-    LuaDoc(.field, "tantan.seed", "integer?", "The --seed given on the command line, or nil."),
+  /// The module's own values, each declared once: its reference row and its push.
+  static let fields: [ModuleField] = [
+    ModuleField("tantan.version", "string", "The host's version string.") { _, lua in lua.push(TantanHost.version) },
+    ModuleField("tantan.api_level", "integer", "Rises with every API addition; plugins declare the minimum they need.") {
+      _, lua in lua.push(TantanHost.apiLevel)
+    },
+    ModuleField("tantan.seed", "integer?", "The --seed given on the command line, or nil.") { host, lua in lua.push(host.seed) },
   ]
+
+  static var docs: [LuaDoc] { fields.map(\.doc) }
 
   /// Creates the `tantan` table, sets it as a global and as `package.loaded.tantan`.
   public static func install(_ host: TantanHost) {
     let lua = host.lua
     lua.newTable()
     let module = lua.top
-    lua.push(TantanHost.version); lua.rawSet(module, "version")
-    lua.push(TantanHost.apiLevel); lua.rawSet(module, "api_level")
-    lua.push(host.seed); lua.rawSet(module, "seed")
+    for f in fields { f.install(host, in: module) }
     for ext in extensions { ext.install(host, module: module) }
     // Raw: the host is made before any script runs (the globals and `package.loaded` are the
     // standard libraries' own tables, with no metatables yet).
