@@ -25,8 +25,7 @@ extension ListExtension {
     }
   }
 
-  /// `tantan.list(config)` and `done(...)` as errors see them: their argument 1 is the value.
-  static let constructor = LuaCallSite(name: "list", parameters: ["config"], firstArgument: 1)
+  /// `done(...)` as errors see it: its argument 1 is the value.
   static let done = LuaCallSite(name: "done", parameters: ["value"], firstArgument: 1)
 }
 

@@ -102,10 +102,9 @@ extension LuaList {
     return configDocs.compactMap { d in d.kind != .class && d.name.hasPrefix(prefix) ? String(d.name.dropFirst(prefix.count)) : nil }
   }
 
-  /// Reads the config at stack index 1: the model's config and data; keeps the callbacks.
-  func readConfig(_ lua: Lua) throws(LuaCallError) -> (ListConfig<ListViewModel>, ListData<ListViewModel>) {
-    let r = try ConfigReader(lua, arg: 1, optional: false)
-    try ListExtension.config.rejectUnknown(r)
+  /// Reads the config (unknown keys already rejected): the model's config and data; keeps the callbacks.
+  func readConfig(_ r: ConfigReader) throws(LuaCallError) -> (ListConfig<ListViewModel>, ListData<ListViewModel>) {
+    let lua = r.lua
     var setup = ListSetup()
     try ListExtension.config.apply(r, to: &setup)
     var c = setup.config
