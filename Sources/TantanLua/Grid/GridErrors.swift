@@ -87,3 +87,10 @@ extension GridExtension {
     }
   }
 }
+
+/// Grid errors that reach Lua outside a grid method (from a timer inside `clock:advance`).
+extension ReorderGridError: LuaWordedError {
+  func luaCallError(_ lua: Lua) -> LuaCallError {
+    GridExtension.luaError(self, at: LuaCallSite(name: "advance", parameters: [], firstArgument: 2), lua)
+  }
+}

@@ -152,3 +152,10 @@ enum ListErrorWords {
   /// (`0.30000000000000004`), `nan` whatever its sign bit (`Lua.formatExact`).
   static func number(_ v: Double, _ lua: Lua) -> String { Lua.formatExact(v) }
 }
+
+/// List errors that reach Lua outside a list method (from a timer inside `clock:advance`).
+extension ListError: LuaWordedError {
+  func luaCallError(_ lua: Lua) -> LuaCallError {
+    ListExtension.luaError(self, at: LuaCallSite(name: "advance", parameters: [], firstArgument: 2), lua)
+  }
+}
