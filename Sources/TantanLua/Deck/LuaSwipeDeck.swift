@@ -95,7 +95,7 @@ final class LuaSwipeDeck {
       }
       lua.pop(2)
     }
-    SwipeDeckBinding.deckClass.pushShared(lua, self)
+    DeckBinding.deckClass.pushShared(lua, self)
   }
 
   /// Pushes a direction name.

@@ -123,22 +123,22 @@ package enum ExploreExtension: TantanExtension {
   /// closed, or not a component. In Swift: reading `deck.cards` from Lua for the same check
   /// cost more than the step itself (callgrind, scripts/bench's explore rows).
   static func modelProblem(_ lua: Lua, _ arg: Int32) -> String? {
-    if let d = SwipeDeckBinding.deckClass.object(lua, arg) {
+    if let d = DeckBinding.deckClass.object(lua, arg) {
       guard let m = d.model else { return nil }
       let v = m.invariantViolations()
       if !v.isEmpty { return v.joined(separator: "; ") }
       return deckProblem(lua, m)
     }
-    if let g = GridExtension.gridClass.object(lua, arg) { return g.current?.checkInvariants() }
-    if let l = ListExtension.listClass.object(lua, arg) { return l.model?.invariantViolation() }
+    if let g = GridBinding.gridClass.object(lua, arg) { return g.current?.checkInvariants() }
+    if let l = ListBinding.listClass.object(lua, arg) { return l.model?.invariantViolation() }
     return nil
   }
 
   /// The names of the callbacks the component at `arg` recorded (its event log), for coverage.
   static func eventNames(_ lua: Lua, _ arg: Int32) -> [String] {
-    if let d = SwipeDeckBinding.deckClass.object(lua, arg) { return d.log.names }
-    if let g = GridExtension.gridClass.object(lua, arg) { return g.log.names }
-    if let l = ListExtension.listClass.object(lua, arg) { return l.events.names }
+    if let d = DeckBinding.deckClass.object(lua, arg) { return d.log.names }
+    if let g = GridBinding.gridClass.object(lua, arg) { return g.log.names }
+    if let l = ListBinding.listClass.object(lua, arg) { return l.events.names }
     return []
   }
 

@@ -3,7 +3,7 @@ import LuaRuntime
 
 /// The one place where the grid's Swift errors become the messages Lua users read. Positions come
 /// from the running method's declared parameters (`site`), numbers print as `Lua.formatExact` shows them.
-extension GridExtension {
+extension GridBinding {
   static func luaError(_ error: any Error, at site: LuaCallSite, _ lua: Lua) -> LuaCallError {
     if let e = passThrough(error) { return e }
     switch error {
@@ -91,6 +91,6 @@ extension GridExtension {
 /// Grid errors that reach Lua outside a grid method (from a timer inside `clock:advance`).
 extension ReorderGridError: LuaWordedError {
   func luaCallError(_ lua: Lua) -> LuaCallError {
-    GridExtension.luaError(self, at: LuaCallSite(name: "advance", parameters: [], firstArgument: 2), lua)
+    GridBinding.luaError(self, at: LuaCallSite(name: "advance", parameters: [], firstArgument: 2), lua)
   }
 }

@@ -5,7 +5,7 @@ import LuaRuntime
 /// error a call raises (`bad argument #1 to 'scroll_to' (offset out of range (741; expected
 /// -64..740))`, `release: no pull in progress`) and the `load_error` / `refresh_error` texts.
 /// Positions come from the running call's declared parameters (`site`).
-extension ListExtension {
+extension ListBinding {
   static func luaError(_ error: any Error, at site: LuaCallSite, _ lua: Lua) -> LuaCallError {
     if let e = passThrough(error) { return e }
     switch error {
@@ -121,7 +121,7 @@ enum ListErrorWords {
     case .width: return "width"
     case .height: return "height"
     case .columns: return "columns"
-    case .itemHeight: return ListExtension.itemHeightKey
+    case .itemHeight: return ListBinding.itemHeightKey
     case .estimatedItemHeight: return "estimated_item_height"
     case .headerHeight: return "header_height"
     case .footerHeight: return "footer_height"
@@ -156,6 +156,6 @@ enum ListErrorWords {
 /// List errors that reach Lua outside a list method (from a timer inside `clock:advance`).
 extension ListError: LuaWordedError {
   func luaCallError(_ lua: Lua) -> LuaCallError {
-    ListExtension.luaError(self, at: LuaCallSite(name: "advance", parameters: [], firstArgument: 2), lua)
+    ListBinding.luaError(self, at: LuaCallSite(name: "advance", parameters: [], firstArgument: 2), lua)
   }
 }

@@ -6,7 +6,7 @@ import LuaRuntime
 public enum TantanModule {
   /// Built-in extensions, in installation order.
   nonisolated(unsafe) static var extensions: [any TantanExtension.Type] = [
-    ClockExtension.self, SwipeDeckBinding.self, GridExtension.self, ListExtension.self, JSONExtension.self, RenderExtension.self,
+    ClockExtension.self, DeckBinding.self, GridBinding.self, ListBinding.self, JSONExtension.self, RenderExtension.self,
     PluginExtension.self, ExploreExtension.self,
   ]
 

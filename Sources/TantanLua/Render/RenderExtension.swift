@@ -56,11 +56,11 @@ extension RenderExtension: TantanExtension, LuaModuleBinding {
 
   /// The component at `arg`: `bad argument #1 to 'svg' (tantan.SwipeDeck, ... expected, got table)`.
   static func drawable(_ lua: Lua, _ arg: Int32) throws(LuaCallError) -> any SVGDrawable {
-    if let d = SwipeDeckBinding.deckClass.object(lua, arg) { return d }
-    if let g = GridExtension.gridClass.object(lua, arg) { return g }
-    if let l = ListExtension.listClass.object(lua, arg) { return l }
+    if let d = DeckBinding.deckClass.object(lua, arg) { return d }
+    if let g = GridBinding.gridClass.object(lua, arg) { return g }
+    if let l = ListBinding.listClass.object(lua, arg) { return l }
     let got = lua.type(arg) == LUA_TNONE ? "no value" : lua.typeName(arg)
-    let closed = [SwipeDeckBinding.deckClass.name, GridExtension.gridClass.name, ListExtension.listClass.name].contains(got)
+    let closed = [DeckBinding.deckClass.name, GridBinding.gridClass.name, ListBinding.listClass.name].contains(got)
     throw .argument(arg, "\(drawableNames) expected, got \(closed ? "a closed \(got)" : got)")
   }
 

@@ -45,11 +45,11 @@ final class PluginDeclarationTests: XCTestCase {
 
   /// `tantan.grid` is a declared function like every other: its parameter is the config schema's.
   func testTheGridConstructorIsDeclaredFromItsConfigSchema() throws {
-    XCTAssertEqual(GridExtension.constructor.doc.signature, "fun(config?: tantan.ReorderGridConfig): tantan.ReorderGrid")
-    XCTAssertEqual(GridExtension.constructor.site.parameters, ["config"])
-    XCTAssertTrue(GridExtension.docs.contains(GridExtension.constructor.doc))
+    XCTAssertEqual(GridBinding.constructor.doc.signature, "fun(config?: tantan.ReorderGridConfig): tantan.ReorderGrid")
+    XCTAssertEqual(GridBinding.constructor.site.parameters, ["config"])
+    XCTAssertTrue(GridBinding.docs.contains(GridBinding.constructor.doc))
     let t = try LuaTestHost()
     t.fails("tantan.grid(5)", "test:1: bad argument #1 to 'grid' (table expected, got number)")
-    t.fails("tantan.grid{colums = 3}", "test:1: bad argument #1 to 'grid' (colums: unknown key (known keys: \(GridExtension.config.keys.sorted().joined(separator: ", "))))")
+    t.fails("tantan.grid{colums = 3}", "test:1: bad argument #1 to 'grid' (colums: unknown key (known keys: \(GridBinding.config.keys.sorted().joined(separator: ", "))))")
   }
 }

@@ -9,7 +9,7 @@ import LuaRuntime
 /// queued); identity is the position (items are never compared, duplicates are fine); the default
 /// hit rule is the seed's (centre distance <= half the snapshot's width and |dy| <= half its
 /// height). Indices are 1-based here and 0-based in the model: converted only in this folder.
-enum GridExtension: TantanExtension, LuaBinding, LuaModuleBinding {
+enum GridBinding: TantanExtension, LuaBinding, LuaModuleBinding {
   typealias Object = LuaGrid
   typealias Context = TantanHost
 

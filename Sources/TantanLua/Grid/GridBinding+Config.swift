@@ -4,7 +4,7 @@ import LuaRuntime
 
 /// `tantan.grid{...}`: every key declared once (type, default, doc, reader). Errors name the key:
 /// `bad argument #1 to 'grid' (columns: positive integer expected, got 0)`.
-extension GridExtension {
+extension GridBinding {
   typealias Key = ConfigKey<ReorderGridConfig>
 
   /// Rows in reading order: insets and spacing before item (a partial item's default uses them).

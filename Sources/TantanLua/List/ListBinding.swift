@@ -7,7 +7,7 @@ import LuaRuntime
 /// (`+Changes`, `+Queries`), the config (`+Config`), the callbacks (`ListCallbackDeclarations`)
 /// and the Lua wording of the model's errors (`ListErrors`). Indices are 1-based here and 0-based
 /// in the model: converted only in this folder.
-enum ListExtension: TantanExtension, LuaBinding, LuaModuleBinding {
+enum ListBinding: TantanExtension, LuaBinding, LuaModuleBinding {
   typealias Object = LuaList
   typealias Context = TantanHost
 
