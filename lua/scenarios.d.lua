@@ -1,6 +1,8 @@
 ---@meta scenarios
 -- Editor stubs for scenario files (`tantan-host test`): busted's blocks and luassert's assertions
--- as the runner provides them (Sources/TantanScripts/lua/prelude*.lua). Hand-written; keep in step.
+-- as the runner provides them (Sources/TantanScripts/lua/prelude*.lua). The one declaration of
+-- that surface: ScenarioStubsTests fails when a global the runner defines is missing here, when
+-- something declared here is not defined, or when parameter names differ.
 
 ---A group of scenarios; `#tags` in the name apply to every scenario inside.
 ---@param name string
@@ -22,7 +24,7 @@ spec, test = it, it
 ---@field number fun(a: number, b: number): number A number in [a, b] (shrinks toward whole and round numbers nearest 0).
 ---@field pick fun(list: any[]): any One element of a non-empty array (shrinks toward the first; recorded as its position).
 ---@field bool fun(): boolean true or false (shrinks toward false).
----@field note fun(format: string, ...: any) Says what the step did (string.format), printed next to the step in a failure; formatted only for the final replay.
+---@field note fun(fmt: string, ...: any) Says what the step did (string.format), printed next to the step in a failure; formatted only for the final replay.
 
 ---An explore spec: random sequences of `actions` against the invariants, shrunk when one fails.
 ---@class ExploreSpec
@@ -55,6 +57,9 @@ function before_each(fn) end
 ---@param fn fun()
 function after_each(fn) end
 lazy_setup, strict_setup, lazy_teardown, strict_teardown = setup, setup, teardown, teardown
+
+---busted's randomize(): accepted and ignored (the order is the file's, or `tantan-host test --shuffle`'s seeded one).
+function randomize() end
 
 ---Inside a scenario: runs `fn` after it, even when it fails.
 ---@param fn fun()

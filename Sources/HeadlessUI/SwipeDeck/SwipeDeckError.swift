@@ -1,6 +1,6 @@
 /// What a `SwipeDeck` call refuses, in Swift terms: numbers as the Doubles given, item indices
 /// 0-based, parameters and config fields by their Swift names. A binding words them for its
-/// users (the Lua one in one place: Sources/TantanLua/Deck/SwipeDeckErrorMessages.swift).
+/// users (the Lua one in one place: Sources/TantanLua/Deck/DeckErrors.swift).
 public enum SwipeDeckError: Error, Equatable, Sendable {
   /// `swipe`, `like`, `nope` or `undo` while a drag is in progress.
   case dragInProgress

@@ -20,7 +20,7 @@ public struct LuaCallSite: Sendable {
 /// A component's or module's binding: declares its methods, fields and functions through the
 /// typed builders below and maps its model's errors to Lua messages in one place (`luaError`).
 ///
-///     enum GridExtension: LuaBinding {
+///     enum GridBinding: LuaBinding {
 ///       typealias Object = LuaGrid
 ///       static func luaError(_ e: any Error, at site: LuaCallSite, _ lua: Lua) -> LuaCallError { ... }
 ///       static let move = method("move", "Doc.", .index("from"), .index("to"), returns: .boolean) { g, from, to in ... }

@@ -1,18 +1,22 @@
 /// A module function (`tantan.json.decode`) declared once: its reference entry and its body with
-/// the argument checks. The body gets the binding's context (the host), held unowned: the
-/// function lives in the state the context owns.
-public struct LuaModuleFunction<Context: AnyObject>: @unchecked Sendable {  // immutable; make is a pure function
+/// the argument checks. The body gets the binding's context (the host).
+public struct LuaModuleFunction<Context: AnyObject>: @unchecked Sendable {  // immutable; call is a pure function
   public let doc: LuaDoc
-  let make: (Context) -> LuaSwiftFunction
+  /// Its name and declared parameters, for errors worded outside the body (a constructor's preset).
+  public let site: LuaCallSite
+  /// The checks, the body and the push, against a context the caller keeps alive.
+  public let call: (Context, Lua) throws(LuaCallError) -> Int32
 
   /// The key it is stored under: the last part of its qualified name.
   public var key: String { String(doc.name.split(separator: ".").last ?? "") }
 
   /// Stores the function in the table at `table`; the top `upvalues` values become its upvalues
-  /// (popped), read in the body as `Lua.upvalue(1)`...
+  /// (popped), read in the body as `Lua.upvalue(1)`... The context is held unowned: the function
+  /// lives in the state the context owns.
   public func install(_ lua: Lua, in table: Int32, context: Context, upvalues: Int32 = 0) {
     let t = lua.absIndex(table)  // before the push moves relative indices
-    lua.push(function: make(context), upvalues: upvalues)
+    let call = self.call
+    lua.push(function: { [unowned context] (lua: Lua) throws(LuaCallError) -> Int32 in try call(context, lua) }, upvalues: upvalues)
     lua.rawSet(t, key)
   }
 }
@@ -29,13 +33,11 @@ extension LuaModuleBinding {
     _ name: String, _ doc: String, returns r: LuaResult<R>, _ body: @escaping (Context, Lua) throws -> R
   ) -> Function {
     let site = callSite(name, [], method: false)
-    return Function(doc: LuaDoc(.function, name, signature(method: false, [], r.type), doc)) { context in
-      { [unowned context] lua throws(LuaCallError) in
-        let v: R
-        do { v = try body(context, lua) } catch { throw luaError(error, at: site, lua) }
-        r.push(lua, v)
-        return r.count
-      }
+    return Function(doc: declaration(name, doc, [], r), site: site) { context, lua throws(LuaCallError) in
+      let v: R
+      do { v = try body(context, lua) } catch { throw luaError(error, at: site, lua) }
+      r.push(lua, v)
+      return r.count
     }
   }
 
@@ -44,14 +46,12 @@ extension LuaModuleBinding {
   ) -> Function {
     let site = callSite(name, [a.swiftName], method: false)
     let readA = a.read
-    return Function(doc: LuaDoc(.function, name, signature(method: false, [a.signature], r.type), doc)) { context in
-      { [unowned context] lua throws(LuaCallError) in
-        let x = try readA(lua, 1)
-        let v: R
-        do { v = try body(context, lua, x) } catch { throw luaError(error, at: site, lua) }
-        r.push(lua, v)
-        return r.count
-      }
+    return Function(doc: declaration(name, doc, [a.signature], r), site: site) { context, lua throws(LuaCallError) in
+      let x = try readA(lua, 1)
+      let v: R
+      do { v = try body(context, lua, x) } catch { throw luaError(error, at: site, lua) }
+      r.push(lua, v)
+      return r.count
     }
   }
 
@@ -61,15 +61,13 @@ extension LuaModuleBinding {
   ) -> Function {
     let site = callSite(name, [a.swiftName, b.swiftName], method: false)
     let readA = a.read, readB = b.read
-    return Function(doc: LuaDoc(.function, name, signature(method: false, [a.signature, b.signature], r.type), doc)) { context in
-      { [unowned context] lua throws(LuaCallError) in
-        let x = try readA(lua, 1)
-        let y = try readB(lua, 2)
-        let v: R
-        do { v = try body(context, lua, x, y) } catch { throw luaError(error, at: site, lua) }
-        r.push(lua, v)
-        return r.count
-      }
+    return Function(doc: declaration(name, doc, [a.signature, b.signature], r), site: site) { context, lua throws(LuaCallError) in
+      let x = try readA(lua, 1)
+      let y = try readB(lua, 2)
+      let v: R
+      do { v = try body(context, lua, x, y) } catch { throw luaError(error, at: site, lua) }
+      r.push(lua, v)
+      return r.count
     }
   }
 
@@ -79,18 +77,20 @@ extension LuaModuleBinding {
   ) -> Function {
     let site = callSite(name, [a.swiftName, b.swiftName, c.swiftName], method: false)
     let readA = a.read, readB = b.read, readC = c.read
-    return Function(
-      doc: LuaDoc(.function, name, signature(method: false, [a.signature, b.signature, c.signature], r.type), doc)
-    ) { context in
-      { [unowned context] lua throws(LuaCallError) in
-        let x = try readA(lua, 1)
-        let y = try readB(lua, 2)
-        let z = try readC(lua, 3)
-        let v: R
-        do { v = try body(context, lua, x, y, z) } catch { throw luaError(error, at: site, lua) }
-        r.push(lua, v)
-        return r.count
-      }
+    let doc = declaration(name, doc, [a.signature, b.signature, c.signature], r)
+    return Function(doc: doc, site: site) { context, lua throws(LuaCallError) in
+      let x = try readA(lua, 1)
+      let y = try readB(lua, 2)
+      let z = try readC(lua, 3)
+      let v: R
+      do { v = try body(context, lua, x, y, z) } catch { throw luaError(error, at: site, lua) }
+      r.push(lua, v)
+      return r.count
     }
+  }
+
+  /// The reference row: `fun(a: T, b?: U): R` from the declared parameters and result.
+  static func declaration<R>(_ name: String, _ doc: String, _ params: [String], _ r: LuaResult<R>) -> LuaDoc {
+    LuaDoc(.function, name, signature(method: false, params, r.type), doc)
   }
 }

@@ -120,6 +120,9 @@ extension LuaParam where Value == Int32 {
       return arg
     }
   }
+  /// `...`: the rest of the arguments, any number of any values (the body reads them from the
+  /// returned index to the top). Last in a declaration.
+  public static func rest(_ type: String = "any") -> Self { .init("...", type) { _, arg in arg } }
   /// A function (the body refers to it at the returned index), typed `fun()` or as given.
   public static func function(_ name: String, _ type: String = "function") -> Self {
     .init(name, type) { (lua, arg) throws(LuaCallError) in

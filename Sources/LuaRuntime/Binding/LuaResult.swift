@@ -67,3 +67,7 @@ extension LuaResult where Value == Void {
   /// One value of LuaLS `type` that the body pushed itself (a decoder streaming onto the stack).
   public static func pushedByBody(_ type: String) -> Self { .init(type, count: 1) { _, _ in } }
 }
+extension LuaResult where Value: AnyObject {
+  /// A new userdata of `cls` over the object (a constructor's result), typed by the class name.
+  public static func object(_ cls: LuaClass<Value>) -> Self { .init(cls.name) { lua, o in cls.pushShared(lua, o) } }
+}

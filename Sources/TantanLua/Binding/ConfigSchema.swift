@@ -102,6 +102,17 @@ struct ConfigSchema<Config>: @unchecked Sendable {  // immutable rows
 
   func rejectUnknown(_ r: ConfigReader) throws(LuaCallError) { try r.rejectUnknown(keys) }
 
+  /// A constructor's config argument (`config?: tantan.ReorderGridConfig`): a table, or nil when
+  /// `optional`, its unknown keys rejected; the body reads the keys through the reader (a preset
+  /// first, `apply`).
+  func parameter(_ name: String = "config", optional: Bool = true) -> LuaParam<ConfigReader> {
+    LuaParam(name, luaClass, optional: optional) { (lua, arg) throws(LuaCallError) in
+      let r = try ConfigReader(lua, arg: arg, optional: optional)
+      try rejectUnknown(r)
+      return r
+    }
+  }
+
   var docs: [LuaDoc] {
     [LuaDoc(.class, luaClass, "", doc)]
       + rows.map { LuaDoc(.key, "\(luaClass).\($0.key)", $0.type, "\($0.doc) Default \($0.defaultValue).") }

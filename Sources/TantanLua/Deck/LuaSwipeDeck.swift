@@ -79,9 +79,9 @@ final class LuaSwipeDeck {
 
   /// Pushes this deck's userdata, the first argument of every callback.
   func pushSelf(_ lua: Lua) { deckClass.pushSelf(lua, self, slot: selfSlot) }
-  /// `SwipeDeckBinding.deckClass`, held: reading the static in every push checks its lazy
+  /// `DeckBinding.deckClass`, held: reading the static in every push checks its lazy
   /// initialization (`swift_once`): 42 Ir per swipe (bench/ir-rows row 3).
-  private let deckClass = SwipeDeckBinding.deckClass
+  private let deckClass = DeckBinding.deckClass
 
   /// Pushes a direction name.
   func push(_ direction: SwipeDirection, _ lua: Lua) {

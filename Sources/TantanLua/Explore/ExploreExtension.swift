@@ -19,19 +19,39 @@ package enum ExploreExtension: TantanExtension {
   /// Environment variable that sets the run count of every explore (`test --explore-runs N` sets it).
   package static let runsVariable = "TANTAN_EXPLORE_RUNS"
 
+  /// The table here; its functions' rows from the LuaLS annotations above their definitions in
+  /// the embedded `.lua` files (one declaration, next to the code).
   static var docs: [LuaDoc] {
-    [
-      LuaDoc(.field, "tantan.explore", "tantan.explore", "Gesture exploration for scenario files' explore(name, spec): ready-made actions per component (loaded on first use)."),
-      LuaDoc(.function, "tantan.explore.deck_actions", "fun(): table<string, {weight: number, run: fun(obj: any, gen: ExploreGen): any}>", "Ready-made deck actions: pans around threshold and velocity_threshold, drags left hanging and finished, like, nope, undo, reload (an array source first grows or shrinks by up to 3 cards; a callback source reloads as it is), clock advances that land inside animations or let them finish. The deck is `obj` or the first deck among obj's fields (by key order)."),
-      LuaDoc(.function, "tantan.explore.grid_actions", "fun(): table<string, {weight: number, run: fun(obj: any, gen: ExploreGen): any}>", "Ready-made grid actions: long press, drags to cells, cell edges, the autoscroll edges and off screen, drop, cancel, delete, edit/done, scrolls, clock advances."),
-      LuaDoc(.function, "tantan.explore.list_actions", "fun(): table<string, {weight: number, run: fun(obj: any, gen: ExploreGen): any}>", "Ready-made list actions: scrolls and flings near both ends, pull and release at and around the threshold, apply of random diffs (dropping, moving, adding items), load_more, and `deliver`: one pending completion held by the explore's scheduler (setup(sched), sched.hold(fn)) called with ok = true or false, in a random order."),
-      LuaDoc(.function, "tantan.explore.replay", "fun(spec: table, steps: any[][]): true", "Runs a sequence as an explore failure prints it ({action name, draw, ...} per step: the values its gen calls return, picks as positions) against spec.setup() on a reset clock, with every invariant checked after each step; raises the failure it reproduces (at the caller's line), else returns true."),
-    ]
+    [table.doc] + functionDocs
   }
 
+  static var functionDocs: [LuaDoc] { annotations.docs }
+
+  /// The rows and any annotation problems (ExploreDocsTests requires none).
+  static var annotations: (docs: [LuaDoc], problems: [String]) {
+    scripts.map { LuaAnnotations.functions(in: $0.text, table: "explore", as: "tantan.explore") }
+      .reduce(into: ([], [])) { all, one in all.docs += one.docs; all.problems += one.problems }
+  }
+
+  /// The embedded scripts in load order, with the chunk names tracebacks show.
+  struct Script: Sendable {
+    let chunkName: String
+    let load: @Sendable (UnsafeMutablePointer<Int>?) -> UnsafePointer<CChar>?
+    var text: String {
+      var size = 0
+      guard let p = load(&size) else { return "" }
+      return String(decoding: UnsafeRawBufferPointer(start: p, count: size), as: UTF8.self)
+    }
+  }
+  static let actionsScript = Script(chunkName: "=[tantan]/explore_actions.lua", load: tt_script_explore_actions)
+  static let engineScript = Script(chunkName: "=[tantan]/explore.lua", load: tt_script_explore)
+  static var scripts: [Script] { [actionsScript, engineScript] }
+
   /// `tantan.explore` starts as an empty table whose `__index` loads the code into it.
-  static func install(_ host: TantanHost, module: Int32) {
-    let lua = host.lua
+  static let table = ModuleField(
+    "tantan.explore", "tantan.explore",
+    "Gesture exploration for scenario files' explore(name, spec): ready-made actions per component (loaded on first use)."
+  ) { host, lua in
     lua.newTable()
     lua.newTable()
     let clock = host.clock
@@ -43,8 +63,9 @@ package enum ExploreExtension: TantanExtension {
       return 1
     }
     lua_setmetatable(lua.L, -2)
-    lua.rawSet(module, "explore")
   }
+
+  static func install(_ host: TantanHost, module: Int32) { table.install(host, in: module) }
 
   /// Pushes the engine, loading the code the first time: `explore_actions.lua` fills the
   /// `tantan.explore` table (found in the loaded `tantan` module unless given at `exploreTable`)
@@ -78,7 +99,7 @@ package enum ExploreExtension: TantanExtension {
       }
       return 1
     })
-    try run(lua, tt_script_explore_actions, name: "=tantan.explore.actions", args: [explore, explore + 1, explore + 2])
+    try run(lua, actionsScript, args: [explore, explore + 1, explore + 2])
     tt_remove(lua.L, explore + 1)
     tt_remove(lua.L, explore + 1)
     lua.pushNil()
@@ -89,7 +110,7 @@ package enum ExploreExtension: TantanExtension {
       clock.reset()
       return 0
     })
-    try run(lua, tt_script_explore, name: "=tantan.explore", args: [explore, explore + 2, explore + 1, explore + 3])
+    try run(lua, engineScript, args: [explore, explore + 2, explore + 1, explore + 3])
     guard lua.type(-1) == LUA_TTABLE else { throw .message("tantan.explore: the engine did not load") }
     lua.pushValue(-1)
     lua.rawSet(Lua.registryIndex, engineKey)
@@ -102,22 +123,22 @@ package enum ExploreExtension: TantanExtension {
   /// closed, or not a component. In Swift: reading `deck.cards` from Lua for the same check
   /// cost more than the step itself (callgrind, scripts/bench's explore rows).
   static func modelProblem(_ lua: Lua, _ arg: Int32) -> String? {
-    if let d = SwipeDeckBinding.deckClass.object(lua, arg) {
+    if let d = DeckBinding.deckClass.object(lua, arg) {
       guard let m = d.model else { return nil }
       let v = m.invariantViolations()
       if !v.isEmpty { return v.joined(separator: "; ") }
       return deckProblem(lua, m)
     }
-    if let g = GridExtension.gridClass.object(lua, arg) { return g.current?.checkInvariants() }
-    if let l = ListExtension.listClass.object(lua, arg) { return l.model?.invariantViolation() }
+    if let g = GridBinding.gridClass.object(lua, arg) { return g.current?.checkInvariants() }
+    if let l = ListBinding.listClass.object(lua, arg) { return l.model?.invariantViolation() }
     return nil
   }
 
   /// The names of the callbacks the component at `arg` recorded (its event log), for coverage.
   static func eventNames(_ lua: Lua, _ arg: Int32) -> [String] {
-    if let d = SwipeDeckBinding.deckClass.object(lua, arg) { return d.log.names }
-    if let g = GridExtension.gridClass.object(lua, arg) { return g.log.names }
-    if let l = ListExtension.listClass.object(lua, arg) { return l.events.names }
+    if let d = DeckBinding.deckClass.object(lua, arg) { return d.log.names }
+    if let g = GridBinding.gridClass.object(lua, arg) { return g.log.names }
+    if let l = ListBinding.listClass.object(lua, arg) { return l.events.names }
     return []
   }
 
@@ -145,12 +166,10 @@ package enum ExploreExtension: TantanExtension {
   }
 
   /// Loads an embedded script and calls it with the values at `args`, leaving its one result.
-  private static func run(
-    _ lua: Lua, _ script: (UnsafeMutablePointer<Int>?) -> UnsafePointer<CChar>?, name: String, args: [Int32]
-  ) throws(LuaCallError) {
+  private static func run(_ lua: Lua, _ script: Script, args: [Int32]) throws(LuaCallError) {
     var size = 0
-    guard let text = script(&size) else { throw .message("\(name): missing") }
-    let status = tt_loadbuffer(lua.L, text, size, name, "t")
+    guard let text = script.load(&size) else { throw .message("\(script.chunkName): missing") }
+    let status = tt_loadbuffer(lua.L, text, size, script.chunkName, "t")
     guard status == LUA_OK else { throw .lua(lua.popError(status)) }
     for a in args { lua.pushValue(a) }
     do { try lua.call(Int32(args.count), 1) } catch { throw .lua(error) }

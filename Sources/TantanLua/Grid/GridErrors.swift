@@ -3,7 +3,7 @@ import LuaRuntime
 
 /// The one place where the grid's Swift errors become the messages Lua users read. Positions come
 /// from the running method's declared parameters (`site`), numbers print as `Lua.formatExact` shows them.
-extension GridExtension {
+extension GridBinding {
   static func luaError(_ error: any Error, at site: LuaCallSite, _ lua: Lua) -> LuaCallError {
     if let e = passThrough(error) { return e }
     switch error {
@@ -85,5 +85,12 @@ extension GridExtension {
     case .tooNarrow(let columns, let w): return "too narrow for \(columns) columns (item width \(n(w)))"
     case .doesNotFit(let columns, let w, let avail): return "\(columns) items of width \(n(w)) do not fit in \(n(avail)) points"
     }
+  }
+}
+
+/// Grid errors that reach Lua outside a grid method (from a timer inside `clock:advance`).
+extension ReorderGridError: LuaWordedError {
+  func luaCallError(_ lua: Lua) -> LuaCallError {
+    GridBinding.luaError(self, at: LuaCallSite(name: "advance", parameters: [], firstArgument: 2), lua)
   }
 }

@@ -5,7 +5,7 @@ import LuaRuntime
 /// The object behind a `tantan.ReorderGrid` userdata: the model over Lua values (`LuaRef`s, told
 /// apart by position only), the Lua delegate and data source, and the event log.
 final class LuaGrid {
-  /// The declared callback names, in slot order (`GridCallbackDeclarations.swift`).
+  /// The declared callback names, in slot order (`GridCallbacks.swift`).
   static var delegateNames: [String] { GridDelegateCallback.names }
   static var sourceNames: [String] { GridSourceCallback.names }
 
@@ -70,7 +70,7 @@ final class LuaGrid {
     log.append(Event(cbs.names[slot], args.map { eventArg($0, lua) }))
     guard cbs.has(slot) else { return false }
     cbs.push(slot, lua)
-    GridExtension.gridClass.pushShared(lua, self)
+    GridBinding.gridClass.pushShared(lua, self)
     for a in args {
       switch a {
       case .index(let i): lua.push(i + 1)

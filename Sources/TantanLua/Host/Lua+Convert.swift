@@ -1,4 +1,3 @@
-import HeadlessUI
 import LuaRuntime
 
 /// A model's typed error that its binding words for Lua (in the binding's one error-message file),
@@ -15,11 +14,6 @@ extension Lua {
     case let e as LuaCallError: return e
     case let e as LuaError: return .lua(e)
     case let e as any LuaWordedError: return e.luaCallError(self)
-    case let e as ComponentError:
-      switch e {
-      case .badArgument(let pos, _, let msg): return .argument(Int32(pos) + 1, msg)  // +1: self
-      default: return .message(e.description)
-      }
     default:
       return .message(String(describing: error))
     }

@@ -44,28 +44,29 @@ enum JSONExtension: TantanExtension, LuaModuleBinding {
     }
   }
 
-  static var docs: [LuaDoc] {
-    [LuaDoc(.field, "tantan.json", "tantan.json", "JSON for view models."), decode.doc, encode.doc,
-     LuaDoc(.field, "tantan.json.null", "lightuserdata", "Stands for JSON null in both directions (equal to cjson.null)."),
-     LuaDoc(.field, "tantan.json.array_mt", "table", "The metatable marking decoded arrays; set it on a table to encode it as an array, even empty.")]
-  }
+  static var docs: [LuaDoc] { [table.doc, decode.doc, encode.doc, null.doc, arrayMeta.doc] }
 
-  static func install(_ host: TantanHost, module: Int32) {
-    let lua = host.lua
+  static let table = ModuleField("tantan.json", "tantan.json", "JSON for view models.") { host, lua in
     lua.newTable(narr: 0, nrec: 4)
     let json = lua.top
-    tt_pushlightuserdata(lua.L, nil)
-    lua.rawSet(json, "null")
-    lua.newTable(narr: 0, nrec: 1)
-    lua.push("array"); lua.rawSet(-2, "__jsontype")
-    let meta = lua.top
-    lua.pushValue(meta)
-    lua.rawSet(json, "array_mt")
+    null.install(host, in: json)
+    arrayMeta.install(host, in: json)
     for f in [decode, encode] {
-      lua.pushValue(meta)
+      lua.rawGet(json, "array_mt")
       f.install(lua, in: json, context: host, upvalues: 1)
     }
-    lua.pop()  // meta
-    lua.rawSet(module, "json")
   }
+
+  static let null = ModuleField(
+    "tantan.json.null", "lightuserdata", "Stands for JSON null in both directions (equal to cjson.null)."
+  ) { _, lua in tt_pushlightuserdata(lua.L, nil) }
+
+  static let arrayMeta = ModuleField(
+    "tantan.json.array_mt", "table", "The metatable marking decoded arrays; set it on a table to encode it as an array, even empty."
+  ) { _, lua in
+    lua.newTable(narr: 0, nrec: 1)
+    lua.push("array"); lua.rawSet(-2, "__jsontype")
+  }
+
+  static func install(_ host: TantanHost, module: Int32) { table.install(host, in: module) }
 }

@@ -5,7 +5,7 @@ import LuaRuntime
 /// error a call raises (`bad argument #1 to 'scroll_to' (offset out of range (741; expected
 /// -64..740))`, `release: no pull in progress`) and the `load_error` / `refresh_error` texts.
 /// Positions come from the running call's declared parameters (`site`).
-extension ListExtension {
+extension ListBinding {
   static func luaError(_ error: any Error, at site: LuaCallSite, _ lua: Lua) -> LuaCallError {
     if let e = passThrough(error) { return e }
     switch error {
@@ -25,8 +25,7 @@ extension ListExtension {
     }
   }
 
-  /// `tantan.list(config)` and `done(...)` as errors see them: their argument 1 is the value.
-  static let constructor = LuaCallSite(name: "list", parameters: ["config"], firstArgument: 1)
+  /// `done(...)` as errors see it: its argument 1 is the value.
   static let done = LuaCallSite(name: "done", parameters: ["value"], firstArgument: 1)
 }
 
@@ -122,7 +121,7 @@ enum ListErrorWords {
     case .width: return "width"
     case .height: return "height"
     case .columns: return "columns"
-    case .itemHeight: return ListExtension.itemHeightKey
+    case .itemHeight: return ListBinding.itemHeightKey
     case .estimatedItemHeight: return "estimated_item_height"
     case .headerHeight: return "header_height"
     case .footerHeight: return "footer_height"
@@ -152,4 +151,11 @@ enum ListErrorWords {
   /// Numbers in list messages: whole numbers bare (`741`, `-64`, `0` for -0), others exactly
   /// (`0.30000000000000004`), `nan` whatever its sign bit (`Lua.formatExact`).
   static func number(_ v: Double, _ lua: Lua) -> String { Lua.formatExact(v) }
+}
+
+/// List errors that reach Lua outside a list method (from a timer inside `clock:advance`).
+extension ListError: LuaWordedError {
+  func luaCallError(_ lua: Lua) -> LuaCallError {
+    ListBinding.luaError(self, at: LuaCallSite(name: "advance", parameters: [], firstArgument: 2), lua)
+  }
 }

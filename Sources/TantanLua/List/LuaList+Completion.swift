@@ -35,7 +35,7 @@ extension LuaList {
   /// `done()`, `done(sections)` or `done(nil, err)` of a refresh; returns the outcome's name and,
   /// when sections were applied, the changes (as `apply` returns them).
   private func refreshDone(_ lua: Lua, _ done: LuaListModel.RefreshCompletion) throws(LuaCallError) -> Int32 {
-    do { _ = try changing() } catch { throw ListExtension.luaError(error, at: ListExtension.done, lua) }
+    do { _ = try changing() } catch { throw ListBinding.luaError(error, at: ListBinding.done, lua) }
     let wasCalled = done.called
     let outcome: LuaListModel.RefreshOutcome
     do {
@@ -46,7 +46,7 @@ extension LuaList {
       }
     } catch {
       if !wasCalled, done.called, let message = Self.refreshErrorText(model?.refreshFailure, lua) { events.append(Event("refresh_failed", [.string(message)])) }
-      throw ListExtension.luaError(error, at: ListExtension.done, lua)
+      throw ListBinding.luaError(error, at: ListBinding.done, lua)
     }
     switch outcome {
     case .applied(let c):
@@ -89,14 +89,14 @@ extension LuaList {
     try invoke(pagingCallbacks, slot, args: [page]) { lua in
       lua.push(function: traced("done", { [weak self] (lua: Lua) throws(LuaCallError) -> Int32 in
         guard let self else { throw .message("done: the list is gone") }
-        do { _ = try self.changing() } catch { throw ListExtension.luaError(error, at: ListExtension.done, lua) }
+        do { _ = try self.changing() } catch { throw ListBinding.luaError(error, at: ListBinding.done, lua) }
         let outcome: LuaListModel.LoadOutcome
         do {
           switch try Self.doneArguments(lua, "items", { (lua) throws(ListDataError) in try lua.listItems(1, handle: lua.handle, "items") }) {
           case .value(let items): outcome = try done.succeed(items)
           case .failure(let message): outcome = try done.fail(message ?? "load failed")
           }
-        } catch { throw ListExtension.luaError(error, at: ListExtension.done, lua) }
+        } catch { throw ListBinding.luaError(error, at: ListBinding.done, lua) }
         switch outcome {
         case .appended: lua.push("appended")
         case .failed: lua.push("failed")

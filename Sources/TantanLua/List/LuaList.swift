@@ -14,7 +14,7 @@ final class LuaList {
   var model: LuaListModel?
   var events: EventLog
 
-  // The callbacks, as `ListCallbackDeclarations.swift` declares them; `item_height` as a function.
+  // The callbacks, as `ListCallbacks.swift` declares them; `item_height` as a function.
   var source = Callbacks.none
   var delegate = Callbacks.none
   var refreshCallbacks = Callbacks.none
@@ -32,7 +32,7 @@ final class LuaList {
   let itemHeightSymbol: EventLog.Symbol
   let sourceSymbols: [EventLog.Symbol]
 
-  /// Why the list cannot take a call now (worded with the call's name by `ListExtension.luaError`).
+  /// Why the list cannot take a call now (worded with the call's name by `ListBinding.luaError`).
   enum BindingError: Error {
     /// The constructor still reads the data (a data callback called the list).
     case building
@@ -48,7 +48,7 @@ final class LuaList {
     self.host = host
     mainThread = host.state.main.L
     var events = EventLog(host: host, component: "list")
-    itemHeightSymbol = events.symbol(ListExtension.itemHeightKey)
+    itemHeightSymbol = events.symbol(ListBinding.itemHeightKey)
     sourceSymbols = ListSourceCallback.names.map { events.symbol($0) }
     self.events = events
     link.list = self
@@ -82,7 +82,7 @@ final class LuaList {
   func invoke(_ callbacks: Callbacks, _ slot: Int, args: [Int], pushExtra: (Lua) -> Int32) throws {
     let lua = self.lua
     callbacks.push(slot, lua)
-    ListExtension.listClass.pushShared(lua, self)
+    ListBinding.listClass.pushShared(lua, self)
     for a in args { lua.push(a) }
     let extra = pushExtra(lua)
     try lua.call(Int32(args.count) + 1 + extra, 0)
@@ -100,7 +100,7 @@ final class LuaList {
     let L = lua.L
     guard lua_checkstack(L, 8) != 0 else { throw LuaCallError.message("item_height: stack overflow") }
     let handler = lua.pushCallHandler()  // one handler for the whole batch
-    ListExtension.listClass.pushShared(lua, self)
+    ListBinding.listClass.pushShared(lua, self)
     let list = lua_gettop(L)
     defer { lua_settop(L, handler - 1) }
     dataCallbackDepth += 1
@@ -137,7 +137,7 @@ final class LuaList {
     events.append(sourceSymbols[fn], first, second, count: args.count)
     let lua = self.lua
     source.push(fn, lua)
-    ListExtension.listClass.pushShared(lua, self)
+    ListBinding.listClass.pushShared(lua, self)
     for a in args { lua.push(a) }
     dataCallbackDepth += 1
     defer { dataCallbackDepth -= 1 }

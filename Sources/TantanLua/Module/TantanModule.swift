@@ -6,24 +6,27 @@ import LuaRuntime
 public enum TantanModule {
   /// Built-in extensions, in installation order.
   nonisolated(unsafe) static var extensions: [any TantanExtension.Type] = [
-    ClockExtension.self, SwipeDeckBinding.self, GridExtension.self, ListExtension.self, JSONExtension.self, RenderExtension.self,
+    ClockExtension.self, DeckBinding.self, GridBinding.self, ListBinding.self, JSONExtension.self, RenderExtension.self,
     PluginExtension.self, ExploreExtension.self,
   ]
 
-  static let docs: [LuaDoc] = [
-    LuaDoc(.field, "tantan.version", "string", "The host's version string."),
-    LuaDoc(.field, "tantan.api_level", "integer", "Rises with every API addition; plugins declare the minimum they need."),
-    LuaDoc(.field, "tantan.seed", "integer?", "The --seed given on the command line, or nil."),
+  /// The module's own values, each declared once: its reference row and its push.
+  static let fields: [ModuleField] = [
+    ModuleField("tantan.version", "string", "The host's version string.") { _, lua in lua.push(TantanHost.version) },
+    ModuleField("tantan.api_level", "integer", "Rises with every API addition; plugins declare the minimum they need.") {
+      _, lua in lua.push(TantanHost.apiLevel)
+    },
+    ModuleField("tantan.seed", "integer?", "The --seed given on the command line, or nil.") { host, lua in lua.push(host.seed) },
   ]
+
+  static var docs: [LuaDoc] { fields.map(\.doc) }
 
   /// Creates the `tantan` table, sets it as a global and as `package.loaded.tantan`.
   public static func install(_ host: TantanHost) {
     let lua = host.lua
     lua.newTable()
     let module = lua.top
-    lua.push(TantanHost.version); lua.rawSet(module, "version")
-    lua.push(TantanHost.apiLevel); lua.rawSet(module, "api_level")
-    lua.push(host.seed); lua.rawSet(module, "seed")
+    for f in fields { f.install(host, in: module) }
     for ext in extensions { ext.install(host, module: module) }
     // Raw: the host is made before any script runs (the globals and `package.loaded` are the
     // standard libraries' own tables, with no metatables yet).

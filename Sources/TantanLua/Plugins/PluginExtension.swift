@@ -3,73 +3,62 @@ import LuaRuntime
 
 /// The Lua side of plugins in the `tantan` module: `tantan.source`, `tantan.preset`,
 /// `tantan.assertion`, `tantan.plugins`, and the `tantan.PluginHost` class.
-enum PluginExtension: TantanExtension {
-  static var docs: [LuaDoc] {
-    [
-      LuaDoc(.function, "tantan.source", "fun(kind: string, ...: any): table",
-             "Builds a data source with the provider a plugin registered for `kind` (e.g. tantan.source(\"csv\", \"people.csv\")): a table of functions or an array."),
-      LuaDoc(.function, "tantan.preset", "fun(component: string, name: string): table?",
-             "A fresh copy of the config a plugin registered as preset `name` for `component`, or nil."),
-      LuaDoc(.function, "tantan.assertion", "fun(name: string): fun(...: any)",
-             "A checker for a plugin's assertion: calls it and raises its message (at the caller) when it fails."),
-      LuaDoc(.function, "tantan.plugins", "fun(): {name: string, version: string?, api: integer?, dir: string, status: string, reason: string?}[]",
-             "Every plugin found, in discovery order, with its status: loaded, refused, failed or shadowed."),
-    ] + PluginHostObject.docs
+enum PluginExtension: TantanExtension, LuaModuleBinding {
+  typealias Context = PluginRegistry
+
+  static func luaError(_ error: any Error, at site: LuaCallSite, _ lua: Lua) -> LuaCallError {
+    passThrough(error) ?? .message("\(site.name): \(error)")
   }
 
+  static let sourceFunction = function(
+    "tantan.source",
+    "Builds a data source with the provider a plugin registered for `kind` (e.g. tantan.source(\"csv\", \"people.csv\")): a table of functions or an array.",
+    .string("kind"), .rest(), returns: .pushedByBody("table")
+  ) { registry, lua, kind, _ in try source(lua, registry, kind) }
+
+  static let preset = function(
+    "tantan.preset", "A fresh copy of the config a plugin registered as preset `name` for `component`, or nil.",
+    .string("component"), .string("name"), returns: .pushedByBody("table?")
+  ) { registry, lua, kind, name in
+    guard let data = registry.preset(kind: kind, name: name)?.data else { return lua.pushNil() }
+    do throws(LuaConversionError) { try lua.push(data) } catch { throw LuaCallError.message("preset: \(error.description)") }
+  }
+
+  static let assertion = function(
+    "tantan.assertion", "A checker for a plugin's assertion: calls it and raises its message (at the caller) when it fails.",
+    .string("name"), returns: .pushedByBody("fun(...: any)")
+  ) { registry, lua, name in
+    guard let entry = registry.assertion(named: name), let fn = entry.value else {
+      throw LuaCallError.argument(1, "no assertion '\(name)' (registered: \(list(registry.assertions.map(\.name))))")
+    }
+    lua.push(function: { (lua: Lua) throws(LuaCallError) -> Int32 in
+      let n = lua.top
+      fn.push(lua)
+      lua_rotate(lua.L, 1, 1)
+      do throws(LuaError) { try lua.call(n, 2) } catch { throw .lua(error) }
+      if lua.bool(-2) { return 0 }
+      let msg = lua.string(-1) ?? "assertion '\(name)' failed"
+      throw .message(msg)
+    })
+  }
+
+  static let plugins = function(
+    "tantan.plugins", "Every plugin found, in discovery order, with its status: loaded, refused, failed or shadowed.",
+    returns: .records
+  ) { registry, _ in registry.records }
+
+  static var docs: [LuaDoc] { [sourceFunction, preset, assertion, plugins].map(\.doc) + PluginHostObject.docs }
+
   static func install(_ host: TantanHost, module: Int32) {
-    let lua = host.lua
-    PluginHostObject.cls.register(lua)
-    let registry = host.plugins
-    lua.setFunction(module, "source") { [unowned registry] (lua: Lua) throws(LuaCallError) -> Int32 in
-      try source(lua, registry)
-    }
-    lua.setFunction(module, "preset") { [unowned registry] (lua: Lua) throws(LuaCallError) -> Int32 in
-      let kind = try lua.checkString(1)
-      let name = try lua.checkString(2)
-      guard let data = registry.preset(kind: kind, name: name)?.data else { lua.pushNil(); return 1 }
-      do throws(LuaConversionError) { try lua.push(data) } catch { throw .message("preset: \(error.description)") }
-      return 1
-    }
-    lua.setFunction(module, "assertion") { [unowned registry] (lua: Lua) throws(LuaCallError) -> Int32 in
-      let name = try lua.checkString(1)
-      guard let entry = registry.assertion(named: name), let fn = entry.value else {
-        throw .argument(1, "no assertion '\(name)' (registered: \(list(registry.assertions.map(\.name))))")
-      }
-      lua.push(function: { (lua: Lua) throws(LuaCallError) -> Int32 in
-        let n = lua.top
-        fn.push(lua)
-        lua_rotate(lua.L, 1, 1)
-        do throws(LuaError) { try lua.call(n, 2) } catch { throw .lua(error) }
-        if lua.bool(-2) { return 0 }
-        let msg = lua.string(-1) ?? "assertion '\(name)' failed"
-        throw .message(msg)
-      })
-      return 1
-    }
-    lua.setFunction(module, "plugins") { [unowned registry] (lua: Lua) throws(LuaCallError) -> Int32 in
-      lua.newTable(narr: Int32(registry.records.count))
-      for (i, r) in registry.records.enumerated() {
-        lua.newTable(narr: 0, nrec: 7)
-        lua.push(r.name); lua.rawSet(-2, "name")
-        lua.push(r.version); lua.rawSet(-2, "version")
-        lua.push(r.api); lua.rawSet(-2, "api")
-        lua.push(r.description); lua.rawSet(-2, "description")
-        lua.push(r.dir); lua.rawSet(-2, "dir")
-        lua.push(r.status.rawValue); lua.rawSet(-2, "status")
-        lua.push(r.reason); lua.rawSet(-2, "reason")
-        lua.rawSet(-2, index: i + 1)
-      }
-      return 1
-    }
+    PluginHostObject.cls.register(host.lua)
+    for f in [sourceFunction, preset, assertion, plugins] { f.install(host.lua, in: module, context: host.plugins) }
   }
 
   static func list(_ names: [String]) -> String { names.isEmpty ? "none" : names.joined(separator: ", ") }
 
   /// `tantan.source(kind, ...)`: `factory(ctx, ...)`, protected; the result must be a table that
   /// is an array or holds functions. Errors name the plugin and where its factory is defined.
-  private static func source(_ lua: Lua, _ registry: PluginRegistry) throws(LuaCallError) -> Int32 {
-    let kind = try lua.checkString(1)
+  private static func source(_ lua: Lua, _ registry: PluginRegistry, _ kind: String) throws(LuaCallError) {
     guard let entry = registry.source(named: kind), let factory = entry.value else {
       throw .argument(1, "no data-source provider '\(kind)' (registered: \(list(registry.sourceNames)))")
     }
@@ -93,7 +82,6 @@ enum PluginExtension: TantanExtension {
     if let problem = garbage(lua, -1) {
       throw .message("\(what): its provider (\(entry.location)) returned \(problem); expected an array or a table of functions")
     }
-    return 1
   }
 
   /// Why the value is not a data source, or nil when it is one (a table with an array part or a
@@ -110,5 +98,26 @@ enum PluginExtension: TantanExtension {
       lua.pop()
     }
     return keys == 0 ? nil : "a table with neither array items nor functions"
+  }
+}
+
+extension LuaResult where Value == [PluginRecord] {
+  /// `tantan.plugins()`: one table per plugin, its type and its push declared together.
+  static var records: Self {
+    .init("{name: string, version: string?, api: integer?, description: string?, dir: string, status: string, reason: string?}[]") {
+      lua, records in
+      lua.newTable(narr: Int32(records.count))
+      for (i, r) in records.enumerated() {
+        lua.newTable(narr: 0, nrec: 7)
+        lua.push(r.name); lua.rawSet(-2, "name")
+        lua.push(r.version); lua.rawSet(-2, "version")
+        lua.push(r.api); lua.rawSet(-2, "api")
+        lua.push(r.description); lua.rawSet(-2, "description")
+        lua.push(r.dir); lua.rawSet(-2, "dir")
+        lua.push(r.status.rawValue); lua.rawSet(-2, "status")
+        lua.push(r.reason); lua.rawSet(-2, "reason")
+        lua.rawSet(-2, index: i + 1)
+      }
+    }
   }
 }

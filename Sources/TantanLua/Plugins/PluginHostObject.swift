@@ -1,4 +1,5 @@
 import CLua
+import CLuaShim
 import LuaRuntime
 
 /// The `host` a plugin's `setup(host)` receives: `tantan.PluginHost`. Its registration functions
@@ -16,64 +17,53 @@ final class PluginContext {
   }
 }
 
+/// The registration functions of `tantan.PluginHost`, each declared once (parameters as
+/// `host.f(...)` sees them).
+enum PluginHostFunctions: LuaModuleBinding {
+  typealias Context = PluginContext
+
+  static func luaError(_ error: any Error, at site: LuaCallSite, _ lua: Lua) -> LuaCallError {
+    passThrough(error) ?? .message("\(site.name): \(error)")
+  }
+
+  static let all: [Function] = [
+    function(
+      "register_source",
+      "Registers a data-source provider: tantan.source(kind, ...) calls factory(ctx, ...) (ctx: plugin, kind, dir and file of the caller, line) and returns its table of functions or array.",
+      .name("kind"), .function("factory", "fun(ctx: table, ...: any): table"), returns: .none
+    ) { c, lua, kind, factory in try PluginHostObject.add(c, lua, .source, kind, fn: factory) },
+    function(
+      "register_preset",
+      "Registers a named preset (plain data) for a component kind (\"deck\", \"grid\", \"list\", ...); the component's binding consults it when a config names it.",
+      .name("component"), .name("name"), .plainData("config"), returns: .none
+    ) { c, lua, kind, preset, data in
+      let e = PluginRegistry.Entry(name: preset, plugin: c.plugin, location: PluginHostObject.callSite(lua), value: nil, data: data)
+      try c.registry.register(.preset(kind), e)
+    },
+    function(
+      "register_assertion",
+      "Registers a scenario assertion: fn returns true, or false and a message (optionally expected and actual values), or raises. `tantan-host test` scenarios call it as assert.NAME(...) (negated: assert.no.NAME, assert.is_not.NAME); scripts get a checker with tantan.assertion(name).",
+      .name("name"), .function("fn", "fun(...: any): boolean?"), returns: .none
+    ) { c, lua, n, fn in try PluginHostObject.add(c, lua, .assertion, n, fn: fn) },
+    function(
+      "register_reporter",
+      "Registers a reporter for `tantan-host test --reporter NAME`: a table with on_start(info), on_result(result) and on_finish(summary), each returning text (or nil) for the report.",
+      .name("name"), .tableOfFunctions("reporter"), returns: .none
+    ) { c, lua, n, reporter in try PluginHostObject.add(c, lua, .reporter, n, fn: reporter) },
+    function(
+      "register_command",
+      "Registers a subcommand: `tantan-host NAME args...` calls fn(args); its result (an integer, or false for 1) is the exit status.",
+      .commandName("name"), .function("fn", "fun(args: string[]): integer?"), returns: .none
+    ) { c, lua, n, fn in try PluginHostObject.add(c, lua, .command, n, fn: fn) },
+    function(
+      "on",
+      "Adds a lifecycle hook: before_scenario(s) and after_scenario(s) around each `tantan-host test` scenario (s: {name=, full_name=, file=, line=, tags=}; after also status=, passed=, message=), event({component=, name=, args=, text=}) for every component event.",
+      .option("hook", PluginRegistry.Hook.self), .function("fn"), returns: .none
+    ) { c, lua, hook, fn in try PluginHostObject.add(c, lua, .hook(hook), hook.rawValue, fn: fn) },
+  ]
+}
+
 package enum PluginHostObject {
-  typealias Register = (PluginContext, Lua, Int32) throws(LuaCallError) -> Void
-
-  static let hookNames = PluginRegistry.Hook.allCases.map(\.rawValue)
-
-  /// name, signature, doc, body (arguments start after `base`: 1 when called with `:`).
-  static var functions: [(String, String, String, Register)] { [
-    ("register_source", "fun(kind: string, factory: fun(ctx: table, ...: any): table)",
-     "Registers a data-source provider: tantan.source(kind, ...) calls factory(ctx, ...) (ctx: plugin, kind, dir and file of the caller, line) and returns its table of functions or array.",
-     { c, lua, b throws(LuaCallError) in
-       let kind = try name(lua, b + 1, "kind")
-       try lua.checkFunction(b + 2)
-       try add(c, lua, .source, kind, fn: b + 2)
-     }),
-    ("register_preset", "fun(component: string, name: string, config: table)",
-     "Registers a named preset (plain data) for a component kind (\"deck\", \"grid\", \"list\", ...); the component's binding consults it when a config names it.",
-     { c, lua, b throws(LuaCallError) in
-       let kind = try name(lua, b + 1, "component")
-       let preset = try name(lua, b + 2, "name")
-       try lua.checkTable(b + 3)
-       let data: LuaValue
-       do { data = try lua.value(b + 3) } catch { throw .argument(b + 3, "preset must be plain data (\(error))") }
-       let e = PluginRegistry.Entry(name: preset, plugin: c.plugin, location: callSite(lua), value: nil, data: data)
-       try c.registry.register(.preset(kind), e)
-     }),
-    ("register_assertion", "fun(name: string, fn: fun(...: any): boolean?)",
-     "Registers a scenario assertion: fn returns true, or false and a message (optionally expected and actual values), or raises. `tantan-host test` scenarios call it as assert.NAME(...) (negated: assert.no.NAME, assert.is_not.NAME); scripts get a checker with tantan.assertion(name).",
-     { c, lua, b throws(LuaCallError) in
-       let n = try name(lua, b + 1, "name")
-       try lua.checkFunction(b + 2)
-       try add(c, lua, .assertion, n, fn: b + 2)
-     }),
-    ("register_reporter", "fun(name: string, reporter: table<string, function>)",
-     "Registers a reporter for `tantan-host test --reporter NAME`: a table with on_start(info), on_result(result) and on_finish(summary), each returning text (or nil) for the report.",
-     { c, lua, b throws(LuaCallError) in
-       let n = try name(lua, b + 1, "name")
-       try lua.checkTable(b + 2)
-       guard hasFunction(lua, b + 2) else { throw .argument(b + 2, "reporter must be a table of functions, got a table without any") }
-       try add(c, lua, .reporter, n, fn: b + 2)
-     }),
-    ("register_command", "fun(name: string, fn: fun(args: string[]): integer?)",
-     "Registers a subcommand: `tantan-host NAME args...` calls fn(args); its result (an integer, or false for 1) is the exit status.",
-     { c, lua, b throws(LuaCallError) in
-       let n = try name(lua, b + 1, "name")
-       guard !n.hasPrefix("-"), !n.contains("/"), !n.contains(" ") else { throw .argument(b + 1, "invalid command name '\(n)'") }
-       guard !PluginRegistry.reservedCommands.contains(n) else { throw .argument(b + 1, "command name '\(n)' is reserved by the host") }
-       try lua.checkFunction(b + 2)
-       try add(c, lua, .command, n, fn: b + 2)
-     }),
-    ("on", "fun(hook: \"before_scenario\"|\"after_scenario\"|\"event\", fn: function)",
-     "Adds a lifecycle hook: before_scenario(s) and after_scenario(s) around each `tantan-host test` scenario (s: {name=, full_name=, file=, line=, tags=}; after also status=, passed=, message=), event({component=, name=, args=, text=}) for every component event.",
-     { c, lua, b throws(LuaCallError) in
-       let h = try lua.checkOption(b + 1, hookNames)
-       try lua.checkFunction(b + 2)
-       try add(c, lua, .hook(PluginRegistry.Hook(rawValue: h)!), h, fn: b + 2)
-     }),
-  ] }
-
   static let cls: LuaClass<PluginContext> = LuaClass<PluginContext>(
     name: "tantan.PluginHost",
     doc: "What a plugin's setup(host) receives: registers its sources, presets, assertions, reporters, commands and hooks (host.f(...) or host:f(...)).",
@@ -83,32 +73,33 @@ package enum PluginHostObject {
       .init("version", "string?", "The plugin's version, from its manifest.") { c, lua in lua.push(c.version) },
       .init("dir", "string", "The plugin's folder (its modules are in dir/lua).") { c, lua in lua.push(c.dir) },
       .init("api_level", "integer", "The host's tantan.api_level.") { _, lua in lua.push(TantanHost.apiLevel) },
-    ] + functions.map { f in
-      let (fname, body) = (f.0, f.3)
-      return LuaClass<PluginContext>.Field(fname, f.1, f.2) { c, lua in
-        lua.push(function: { [c] (lua: Lua) throws(LuaCallError) -> Int32 in
-          let base: Int32 = cls.object(lua, 1) === c ? 1 : 0
-          guard c.open else {
-            throw .message("plugin '\(c.plugin)': \(fname) is only available during setup")
-          }
-          try body(c, lua, base)
-          return 0
-        })
-      }
-    },
+    ] + PluginHostFunctions.all.map(field),
     describe: { "tantan.PluginHost(\($0.plugin))" })
 
   static var docs: [LuaDoc] { cls.docs }
 
-  // MARK: helpers
-
-  private static func name(_ lua: Lua, _ arg: Int32, _ what: String) throws(LuaCallError) -> String {
-    guard lua.type(arg) == LUA_TSTRING, let s = lua.string(arg) else { throw lua.typeError(arg, "string") }
-    guard !s.isEmpty else { throw .argument(arg, "\(what) must not be empty") }
-    return s
+  /// A registration function as a field holding it, callable as `host.f(...)` and `host:f(...)`:
+  /// with `:` the host is removed so the declared parameters start at 1, and a bad argument's
+  /// position is moved back (Lua then words it for a method call, as before).
+  private static func field(_ f: PluginHostFunctions.Function) -> LuaClass<PluginContext>.Field {
+    LuaClass<PluginContext>.Field(f.doc.name, f.doc.signature, f.doc.doc) { c, lua in
+      let name = f.doc.name, call = f.call
+      lua.push(function: { [c] (lua: Lua) throws(LuaCallError) -> Int32 in  // strong: a plugin may keep it
+        let method = cls.object(lua, 1) === c
+        guard c.open else { throw .message("plugin '\(c.plugin)': \(name) is only available during setup") }
+        guard method else { return try call(c, lua) }
+        tt_remove(lua.L, 1)
+        do throws(LuaCallError) { return try call(c, lua) } catch {
+          guard case .argument(let arg, let message) = error else { throw error }
+          throw .argument(arg + 1, message)
+        }
+      })
+    }
   }
 
-  private static func add(_ c: PluginContext, _ lua: Lua, _ kind: PluginRegistry.Kind, _ name: String, fn arg: Int32) throws(LuaCallError) {
+  // MARK: helpers
+
+  static func add(_ c: PluginContext, _ lua: Lua, _ kind: PluginRegistry.Kind, _ name: String, fn arg: Int32) throws(LuaCallError) {
     let location = lua.type(arg) == LUA_TFUNCTION ? definition(lua, arg) ?? callSite(lua) : callSite(lua)
     guard let host = c.registry.host else { throw .message("plugin '\(c.plugin)': the host is gone") }
     lua.pushValue(arg)
@@ -116,7 +107,7 @@ package enum PluginHostObject {
     try c.registry.register(kind, PluginRegistry.Entry(name: name, plugin: c.plugin, location: location, value: ref, data: nil))
   }
 
-  private static func hasFunction(_ lua: Lua, _ t: Int32) -> Bool {
+  static func hasFunction(_ lua: Lua, _ t: Int32) -> Bool {
     let t = lua.absIndex(t)
     lua.pushNil()
     while lua_next(lua.L, t) != 0 {
@@ -149,5 +140,48 @@ package enum PluginHostObject {
       }
     }
     return nil
+  }
+}
+
+extension LuaParam where Value == String {
+  /// A non-empty string, strictly (no number coerced): `kind must not be empty`.
+  static func name(_ name: String) -> Self {
+    .init(name, "string") { (lua, arg) throws(LuaCallError) in
+      guard lua.type(arg) == LUA_TSTRING, let s = lua.string(arg) else { throw lua.typeError(arg, "string") }
+      guard !s.isEmpty else { throw .argument(arg, "\(name) must not be empty") }
+      return s
+    }
+  }
+
+  /// A subcommand's name: not an option, a path or a host command.
+  static func commandName(_ name: String) -> Self {
+    let plain = Self.name(name).read
+    return .init(name, "string") { (lua, arg) throws(LuaCallError) in
+      let n = try plain(lua, arg)
+      guard !n.hasPrefix("-"), !n.contains("/"), !n.contains(" ") else { throw .argument(arg, "invalid command name '\(n)'") }
+      guard !PluginRegistry.reservedCommands.contains(n) else { throw .argument(arg, "command name '\(n)' is reserved by the host") }
+      return n
+    }
+  }
+}
+
+extension LuaParam where Value == LuaValue {
+  /// A table of plain data (no functions, userdata or cycles), copied.
+  static func plainData(_ name: String) -> Self {
+    .init(name, "table") { (lua, arg) throws(LuaCallError) in
+      try lua.checkTable(arg)
+      do { return try lua.value(arg) } catch { throw .argument(arg, "preset must be plain data (\(error))") }
+    }
+  }
+}
+
+extension LuaParam where Value == Int32 {
+  /// A table holding at least one function (a reporter), at the returned index.
+  static func tableOfFunctions(_ name: String) -> Self {
+    .init(name, "table<string, function>") { (lua, arg) throws(LuaCallError) in
+      try lua.checkTable(arg)
+      guard PluginHostObject.hasFunction(lua, arg) else { throw .argument(arg, "\(name) must be a table of functions, got a table without any") }
+      return arg
+    }
   }
 }

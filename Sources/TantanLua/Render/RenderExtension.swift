@@ -17,8 +17,15 @@ extension RenderExtension: TantanExtension, LuaModuleBinding {
   static let drawableNames = "tantan.SwipeDeck, tantan.ReorderGrid or tantan.List"
 
   static var docs: [LuaDoc] {
-    [LuaDoc(.field, "tantan.render", "tantan.render", "SVG pictures of decks, grids and lists (deterministic: the same state gives the same bytes)."),
-     svg.doc, frames.doc]
+    [table.doc, svg.doc, frames.doc]
+  }
+
+  static let table = ModuleField(
+    "tantan.render", "tantan.render", "SVG pictures of decks, grids and lists (deterministic: the same state gives the same bytes)."
+  ) { host, lua in
+    lua.newTable(narr: 0, nrec: 2)
+    svg.install(lua, in: -1, context: host)
+    frames.install(lua, in: -1, context: host)
   }
 
   static func luaError(_ error: any Error, at site: LuaCallSite, _ lua: Lua) -> LuaCallError {
@@ -45,21 +52,15 @@ extension RenderExtension: TantanExtension, LuaModuleBinding {
   /// Instructions a picture of `frames` counts against --max-instructions.
   static let frameSteps = 1000
 
-  static func install(_ host: TantanHost, module: Int32) {
-    let lua = host.lua
-    lua.newTable(narr: 0, nrec: 2)
-    svg.install(lua, in: -1, context: host)
-    frames.install(lua, in: -1, context: host)
-    lua.rawSet(module, "render")
-  }
+  static func install(_ host: TantanHost, module: Int32) { table.install(host, in: module) }
 
   /// The component at `arg`: `bad argument #1 to 'svg' (tantan.SwipeDeck, ... expected, got table)`.
   static func drawable(_ lua: Lua, _ arg: Int32) throws(LuaCallError) -> any SVGDrawable {
-    if let d = SwipeDeckBinding.deckClass.object(lua, arg) { return d }
-    if let g = GridExtension.gridClass.object(lua, arg) { return g }
-    if let l = ListExtension.listClass.object(lua, arg) { return l }
+    if let d = DeckBinding.deckClass.object(lua, arg) { return d }
+    if let g = GridBinding.gridClass.object(lua, arg) { return g }
+    if let l = ListBinding.listClass.object(lua, arg) { return l }
     let got = lua.type(arg) == LUA_TNONE ? "no value" : lua.typeName(arg)
-    let closed = [SwipeDeckBinding.deckClass.name, GridExtension.gridClass.name, ListExtension.listClass.name].contains(got)
+    let closed = [DeckBinding.deckClass.name, GridBinding.gridClass.name, ListBinding.listClass.name].contains(got)
     throw .argument(arg, "\(drawableNames) expected, got \(closed ? "a closed \(got)" : got)")
   }
 

@@ -143,8 +143,9 @@ local function clean_traceback(tb)
   local out = {}
   for line in (tb .. "\n"):gmatch("(.-)\n") do
     if line:find("in function 'xpcall'", 1, true) then break end  -- below: the engine itself
-    -- The runner prelude's frames (chunks "=[tantan]/prelude*.lua", Prelude.swift) and the engine's.
-    if not line:find("^%s*%[tantan%]/prelude[%w_]*%.lua:") and not line:find("^%s*tantan%.explore") then
+    -- The runner prelude's frames (chunks "=[tantan]/prelude*.lua", Prelude.swift) and the engine's
+    -- ("=[tantan]/explore*.lua", ExploreExtension.swift).
+    if not line:find("^%s*%[tantan%]/prelude[%w_]*%.lua:") and not line:find("^%s*%[tantan%]/explore[%w_]*%.lua:") then
       out[#out + 1] = line
     end
   end
@@ -396,6 +397,10 @@ function engine.search(name, spec, ctx)
 end
 
 -- tantan.explore.replay(spec, steps): one run of the printed steps, failing as the explore did.
+---Runs a sequence as an explore failure prints it ({action name, draw, ...} per step: the values its gen calls return, picks as positions) against spec.setup() on a reset clock, with every invariant checked after each step; raises the failure it reproduces (at the caller's line), else returns true.
+---@param spec table
+---@param steps any[][]
+---@return true
 function explore.replay(spec, steps)
   local info = debug and debug.getinfo and debug.getinfo(2, "Sl")
   local where = info and (info.short_src .. ":" .. info.currentline) or "replay"

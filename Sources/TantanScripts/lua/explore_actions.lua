@@ -70,6 +70,9 @@ end
 local shared = { held = {}, fresh = 0 }
 
 -- Deck: gestures around the thresholds, hanging drags, programmatic swipes, reloads, clock steps.
+-- The `---` block is tantan.explore.deck_actions's reference entry (ExploreExtension.docs reads it).
+---Ready-made deck actions: pans around threshold and velocity_threshold, drags left hanging and finished, like, nope, undo, reload (an array source first grows or shrinks by up to 3 cards; a callback source reloads as it is), clock advances that land inside animations or let them finish. The deck is `obj` or the first deck among obj's fields (by key order).
+---@return table<string, {weight: number, run: fun(obj: any, gen: ExploreGen): any}>
 function explore.deck_actions()
   local function deck(obj) return find(obj, "deck") end
   return {
@@ -138,6 +141,8 @@ function explore.deck_actions()
 end
 
 -- Grid: long presses, drags to cells and their edges, to the autoscroll edges and off screen.
+---Ready-made grid actions: long press, drags to cells, cell edges, the autoscroll edges and off screen, drop, cancel, delete, edit/done, scrolls, clock advances.
+---@return table<string, {weight: number, run: fun(obj: any, gen: ExploreGen): any}>
 function explore.grid_actions()
   local function grid(obj) return find(obj, "grid") end
   local function unlocked(g, gen)
@@ -214,6 +219,8 @@ end
 
 -- List: scrolls and flings near both ends, pulls around the threshold, paging and refresh
 -- completions held by the explore's scheduler and delivered in a random order.
+---Ready-made list actions: scrolls and flings near both ends, pull and release at and around the threshold, apply of random diffs (dropping, moving, adding items), load_more, and `deliver`: one pending completion held by the explore's scheduler (setup(sched), sched.hold(fn)) called with ok = true or false, in a random order.
+---@return table<string, {weight: number, run: fun(obj: any, gen: ExploreGen): any}>
 function explore.list_actions()
   local function list(obj) return find(obj, "list") end
   -- A finger holding a pull cannot scroll at the same time.

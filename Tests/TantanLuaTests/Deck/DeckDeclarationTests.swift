@@ -41,15 +41,15 @@ final class DeckDeclarationTests: XCTestCase {
   func testReferenceAndFieldsCoverEveryConfigKeyAndCallback() throws {
     let reference = ApiDocs.reference()
     let stubs = ApiDocs.stubs()
-    for key in SwipeDeckBinding.config.keys {
+    for key in DeckBinding.config.keys {
       XCTAssertTrue(reference.contains("`tantan.SwipeDeckConfig.\(key)`"), key)
       XCTAssertTrue(stubs.contains("---@field \(key)? "), key)
     }
     for name in DeckDelegateCallback.names { XCTAssertTrue(reference.contains("`tantan.SwipeDeckDelegate.\(name)`"), name) }
     for name in DeckSourceCallback.names { XCTAssertTrue(reference.contains("`tantan.SwipeDeckSource.\(name)`"), name) }
-    let fields = Set(SwipeDeckBinding.deckClass.fields.map(\.doc.name))
-    for key in SwipeDeckBinding.config.keys { XCTAssertTrue(fields.contains(key == "like" ? "like_direction" : key), key) }
-    XCTAssertEqual(SwipeDeckBinding.presetKeys.count, SwipeDeckBinding.config.keys.count - 2)  // not source, delegate
+    let fields = Set(DeckBinding.deckClass.fields.map(\.doc.name))
+    for key in DeckBinding.config.keys { XCTAssertTrue(fields.contains(key == "like" ? "like_direction" : key), key) }
+    XCTAssertEqual(DeckBinding.presetKeys.count, DeckBinding.config.keys.count - 2)  // not source, delegate
     let t = try LuaTestHost()
     t.deckOK(
       """
@@ -62,7 +62,7 @@ final class DeckDeclarationTests: XCTestCase {
 
   /// Signatures come from the typed parameters: optional ones get `?`, results their type.
   func testSignaturesComeFromTheParameterSpecs() {
-    let sig = Dictionary(uniqueKeysWithValues: SwipeDeckBinding.deckClass.methods.map { ($0.doc.name, $0.doc.signature) })
+    let sig = Dictionary(uniqueKeysWithValues: DeckBinding.deckClass.methods.map { ($0.doc.name, $0.doc.signature) })
     XCTAssertEqual(sig["swipe"], "fun(self, direction: \"left\"|\"right\"|\"up\"|\"down\")")
     XCTAssertEqual(sig["drag_end"], "fun(self, vx?: number, vy?: number): \"left\"|\"right\"|\"up\"|\"down\"|\"cancel\"")
     XCTAssertEqual(

@@ -4,7 +4,7 @@ import XCTest
 
 @testable import TantanLua
 
-/// The deck binding's wording of the model's typed errors (SwipeDeckErrorMessages.swift): the
+/// The deck binding's wording of the model's typed errors (DeckErrors.swift): the
 /// messages the model itself used to build, kept word for word. Most of these cannot be reached
 /// from Lua (the binding checks the arguments and config keys first), so they are pinned here.
 final class DeckErrorMessageTests: XCTestCase {
@@ -19,11 +19,11 @@ final class DeckErrorMessageTests: XCTestCase {
   func testStateAndArgumentErrorsAreWordedWithTheRunningMethod() throws {
     let t = try LuaTestHost()
     let lua = t.state.lua
-    // The declared parameters of each method (as SwipeDeckBinding+Methods.swift declares them).
+    // The declared parameters of each method (as DeckBinding+Methods.swift declares them).
     let parameters = ["swipe": ["direction"], "pan": ["dx", "dy", "opts"], "drag_move": ["dx", "dy"], "drag_end": ["vx", "vy"]]
     func says(_ e: SwipeDeckError, _ method: String, _ expected: String, line: UInt = #line) {
       let site = LuaCallSite(name: method, parameters: parameters[method] ?? [], firstArgument: 2)
-      XCTAssertEqual(text(SwipeDeckBinding.luaError(e, at: site, lua)), expected, line: line)
+      XCTAssertEqual(text(DeckBinding.luaError(e, at: site, lua)), expected, line: line)
     }
     says(.noCardToSwipe, "swipe", "swipe: no card to swipe")
     says(.noCardToDrag, "drag_begin", "drag_begin: no card to drag")
@@ -79,7 +79,7 @@ final class DeckErrorMessageTests: XCTestCase {
         try c.validate()
         XCTFail("accepted", line: line)
       } catch {
-        XCTAssertEqual(text(SwipeDeckBinding.luaError(error, at: SwipeDeckBinding.constructor, lua)), "#1 " + message, line: line)
+        XCTAssertEqual(text(DeckBinding.luaError(error, at: DeckBinding.constructor, lua)), "#1 " + message, line: line)
       }
     }
     rejects("'visible' must be an integer from 1 to 1000, got 0") { $0.visible = 0 }

@@ -48,21 +48,21 @@ final class GridDeclarationTests: XCTestCase {
   func testReferenceListsEveryConfigKeyAndCallback() {
     let reference = ApiDocs.reference()
     let stubs = ApiDocs.stubs()
-    for key in GridExtension.config.keys {
+    for key in GridBinding.config.keys {
       XCTAssertTrue(reference.contains("`tantan.ReorderGridConfig.\(key)`"), key)
       XCTAssertTrue(stubs.contains("---@field \(key)? "), key)
     }
     XCTAssertTrue(stubs.contains("---@field insets? {top?: number, left?: number, bottom?: number, right?: number}"))
     for name in GridDelegateCallback.names { XCTAssertTrue(reference.contains("`tantan.ReorderGridDelegate.\(name)`"), name) }
     for name in GridSourceCallback.names { XCTAssertTrue(reference.contains("`tantan.ReorderGridSource.\(name)`"), name) }
-    XCTAssertEqual(GridExtension.presetKeys.sorted(), [
+    XCTAssertEqual(GridBinding.presetKeys.sorted(), [
       "autoscroll", "bar", "columns", "height", "insets", "item", "long_press", "preset", "spacing", "target", "top_bar", "width",
     ])
   }
 
   /// Signatures come from the typed parameters: optional ones get `?`, results their type.
   func testSignaturesComeFromTheParameterSpecs() {
-    let sig = Dictionary(uniqueKeysWithValues: GridExtension.gridClass.methods.map { ($0.doc.name, $0.doc.signature) })
+    let sig = Dictionary(uniqueKeysWithValues: GridBinding.gridClass.methods.map { ($0.doc.name, $0.doc.signature) })
     XCTAssertEqual(sig["long_press"], "fun(self, index: integer, seconds?: number): boolean")
     XCTAssertEqual(sig["drag"], "fun(self, from: integer, to: integer, steps?: integer): integer")
     XCTAssertEqual(sig["index_at"], "fun(self, x: number, y: number): integer?")

@@ -6,7 +6,7 @@ import XCTest
 /// the additions, each with a signature and a doc.
 final class GridDocsTests: XCTestCase {
   func testEveryNameIsDeclaredWithASignatureAndADoc() throws {
-    let cls = GridExtension.gridClass
+    let cls = GridBinding.gridClass
     let methods = Set(cls.methods.map(\.doc.name))
     let fields = Set(cls.fields.map(\.doc.name))
     let apiMethods = [
@@ -21,16 +21,16 @@ final class GridDocsTests: XCTestCase {
       XCTAssertFalse(d.doc.isEmpty, d.name)
       if d.kind == .method { XCTAssertTrue(d.signature.hasPrefix("fun(self"), d.name) }
     }
-    let callbacks = Set(GridExtension.callbackDocs.map(\.name))
+    let callbacks = Set(GridBinding.callbackDocs.map(\.name))
     for n in LuaGrid.delegateNames { XCTAssertTrue(callbacks.contains("tantan.ReorderGridDelegate." + n), n) }
     for n in LuaGrid.sourceNames { XCTAssertTrue(callbacks.contains("tantan.ReorderGridSource." + n), n) }
-    XCTAssertEqual(GridExtension.docs.first?.name, "tantan.grid")
-    XCTAssertTrue(TantanModule.extensions.contains { $0 == GridExtension.self })
+    XCTAssertEqual(GridBinding.docs.first?.name, "tantan.grid")
+    XCTAssertTrue(TantanModule.extensions.contains { $0 == GridBinding.self })
   }
 
   func testDeclaredMethodsAndFieldsAreReachableFromLua() throws {
     let t = try gridHost()
-    let cls = GridExtension.gridClass
+    let cls = GridBinding.gridClass
     let methods = cls.methods.map { "\"\($0.doc.name)\"" }.joined(separator: ", ")
     let fields = cls.fields.map { "\"\($0.doc.name)\"" }.joined(separator: ", ")
     t.ok("""

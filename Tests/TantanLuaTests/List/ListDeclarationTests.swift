@@ -42,15 +42,15 @@ final class ListDeclarationTests: XCTestCase {
   func testReferenceListsEveryDeclaration() {
     let reference = ApiDocs.reference()
     let stubs = ApiDocs.stubs()
-    for key in ListExtension.config.keys {
+    for key in ListBinding.config.keys {
       XCTAssertTrue(reference.contains("`tantan.ListConfig.\(key)`"), key)
       XCTAssertTrue(stubs.contains("---@field \(key)? "), key)
     }
-    for key in ListExtension.refresh.keys + ListRefreshCallback.names { XCTAssertTrue(reference.contains("`tantan.ListRefreshConfig.\(key)`"), key) }
-    for key in ListExtension.paging.keys + ListPagingCallback.names { XCTAssertTrue(reference.contains("`tantan.ListPagingConfig.\(key)`"), key) }
+    for key in ListBinding.refresh.keys + ListRefreshCallback.names { XCTAssertTrue(reference.contains("`tantan.ListRefreshConfig.\(key)`"), key) }
+    for key in ListBinding.paging.keys + ListPagingCallback.names { XCTAssertTrue(reference.contains("`tantan.ListPagingConfig.\(key)`"), key) }
     for name in ListSourceCallback.names { XCTAssertTrue(reference.contains("`tantan.ListSource.\(name)`"), name) }
     for name in ListDelegateCallback.names { XCTAssertTrue(reference.contains("`tantan.ListDelegate.\(name)`"), name) }
-    for m in ListExtension.listClass.docs where m.kind == .method {
+    for m in ListBinding.listClass.docs where m.kind == .method {
       XCTAssertTrue(reference.contains("`\(m.name)`"), m.name)
     }
     XCTAssertTrue(reference.contains("`fun(self: tantan.List, section: integer, index: integer): table`"), "item's generated signature")

@@ -5,7 +5,7 @@ import LuaRuntime
 /// when called from inside a delegate or data-source callback: re-entrant calls are an error, not
 /// queued. A delegate's error reaches the caller unchanged (with the delegate's `file:line`) after
 /// the grid has been made consistent.
-extension GridExtension {
+extension GridBinding {
   static var gestureMethods: [Method] {
     [
       method("long_press",

@@ -9,8 +9,9 @@ import LuaRuntime
 /// queued); identity is the position (items are never compared, duplicates are fine); the default
 /// hit rule is the seed's (centre distance <= half the snapshot's width and |dy| <= half its
 /// height). Indices are 1-based here and 0-based in the model: converted only in this folder.
-enum GridExtension: TantanExtension, LuaBinding {
+enum GridBinding: TantanExtension, LuaBinding, LuaModuleBinding {
   typealias Object = LuaGrid
+  typealias Context = TantanHost
 
   static let gridClass = LuaClass<LuaGrid>(
     name: "tantan.ReorderGrid",
@@ -22,29 +23,26 @@ enum GridExtension: TantanExtension, LuaBinding {
       return "tantan.ReorderGrid(count=\(m.count), editing=\(m.editing))"
     })
 
-  static var docs: [LuaDoc] {
-    [LuaDoc(
-      .function, "tantan.grid", "fun(config?: \(config.luaClass)): tantan.ReorderGrid",
-      "A reorder grid over `items` (any Lua values) or a callback `source` ({count=, item=, move=, delete=}; without `move` the order is fixed: no cell lifts and grid:move() returns false, so no drop is ever accepted and then undone; likewise without `delete` no delete badge shows and grid:delete() is an error); seed defaults 375 x 587 below an 80 pt bar (top_bar), 4 columns, the bar's texts `bar = {title = \"我的关注\", sort = \"排序删除\", done = \"完成\"}` (the button reads sort while not editing and done while editing; pictures draw them with the close button), or a plugin's `preset` as the defaults; unknown keys are errors (see tantan.ReorderGridConfig for every key and its default).")]
-      + gridClass.docs + config.docs + callbackDocs
-  }
+  static var docs: [LuaDoc] { [constructor.doc] + gridClass.docs + config.docs + callbackDocs }
 
   /// The delegate and data-source callbacks, from their declarations.
   static var callbackDocs: [LuaDoc] { GridDelegateCallback.docs + GridSourceCallback.docs }
 
-  /// `tantan.grid(config)` as errors see it: the config is argument 1.
-  static let constructor = LuaCallSite(name: "grid", parameters: ["config"], firstArgument: 1)
+  /// `tantan.grid(config)`: declared like every function, its parameter from the config schema.
+  static let constructor = function(
+    "tantan.grid",
+    "A reorder grid over `items` (any Lua values) or a callback `source` ({count=, item=, move=, delete=}; without `move` the order is fixed: no cell lifts and grid:move() returns false, so no drop is ever accepted and then undone; likewise without `delete` no delete badge shows and grid:delete() is an error); seed defaults 375 x 587 below an 80 pt bar (top_bar), 4 columns, the bar's texts `bar = {title = \"我的关注\", sort = \"排序删除\", done = \"完成\"}` (the button reads sort while not editing and done while editing; pictures draw them with the close button), or a plugin's `preset` as the defaults; unknown keys are errors (see tantan.ReorderGridConfig for every key and its default).",
+    config.parameter(), returns: .object(gridClass)
+  ) { host, _, r in
+    let setup = try readSetup(host, r)
+    let g = LuaGrid(host: host, delegate: setup.delegate, source: setup.source, lockedConfig: setup.locked)
+    try g.start(config: setup.config, items: setup.items)
+    return g
+  }
 
   static func install(_ host: TantanHost, module: Int32) {
-    let lua = host.lua
-    gridClass.register(lua)
-    lua.setFunction(module, "grid") { [unowned host] (lua: Lua) throws(LuaCallError) -> Int32 in
-      let setup = try readSetup(host, lua)
-      let g = LuaGrid(host: host, delegate: setup.delegate, source: setup.source, lockedConfig: setup.locked)
-      do { try g.start(config: setup.config, items: setup.items) } catch { throw luaError(error, at: constructor, lua) }
-      gridClass.pushShared(lua, g)
-      return 1
-    }
+    gridClass.register(host.lua)
+    constructor.install(host.lua, in: module, context: host)
   }
 
   typealias Model = ReorderGrid<LuaRef>

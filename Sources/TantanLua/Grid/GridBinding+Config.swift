@@ -4,7 +4,7 @@ import LuaRuntime
 
 /// `tantan.grid{...}`: every key declared once (type, default, doc, reader). Errors name the key:
 /// `bad argument #1 to 'grid' (columns: positive integer expected, got 0)`.
-extension GridExtension {
+extension GridBinding {
   typealias Key = ConfigKey<ReorderGridConfig>
 
   /// Rows in reading order: insets and spacing before item (a partial item's default uses them).
@@ -63,15 +63,15 @@ extension GridExtension {
     var locked: [Int]
   }
 
-  static func readSetup(_ host: TantanHost, _ lua: Lua) throws(LuaCallError) -> Setup {
-    let r = try ConfigReader(lua, arg: 1)
-    try config.rejectUnknown(r)
+  /// Reads the config table `r` (unknown keys already rejected by `config.parameter()`).
+  static func readSetup(_ host: TantanHost, _ r: ConfigReader) throws(LuaCallError) -> Setup {
+    let lua = r.lua
     // The grid has no built-in presets: `preset` names a plugin preset, applied over the defaults.
     let chain = try PluginPresets.resolve(r, kind: "grid", builtins: [], registry: host.plugins)
     var c = ReorderGridConfig()
     try PluginPresets.apply(chain, r, keys: presetKeys) { (p: ConfigReader) throws(LuaCallError) in
       try config.apply(p, to: &c)
-      do { try c.validate() } catch { throw luaError(error, at: constructor, lua) }
+      do { try c.validate() } catch { throw luaError(error, at: constructor.site, lua) }
     }
     try config.apply(r, to: &c)
     let locked = try readLocked(r)

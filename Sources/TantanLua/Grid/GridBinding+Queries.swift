@@ -2,7 +2,7 @@ import HeadlessUI
 import LuaRuntime
 
 /// Read-only methods and fields; all allowed from inside callbacks.
-extension GridExtension {
+extension GridBinding {
   static var queryMethods: [Method] {
     [
       method("cell",

@@ -2,7 +2,7 @@ import HeadlessUI
 import LuaRuntime
 
 /// Editing, delete badges, programmatic moves, reload, scrolling and the event log.
-extension GridExtension {
+extension GridBinding {
   static var editingMethods: [Method] {
     [
       method("set_editing",

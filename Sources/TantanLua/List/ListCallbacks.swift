@@ -2,7 +2,7 @@ import LuaRuntime
 
 /// The list's callbacks, declared once per table: lookup, `list:events()` names, the reference and
 /// the unknown-callback error come from here. (`item_height` as a function is a config key: see
-/// `ListExtension.config`.)
+/// `ListBinding.config`.)
 enum ListSourceCallback: Int, CallbackDeclaration {
   case sectionCount, itemCount, item, header, footer, sectionID
 
@@ -37,7 +37,7 @@ enum ListDelegateCallback: Int, CallbackDeclaration {
   }
 }
 
-/// `refresh = {on_refresh = ...}` (the table's other keys are config: `ListExtension.refresh`).
+/// `refresh = {on_refresh = ...}` (the table's other keys are config: `ListBinding.refresh`).
 enum ListRefreshCallback: Int, CallbackDeclaration {
   case onRefresh
 
@@ -52,7 +52,7 @@ enum ListRefreshCallback: Int, CallbackDeclaration {
   }
 }
 
-/// `paging = {on_load_more = ...}` (the table's other keys are config: `ListExtension.paging`).
+/// `paging = {on_load_more = ...}` (the table's other keys are config: `ListBinding.paging`).
 enum ListPagingCallback: Int, CallbackDeclaration {
   case onLoadMore
 

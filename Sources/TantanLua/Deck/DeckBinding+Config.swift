@@ -21,7 +21,7 @@ struct DeckConfigKey: @unchecked Sendable {  // immutable; the pusher is a pure 
 }
 
 /// `tantan.deck(config)`: the config table read into a `SwipeDeckConfig` over the preset's defaults.
-extension SwipeDeckBinding {
+extension DeckBinding {
   typealias Key = ConfigKey<SwipeDeckConfig>
 
   static let configDeclarations: [DeckConfigKey] = [

@@ -3,7 +3,7 @@ import HeadlessUI
 import LuaRuntime
 
 /// Read-only methods and fields; all allowed from inside callbacks (once the list is built).
-extension ListExtension {
+extension ListBinding {
   static var queryMethods: [Method] {
     [
       method("layout", "What intersects rect (default: the visible area), in content coordinates; sticky headers have z 1024. Cost depends on the result, not on the item count.",

@@ -4,7 +4,7 @@ import LuaRuntime
 
 /// The methods that change the list: scrolling, pull to refresh, paging and data. Each is refused
 /// while the list is being built or measured (`LuaList.changing`).
-extension ListExtension {
+extension ListBinding {
   static var changeMethods: [Method] {
     [
       method("scroll_to", "Sets the offset (from -content_inset.top to the bottom); NaN or out of range is an error and the offset stays. Checks paging; returns the offset.",

@@ -3,7 +3,7 @@ import LuaRuntime
 
 /// The deck's methods: gestures, programmatic actions, reload, events, each declared with its
 /// typed parameters and result (the checks, the signature and the reference row come from them).
-extension SwipeDeckBinding {
+extension DeckBinding {
   static let outcome = LuaResult<SwipeOutcome>("\"left\"|\"right\"|\"up\"|\"down\"|\"cancel\"") { lua, o in
     lua.push(o.rawValue)
   }

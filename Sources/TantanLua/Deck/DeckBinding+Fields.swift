@@ -3,8 +3,8 @@ import HeadlessUI
 import LuaRuntime
 
 /// The deck's read-only state fields (`index`, `top`, `cards`, ...); the config keys' fields are
-/// declared with the keys (SwipeDeckBinding+Config.swift).
-extension SwipeDeckBinding {
+/// declared with the keys (DeckBinding+Config.swift).
+extension DeckBinding {
   static let cardType =
     "{index: integer, model: table, frame: {x: number, y: number, w: number, h: number}, center: {x: number, y: number}, rotation: number, scale: number, alpha: number, depth: integer}"
 

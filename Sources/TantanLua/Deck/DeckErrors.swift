@@ -5,7 +5,7 @@ import LuaRuntime
 /// running method's name and its declared parameters' positions (`site`), config keys as the
 /// script writes them, numbers as `Lua.formatExact` shows them. A `SwipeDeckError` raised by a
 /// completion the clock fires (inside `clock:advance` or `settle`) is worded with "advance".
-extension SwipeDeckBinding {
+extension DeckBinding {
   static func luaError(_ error: any Error, at site: LuaCallSite, _ lua: Lua) -> LuaCallError {
     if let e = passThrough(error) { return e }
     guard let e = error as? SwipeDeckError else { return lua.convert(error) }
@@ -112,6 +112,6 @@ extension SwipeDeckBinding {
 /// Deck errors that reach Lua outside a deck method: a completion fired by the clock.
 extension SwipeDeckError: LuaWordedError {
   func luaCallError(_ lua: Lua) -> LuaCallError {
-    SwipeDeckBinding.luaError(self, at: LuaCallSite(name: "advance", parameters: [], firstArgument: 2))
+    DeckBinding.luaError(self, at: LuaCallSite(name: "advance", parameters: [], firstArgument: 2))
   }
 }

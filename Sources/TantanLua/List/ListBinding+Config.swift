@@ -12,7 +12,7 @@ struct ListSetup {
 /// `tantan.list{...}`: every key declared once (type, default, doc, reader); the known keys, the
 /// reference rows and the reader come from the schemas below. Errors name the key:
 /// `bad argument #1 to 'list' (item_height: number out of range (-1; expected 0.0..inf))`.
-extension ListExtension {
+extension ListBinding {
   typealias Key = ConfigKey<ListSetup>
 
   /// `item_height`: a config key that may be a callback, recorded in `list:events()` under this name.
@@ -92,8 +92,8 @@ extension ListExtension {
 
 extension LuaList {
   /// The list's config docs and known keys (the reference and `ListConfigDocsTests` read them).
-  static var configDocs: [LuaDoc] { ListExtension.configDocs }
-  static var configKeys: [String] { ListExtension.config.keys }
+  static var configDocs: [LuaDoc] { ListBinding.configDocs }
+  static var configKeys: [String] { ListBinding.config.keys }
   typealias Source = ListSourceCallback
 
   /// The known keys of one of the list's tables (`ListConfig`, `ListSource`, ...).
@@ -102,12 +102,11 @@ extension LuaList {
     return configDocs.compactMap { d in d.kind != .class && d.name.hasPrefix(prefix) ? String(d.name.dropFirst(prefix.count)) : nil }
   }
 
-  /// Reads the config at stack index 1: the model's config and data; keeps the callbacks.
-  func readConfig(_ lua: Lua) throws(LuaCallError) -> (ListConfig<ListViewModel>, ListData<ListViewModel>) {
-    let r = try ConfigReader(lua, arg: 1, optional: false)
-    try ListExtension.config.rejectUnknown(r)
+  /// Reads the config (unknown keys already rejected): the model's config and data; keeps the callbacks.
+  func readConfig(_ r: ConfigReader) throws(LuaCallError) -> (ListConfig<ListViewModel>, ListData<ListViewModel>) {
+    let lua = r.lua
     var setup = ListSetup()
-    try ListExtension.config.apply(r, to: &setup)
+    try ListBinding.config.apply(r, to: &setup)
     var c = setup.config
     if let fn = setup.itemHeight {
       itemHeight = fn

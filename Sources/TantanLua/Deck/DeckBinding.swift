@@ -3,7 +3,7 @@ import HeadlessUI
 import LuaRuntime
 
 /// `tantan.deck(config)` and the `tantan.SwipeDeck` class (TanTanView + SwipeCardsDataSource).
-enum SwipeDeckBinding: TantanExtension, LuaBinding {
+enum DeckBinding: TantanExtension, LuaBinding {
   typealias Object = LuaSwipeDeck
 
   static let deckClass = LuaClass<LuaSwipeDeck>(

@@ -7,31 +7,31 @@ import LuaRuntime
 /// (`+Changes`, `+Queries`), the config (`+Config`), the callbacks (`ListCallbackDeclarations`)
 /// and the Lua wording of the model's errors (`ListErrors`). Indices are 1-based here and 0-based
 /// in the model: converted only in this folder.
-enum ListExtension: TantanExtension, LuaBinding {
+enum ListBinding: TantanExtension, LuaBinding, LuaModuleBinding {
   typealias Object = LuaList
+  typealias Context = TantanHost
 
   static let listClass = LuaClass<LuaList>(
     name: "tantan.List", doc: "A sectioned view-model list with layout, sticky headers, pull to refresh, paging and diffing.",
     methods: changeMethods + queryMethods + [RenderExtension.saveMethod()], fields: fields,
     describe: { l in l.model.map { "tantan.List(\($0.sectionCount) sections, \($0.itemCount) items)" } ?? "tantan.List(building)" })
 
-  static var docs: [LuaDoc] {
-    [LuaDoc(.function, "tantan.list", "fun(config: \(config.luaClass)): tantan.List",
-            "A list from `sections` (values with ids) or a lazy `source` (see tantan.ListConfig for every key and its default).")]
-      + listClass.docs + configDocs
+  static var docs: [LuaDoc] { [constructor.doc] + listClass.docs + configDocs }
+
+  /// `tantan.list(config)`: declared like every function, its parameter from the config schema.
+  static let constructor = function(
+    "tantan.list",
+    "A list from `sections` (values with ids) or a lazy `source` (see tantan.ListConfig for every key and its default).",
+    config.parameter(optional: false), returns: .object(listClass)
+  ) { host, _, r in
+    let list = LuaList(host: host)
+    let (config, data) = try list.readConfig(r)
+    list.model = try LuaListModel(config: config, data: data, clock: host.clock)
+    return list
   }
 
   static func install(_ host: TantanHost, module: Int32) {
-    let lua = host.lua
-    listClass.register(lua)
-    lua.setFunction(module, "list") { [unowned host] (lua: Lua) throws(LuaCallError) -> Int32 in
-      let list = LuaList(host: host)
-      let (config, data) = try list.readConfig(lua)
-      do { list.model = try LuaListModel(config: config, data: data, clock: host.clock) } catch {
-        throw luaError(error, at: constructor, lua)
-      }
-      listClass.pushShared(lua, list)
-      return 1
-    }
+    listClass.register(host.lua)
+    constructor.install(host.lua, in: module, context: host)
   }
 }
