@@ -34,8 +34,8 @@ public final class VirtualClock {
 
   public private(set) var now: Double = 0
   // A binary min-heap; cancelled entries stay in it until they surface (lazy deletion).
-  @exclusivity(unchecked) private var heap: [Entry] = []
-  @exclusivity(unchecked) private var pending = PendingTimers()
+  private var heap: [Entry] = []
+  private var pending = PendingTimers()
   private var nextID: UInt64 = 1
 
   /// Fired timers limit for one `advance(by:)` or `settle()` call; a repeating timer cannot hang the host.

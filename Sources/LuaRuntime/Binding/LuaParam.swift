@@ -73,14 +73,14 @@ extension LuaParam where Value == String {
 }
 
 extension LuaParam where Value: RawRepresentable & CaseIterable, Value.RawValue == String {
-  /// A string naming one case of a Swift enum (`"left"|"right"`); others are `invalid option 'x'`.
-  public static func option(_ name: String, _: Value.Type = Value.self) -> Self {
-    let cases = Value.allCases.map(\.rawValue)
-    return .init(name, cases.map { "\"\($0)\"" }.joined(separator: "|")) { (lua, arg) throws(LuaCallError) in
-      let s = try lua.checkString(arg)
-      guard let v = Value(rawValue: s) else { throw .argument(arg, "invalid option '\(s)'") }
-      return v
-    }
+  /// A string naming one case of a Swift enum (`"left"|"right"`), matched on the Lua string's
+  /// bytes (`LuaOption`); others are `invalid option 'x'`, or what `invalid` words for the name.
+  @inlinable
+  public static func option(
+    _ name: String, _: Value.Type = Value.self, invalid: @escaping @Sendable (String) -> String = { "invalid option '\($0)'" }
+  ) -> Self {
+    let option = LuaOption<Value>(invalid: invalid)
+    return .init(name, option.type) { (lua, arg) throws(LuaCallError) in try option.read(lua, arg) }
   }
 }
 

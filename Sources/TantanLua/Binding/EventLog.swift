@@ -54,7 +54,7 @@ struct EventLog: ~Copyable {
   var observer: EventObserver?
   /// The component this log belongs to, passed to the observer (a trace tags events `deck#2`).
   /// Unowned: the log lives inside its owner.
-  unowned(unsafe) var owner: AnyObject?
+  unowned var owner: AnyObject?
   /// What the log holds in Swift (its ring, interned strings, spilled events), charged to the
   /// state's memory limit off the hot path: a refused charge trips the limit, which raises at the
   /// next Lua instruction (appending cannot fail). Nil for a log without a host.

@@ -1,13 +1,5 @@
-import CLua
-import CLuaShim
 import HeadlessUI
 import LuaRuntime
-
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Darwin)
-  import Darwin
-#endif
 
 /// The deck's methods: gestures, programmatic actions, reload, events, each declared with its
 /// typed parameters and result (the checks, the signature and the reference row come from them).
@@ -89,22 +81,5 @@ extension DeckBinding {
   }
 
   /// A direction name: `bad argument #1 to 'swipe' (direction expected, got 'sideways')`.
-  /// Matched on the Lua string's bytes: making a Swift `String` and `SwipeDirection(rawValue:)`
-  /// cost 486 Ir more per swipe (bench/ir-rows row 3: 9,502 vs 9,016). A general "string option"
-  /// parameter in LuaRuntime (matching interned strings) would replace this.
-  static let direction = LuaParam<SwipeDirection>("direction", "\"left\"|\"right\"|\"up\"|\"down\"") {
-    (lua, arg) throws(LuaCallError) in
-    var length = 0
-    if lua.type(arg) == LUA_TSTRING, let bytes = tt_tostring(lua.L, arg, &length) {
-      func named(_ name: StaticString) -> Bool {
-        length == name.utf8CodeUnitCount && memcmp(bytes, name.utf8Start, length) == 0
-      }
-      if named("right") { return .right }
-      if named("left") { return .left }
-      if named("up") { return .up }
-      if named("down") { return .down }
-    }
-    let name = try lua.checkString(arg)
-    throw .argument(arg, "direction expected, got '\(name)'")
-  }
+  static let direction = LuaParam<SwipeDirection>.option("direction") { "direction expected, got '\($0)'" }
 }

@@ -34,19 +34,6 @@ enum DeckBinding: TantanExtension, LuaBinding {
     }
   }
 
-  /// `setmetatable({ud}, {__mode = "v"})` in the registry: reaches the userdata without keeping it alive.
-  static func weakSlot(_ host: TantanHost, _ userdata: Int32) -> LuaRef {
-    let lua = host.lua
-    lua.newTable(narr: 1)
-    lua.pushValue(userdata)
-    lua.rawSet(-2, index: 1)
-    lua.newTable(narr: 0, nrec: 1)
-    lua.push("v")
-    lua.rawSet(-2, "__mode")
-    lua_setmetatable(lua.L, -2)
-    return host.state.ref()
-  }
-
   /// Reads the config, the source and the delegate, then builds the model (which reads the source).
   static func construct(_ host: TantanHost, _ lua: Lua) throws(LuaCallError) -> Int32 {
     let r = try ConfigReader(lua, arg: 1, optional: false)
@@ -71,7 +58,7 @@ enum DeckBinding: TantanExtension, LuaBinding {
     // The userdata exists before the model, so source callbacks at construction receive it.
     deckClass.pushShared(lua, deck)
     let userdata = lua.top
-    deck.selfSlot = weakSlot(host, userdata)
+    deck.selfSlot = LuaSelfSlot(host.state, userdata: userdata)
     do {
       deck.model = try SwipeDeck(config: config, source: source.modelSource(deck.link), clock: host.clock)
     } catch {

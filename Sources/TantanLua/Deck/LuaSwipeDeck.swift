@@ -25,11 +25,9 @@ final class LuaSwipeDeck {
   /// How the model's delegate and source reach back here; cleared on deinit, so a deck closed
   /// or collected from inside a callback ends its model's remaining callbacks cleanly.
   let link = DeckLink()
-  /// A weak-valued table `{userdata}` in the registry: how callbacks outside the deck's own
-  /// methods (a completion inside `clock:settle`) get its userdata without keeping it alive.
-  var selfSlot: LuaRef? { didSet { selfSlotIndex = selfSlot?.ref ?? 0 } }
-  /// `selfSlot`'s registry index (0: none), read without retaining the reference.
-  private var selfSlotIndex: Int32 = 0
+  /// The deck's userdata, held weakly: how callbacks outside the deck's own methods (a completion
+  /// inside `clock:settle`) get it without keeping it alive (`LuaClass.pushSelf`).
+  var selfSlot = LuaSelfSlot()
   /// The direction names as Lua strings, in `SwipeDirection.ordinalIndex` order: pushed from the
   /// registry, not interned again on every callback.
   let directionNames: [LuaRef]
@@ -79,24 +77,11 @@ final class LuaSwipeDeck {
 
   private static var constructing: LuaCallError { .message("tantan.SwipeDeck: the deck is still being constructed") }
 
-  /// Pushes this deck's userdata, the first argument of every callback. Inside one of the deck's
-  /// methods it is argument 1 of the running frame (`tt_push_self` compares the object address the
-  /// method recorded); otherwise the weak slot has it, and `pushShared` is the last resort.
-  /// The `tt_push_self` step (an `Unmanaged` address) pays 232 Ir per swipe over the weak slot
-  /// alone (bench/ir-rows row 3: 9,248 vs 9,016; 3 of a swipe's 6 callbacks run inside `swipe`).
-  func pushSelf(_ lua: Lua) {
-    if tt_push_self(lua.L, Unmanaged.passUnretained(self).toOpaque()) != 0 { return }
-    if selfSlotIndex != 0 {
-      lua_rawgeti(lua.L, Lua.registryIndex, lua_Integer(selfSlotIndex))
-      if lua.rawGet(-1, index: 1) == LUA_TUSERDATA {
-        lua_copy(lua.L, -1, -2)
-        lua.pop()
-        return
-      }
-      lua.pop(2)
-    }
-    DeckBinding.deckClass.pushShared(lua, self)
-  }
+  /// Pushes this deck's userdata, the first argument of every callback.
+  func pushSelf(_ lua: Lua) { deckClass.pushSelf(lua, self, slot: selfSlot) }
+  /// `DeckBinding.deckClass`, held: reading the static in every push checks its lazy
+  /// initialization (`swift_once`): 42 Ir per swipe (bench/ir-rows row 3).
+  private let deckClass = DeckBinding.deckClass
 
   /// Pushes a direction name.
   func push(_ direction: SwipeDirection, _ lua: Lua) {
@@ -104,26 +89,13 @@ final class LuaSwipeDeck {
   }
 }
 
-/// A back pointer that the deck clears in its deinit: the model (owned by the deck) holds this
-/// instead of the deck, so there is no cycle, and a script that closes the deck inside a
-/// callback while the model is still running ends the model's remaining callbacks cleanly.
-///
-/// Unmanaged, and borrowed for each call: the model calls back through the link 6 times per
-/// swipe, and loading a (safe) `unowned` reference instead retains and releases the deck each
-/// time: 311 Ir more per swipe (bench/ir-rows row 3: 9,327 vs 9,016). Borrowing is sound because
-/// the deck is alive while its model runs (every entry into the model holds it), and its deinit
-/// detaches.
-final class DeckLink {
-  private var deck: Unmanaged<LuaSwipeDeck>?
+/// How the deck's model (its delegate, source closures and clock observer) reaches the deck: a
+/// borrowed back-reference that the deck clears in its deinit, so there is no cycle, and a script
+/// that closes the deck inside a callback while the model is still running ends the model's
+/// remaining callbacks cleanly.
+typealias DeckLink = OwnerLink<LuaSwipeDeck>
 
-  func attach(_ deck: LuaSwipeDeck?) { self.deck = deck.map { Unmanaged.passUnretained($0) } }
-
-  /// `body`'s result with the deck borrowed; nil, without calling `body`, once the deck is gone.
-  func borrow<T>(_ body: (LuaSwipeDeck) throws -> T) rethrows -> T? {
-    guard let deck else { return nil }
-    return try deck._withUnsafeGuaranteedRef(body)
-  }
-
+extension OwnerLink where Owner == LuaSwipeDeck {
   /// What a data-source call made after the deck was closed throws (the model holds it).
   static var closed: LuaCallError { .message("tantan.SwipeDeck: the deck was closed inside a callback") }
 }

@@ -56,7 +56,7 @@ package final class PluginRegistry {
   /// Not `weak`: a weak reference gives the host a side table, and then every retain/release of
   /// the host and every checked `unowned` capture of it takes the slow path. The host owns this
   /// registry and sets this to nil in its `deinit` (as a weak reference would read then).
-  unowned(unsafe) var host: TantanHost?
+  unowned var host: TantanHost?
   /// Module names being loaded by the plugin searcher, outermost first (cycle detection).
   var loadingModules: [String] = []
   /// True while an `event` hook runs: events it causes are not delivered again.

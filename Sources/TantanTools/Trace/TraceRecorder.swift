@@ -25,7 +25,7 @@ final class TraceRecorder {
     weak var object: AnyObject?
   }
 
-  unowned(unsafe) let host: TantanHost
+  unowned let host: TantanHost
   let limits: Limits
   /// What the trace is of: the script's path, or the scenario's full name.
   var title: String
