@@ -179,13 +179,13 @@ extension DeckBinding {
     ConfigSchema("", "", [.number("x", path.appending(path: \.x), default: "", ""), .number("y", path.appending(path: \.y), default: "", "")])
   }
 
-  /// `tantan.deck(config)` as errors see it: the config is argument 1.
-  static let constructor = LuaCallSite(name: "deck", parameters: ["config"], firstArgument: 1)
+  /// `tantan.deck(config)` as the model's errors see it: the config is argument 1.
+  static let configSite = LuaCallSite(name: "deck", parameters: ["config"], firstArgument: 1)
 
   /// The built-in preset's defaults, then each plugin preset the `preset` key leads to (base
   /// first), then the user's keys; validated after the presets and again at the end.
+  /// `r`'s unknown keys were rejected by the constructor's parameter (`config.parameter`).
   static func readConfig(_ r: ConfigReader, plugins: PluginRegistry) throws(LuaCallError) -> SwipeDeckConfig {
-    try config.rejectUnknown(r)
     let chain = try PluginPresets.resolve(
       r, kind: "deck", builtins: SwipeDeckPreset.allCases.map(\.rawValue), registry: plugins)
     var c = SwipeDeckConfig.preset(SwipeDeckPreset(rawValue: chain.builtin ?? "tantan") ?? .tantan)
@@ -202,7 +202,7 @@ extension DeckBinding {
     do {
       try c.validate()
     } catch {
-      guard case .invalidConfig(let field, let problem) = error else { throw luaError(error, at: constructor, r.lua) }
+      guard case .invalidConfig(let field, let problem) = error else { throw luaError(error, at: configSite, r.lua) }
       throw .argument(r.arg, configMessage(field, problem))
     }
   }

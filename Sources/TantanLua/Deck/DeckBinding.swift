@@ -3,7 +3,8 @@ import HeadlessUI
 import LuaRuntime
 
 /// `tantan.deck(config)` and the `tantan.SwipeDeck` class (TanTanView + SwipeCardsDataSource).
-enum DeckBinding: TantanExtension, LuaBinding {
+enum DeckBinding: TantanExtension, LuaBinding, LuaModuleBinding {
+  typealias Context = TantanHost
   typealias Object = LuaSwipeDeck
 
   static let deckClass = LuaClass<LuaSwipeDeck>(
@@ -18,25 +19,23 @@ enum DeckBinding: TantanExtension, LuaBinding {
     })
 
   static var docs: [LuaDoc] {
-    [
-      LuaDoc(
-        .function, "tantan.deck", "fun(config: \(config.luaClass)): tantan.SwipeDeck",
-        "A swipe deck over `source` (required: an array of view models, or callbacks), with the seed's defaults or a `preset` (\"tantan\", \"tinder\" or a plugin preset); every key of tantan.SwipeDeckConfig is also a read-only field of the deck. Unknown keys are errors."
-      )
-    ] + deckClass.docs + config.docs + DeckDelegateCallback.docs + DeckSourceCallback.docs
+    [constructor.doc] + deckClass.docs + config.docs + DeckDelegateCallback.docs + DeckSourceCallback.docs
   }
 
+  /// `tantan.deck(config)`: declared like every function, its parameter from the config schema.
+  static let constructor = function(
+    "tantan.deck",
+    "A swipe deck over `source` (required: an array of view models, or callbacks), with the seed's defaults or a `preset` (\"tantan\", \"tinder\" or a plugin preset); every key of tantan.SwipeDeckConfig is also a read-only field of the deck. Unknown keys are errors.",
+    config.parameter(optional: false), returns: .object(deckClass)
+  ) { host, lua, r in try construct(host, lua, r) }
+
   static func install(_ host: TantanHost, module: Int32) {
-    let lua = host.lua
-    deckClass.register(lua)
-    lua.setFunction(module, "deck") { [unowned host] (lua: Lua) throws(LuaCallError) -> Int32 in
-      try construct(host, lua)
-    }
+    deckClass.register(host.lua)
+    constructor.install(host.lua, in: module, context: host)
   }
 
   /// Reads the config, the source and the delegate, then builds the model (which reads the source).
-  static func construct(_ host: TantanHost, _ lua: Lua) throws(LuaCallError) -> Int32 {
-    let r = try ConfigReader(lua, arg: 1, optional: false)
+  static func construct(_ host: TantanHost, _ lua: Lua, _ r: ConfigReader) throws(LuaCallError) -> LuaSwipeDeck {
     let config = try readConfig(r, plugins: host.plugins)
     guard r.push("source") != LUA_TNIL else {
       lua.pop()
@@ -62,11 +61,10 @@ enum DeckBinding: TantanExtension, LuaBinding {
     do {
       deck.model = try SwipeDeck(config: config, source: source.modelSource(deck.link), clock: host.clock)
     } catch {
-      throw luaError(error, at: constructor, lua)
+      throw luaError(error, at: configSite, lua)
     }
     deck.model?.delegate = LuaDeckDelegate(link: deck.link, callbacks: callbacks)
     // No `eventSink`: the delegate records each event (see LuaDeckDelegate).
-    lua.pushValue(userdata)
-    return 1
+    return deck
   }
 }

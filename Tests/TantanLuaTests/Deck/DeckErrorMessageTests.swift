@@ -79,7 +79,7 @@ final class DeckErrorMessageTests: XCTestCase {
         try c.validate()
         XCTFail("accepted", line: line)
       } catch {
-        XCTAssertEqual(text(DeckBinding.luaError(error, at: DeckBinding.constructor, lua)), "#1 " + message, line: line)
+        XCTAssertEqual(text(DeckBinding.luaError(error, at: DeckBinding.configSite, lua)), "#1 " + message, line: line)
       }
     }
     rejects("'visible' must be an integer from 1 to 1000, got 0") { $0.visible = 0 }
