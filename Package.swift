@@ -43,7 +43,8 @@ let package = Package(
     .executableTarget(
       name: "tantan-host", dependencies: ["TantanTools"], exclude: ["link"],
       linkerSettings: [
-        .unsafeFlags(["-static-stdlib", "-L", Context.packageDirectory + "/Sources/tantan-host/link"], .when(platforms: [.linux]))
+        .unsafeFlags(
+          ["-static-stdlib", "-L", Context.packageDirectory + "/Sources/tantan-host/link"], .when(platforms: [.linux]))
       ]),
     .testTarget(name: "HeadlessUITests", dependencies: ["HeadlessUI"]),
     .testTarget(name: "LuaRuntimeTests", dependencies: ["LuaRuntime", "CLuaShim", "CLua"]),

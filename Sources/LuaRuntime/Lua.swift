@@ -26,7 +26,10 @@ public struct Lua {
   @inlinable public func push(_ d: Double) { lua_pushnumber(L, d) }
   public func push(_ s: String) {
     var s = s
-    s.withUTF8 { buf in _ = lua_pushlstring(L, buf.baseAddress.map { UnsafeRawPointer($0).assumingMemoryBound(to: CChar.self) }, buf.count) }
+    s.withUTF8 { buf in
+      _ = lua_pushlstring(
+        L, buf.baseAddress.map { UnsafeRawPointer($0).assumingMemoryBound(to: CChar.self) }, buf.count)
+    }
   }
   public func push(_ s: String?) { if let s { push(s) } else { pushNil() } }
   public func push(_ i: Int?) { if let i { push(i) } else { pushNil() } }
@@ -44,7 +47,9 @@ public struct Lua {
     push(key)
     return lua_rawget(L, t)
   }
-  @discardableResult @inlinable public func rawGet(_ t: Int32, index: Int) -> Int32 { lua_rawgeti(L, t, lua_Integer(index)) }
+  @discardableResult @inlinable public func rawGet(_ t: Int32, index: Int) -> Int32 {
+    lua_rawgeti(L, t, lua_Integer(index))
+  }
   public func rawLength(_ t: Int32) -> Int { Int(lua_rawlen(L, t)) }
 
   // MARK: read (never raise; strings only from strings and numbers)
@@ -95,7 +100,9 @@ public struct Lua {
   /// A duration or distance: finite and >= 0; the message shows the value as the script wrote it.
   public func checkNonNegative(_ arg: Int32) throws(LuaCallError) -> Double {
     let d = try checkNumber(arg)
-    guard d.isFinite, d >= 0 else { throw .argument(arg, "non-negative finite number expected, got \(string(arg) ?? "?")") }
+    guard d.isFinite, d >= 0 else {
+      throw .argument(arg, "non-negative finite number expected, got \(string(arg) ?? "?")")
+    }
     return d
   }
   public func checkInteger(_ arg: Int32) throws(LuaCallError) -> Int {
@@ -110,10 +117,10 @@ public struct Lua {
     guard let s = string(arg) else { throw typeError(arg, "string") }
     return s
   }
-  public func checkTable(_ arg: Int32) throws(LuaCallError) -> Void {
+  public func checkTable(_ arg: Int32) throws(LuaCallError) {
     guard lua_type(L, arg) == LUA_TTABLE else { throw typeError(arg, "table") }
   }
-  public func checkFunction(_ arg: Int32) throws(LuaCallError) -> Void {
+  public func checkFunction(_ arg: Int32) throws(LuaCallError) {
     guard lua_type(L, arg) == LUA_TFUNCTION else { throw typeError(arg, "function") }
   }
   public func checkOption(_ arg: Int32, _ options: [String], def: String? = nil) throws(LuaCallError) -> String {

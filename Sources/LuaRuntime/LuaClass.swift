@@ -1,9 +1,10 @@
 import CLua
 import CLuaShim
+
 #if canImport(Glibc)
-import Glibc
+  import Glibc
 #elseif canImport(Darwin)
-import Darwin
+  import Darwin
 #endif
 
 /// One Lua-visible function, method or field: declared once, with the signature and one-line doc
@@ -28,7 +29,9 @@ public final class LuaClass<Object: AnyObject>: @unchecked Sendable {  // immuta
   public struct Method {
     public let doc: LuaDoc
     public let body: (Object, Lua) throws(LuaCallError) -> Int32
-    public init(_ name: String, _ signature: String, _ doc: String, _ body: @escaping (Object, Lua) throws(LuaCallError) -> Int32) {
+    public init(
+      _ name: String, _ signature: String, _ doc: String, _ body: @escaping (Object, Lua) throws(LuaCallError) -> Int32
+    ) {
       self.doc = LuaDoc(.method, name, signature, doc); self.body = body
     }
   }
@@ -36,7 +39,9 @@ public final class LuaClass<Object: AnyObject>: @unchecked Sendable {  // immuta
     public let doc: LuaDoc
     /// Pushes exactly one value.
     public let get: (Object, Lua) throws(LuaCallError) -> Void
-    public init(_ name: String, _ type: String, _ doc: String, _ get: @escaping (Object, Lua) throws(LuaCallError) -> Void) {
+    public init(
+      _ name: String, _ type: String, _ doc: String, _ get: @escaping (Object, Lua) throws(LuaCallError) -> Void
+    ) {
       self.doc = LuaDoc(.field, name, type, doc); self.get = get
     }
   }
@@ -83,9 +88,10 @@ public final class LuaClass<Object: AnyObject>: @unchecked Sendable {  // immuta
       // The metatable is the method's upvalue: checking `self` compares it with one raw
       // equality instead of looking the class name up in the registry on every call.
       lua.pushValue(mt)
-      lua.push(function: { (lua: Lua) throws(LuaCallError) -> Int32 in
-        try body(try cls.checkSelf(lua, metatable: metatable), lua)
-      }, upvalues: 1)
+      lua.push(
+        function: { (lua: Lua) throws(LuaCallError) -> Int32 in
+          try body(try cls.checkSelf(lua, metatable: metatable), lua)
+        }, upvalues: 1)
       lua.rawSet(-2, m.doc.name)
     }
     // __index: methods by a raw lookup in C, then fields through this getter.
@@ -100,15 +106,18 @@ public final class LuaClass<Object: AnyObject>: @unchecked Sendable {  // immuta
     lua.rawSet(mt, "__index")
     lua.push(function: { [unowned self] (lua: Lua) throws(LuaCallError) -> Int32 in
       let key = lua.string(2) ?? lua.typeName(2)
-      throw .message(self.fieldIndex[key] != nil || key.isEmpty == false && self.methods.contains { $0.doc.name == key }
-        ? "cannot assign to field '\(key)' of \(self.name) (read-only)"
-        : "\(self.name) has no field '\(key)'")
+      throw .message(
+        self.fieldIndex[key] != nil || key.isEmpty == false && self.methods.contains { $0.doc.name == key }
+          ? "cannot assign to field '\(key)' of \(self.name) (read-only)"
+          : "\(self.name) has no field '\(key)'")
     })
     lua.rawSet(mt, "__newindex")
     let cName = self.cName
     let release: LuaSwiftFunction = { lua in
       // testudata, not touserdata: `getmetatable(obj).__gc(io.stdout)` must not free a foreign block
-      if let slot = luaL_testudata(lua.L, 1, cName)?.assumingMemoryBound(to: UnsafeMutableRawPointer?.self), let p = slot.pointee {
+      if let slot = luaL_testudata(lua.L, 1, cName)?.assumingMemoryBound(to: UnsafeMutableRawPointer?.self),
+        let p = slot.pointee
+      {
         slot.pointee = nil
         Unmanaged<Object>.fromOpaque(p).release()
       }

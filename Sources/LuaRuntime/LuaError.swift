@@ -68,7 +68,8 @@ extension Lua {
   /// `removingHandler` the handler was pushed just for this call, right below the function, and
   /// the stack ends as after `call`; otherwise it stays for further calls.
   @inlinable
-  public func call(_ nargs: Int32, _ nresults: Int32, handlerAt handler: Int32, removingHandler: Bool) throws(LuaError) {
+  public func call(_ nargs: Int32, _ nresults: Int32, handlerAt handler: Int32, removingHandler: Bool) throws(LuaError)
+  {
     let status = tt_pcall_at(L, nargs, nresults, handler, removingHandler ? 1 : 0)
     if status != LUA_OK { throw popError(status) }
   }

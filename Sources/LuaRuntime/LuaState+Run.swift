@@ -6,7 +6,9 @@ extension LuaState {
   /// to the chunk (`...`). Loading and the call are protected; a syntax or runtime error, or a
   /// result that is not plain data (see `LuaValue`), throws its message (with the traceback of a
   /// runtime error, as `lua5.4` prints it). The stack is left as it was below the arguments.
-  public func run(_ code: String, name: String = "=(embedded)", arguments: Int32 = 0) throws(LuaStateError) -> [LuaValue] {
+  public func run(_ code: String, name: String = "=(embedded)", arguments: Int32 = 0) throws(LuaStateError)
+    -> [LuaValue]
+  {
     let lua = self.lua
     guard arguments >= 0, arguments <= lua.top else {
       throw LuaStateError(description: "run: \(arguments) arguments expected on a stack of \(lua.top)")
@@ -17,10 +19,14 @@ extension LuaState {
     guard status == LUA_OK else { throw LuaStateError(description: lua.popError(status).message(lua)) }
     lua_rotate(lua.L, base + 1, 1)  // the chunk below its arguments
     // The one call path (Lua.call); the message is rendered here, while the state is at hand.
-    do { try lua.call(arguments, LUA_MULTRET, .traceback) } catch { throw LuaStateError(description: error.message(lua)) }
+    do { try lua.call(arguments, LUA_MULTRET, .traceback) } catch {
+      throw LuaStateError(description: error.message(lua))
+    }
     var results: [LuaValue] = []
     for i in stride(from: base + 1, through: lua.top, by: 1) {
-      do { results.append(try lua.value(i)) } catch { throw LuaStateError(description: "result #\(i - base): \(error.description)") }
+      do { results.append(try lua.value(i)) } catch {
+        throw LuaStateError(description: "result #\(i - base): \(error.description)")
+      }
     }
     return results
   }

@@ -68,7 +68,9 @@ extension Lua {
     case LUA_TSTRING: return .string(string(i)!)
     case LUA_TTABLE:
       let ptr = lua_topointer(L, i)!
-      guard !path.contains(ptr) else { throw LuaConversionError(description: "cannot convert a table that contains itself") }
+      guard !path.contains(ptr) else {
+        throw LuaConversionError(description: "cannot convert a table that contains itself")
+      }
       guard path.count < TableDepth.limit else { throw LuaConversionError(description: TableDepth.message) }
       guard reserve(4) else { throw LuaConversionError(description: "out of stack space") }
       path.append(ptr)
@@ -111,5 +113,7 @@ extension LuaValue {
 }
 
 extension String {
-  fileprivate func leftPadded(_ n: Int) -> String { count >= n ? self : String(repeating: "0", count: n - count) + self }
+  fileprivate func leftPadded(_ n: Int) -> String {
+    count >= n ? self : String(repeating: "0", count: n - count) + self
+  }
 }

@@ -1,5 +1,6 @@
-@testable import HeadlessUI
 import XCTest
+
+@testable import HeadlessUI
 
 /// The clock's bit window of pending ids against a `Set`: random inserts (increasing ids, with
 /// gaps) and removals of pending, fired and unknown ids, including long-lived ids that keep the

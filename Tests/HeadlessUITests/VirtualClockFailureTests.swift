@@ -17,6 +17,8 @@ final class VirtualClockFailureTests: XCTestCase {
     looping.settleLimit = 10
     func again() { _ = try? looping.schedule(after: 0) { again() } }
     again()
-    XCTAssertThrowsError(try looping.advance(by: 0)) { e in XCTAssertEqual(e as? VirtualClock.Failure, .tooManyTimers(fired: 10)) }
+    XCTAssertThrowsError(try looping.advance(by: 0)) { e in
+      XCTAssertEqual(e as? VirtualClock.Failure, .tooManyTimers(fired: 10))
+    }
   }
 }

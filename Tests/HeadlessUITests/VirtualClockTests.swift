@@ -1,4 +1,5 @@
 import XCTest
+
 @testable import HeadlessUI
 
 final class VirtualClockTests: XCTestCase {
@@ -77,7 +78,8 @@ final class VirtualClockHeapTests: XCTestCase {
     for i in stride(from: 0, to: 2000, by: 3) { XCTAssertTrue(clock.cancel(ids[i])); cancelled.insert(i) }
     XCTAssertEqual(clock.pendingCount, 2000 - cancelled.count)
     try clock.settle()
-    let want = expected.filter { !cancelled.contains($0.1) }.sorted { $0.0 < $1.0 || ($0.0 == $1.0 && $0.1 < $1.1) }.map(\.1)
+    let want = expected.filter { !cancelled.contains($0.1) }.sorted { $0.0 < $1.0 || ($0.0 == $1.0 && $0.1 < $1.1) }
+      .map(\.1)
     XCTAssertEqual(fired, want)
     XCTAssertEqual(clock.pendingCount, 0)
     XCTAssertNil(clock.nextDue)

@@ -1,9 +1,17 @@
 import CLua
 import XCTest
+
 @testable import LuaRuntime
 
-private enum Heading: String, CaseIterable { case left, right, upAndAway = "up_and_away" }
-private enum Spelling: String, CaseIterable { case a, ab, empty = "", b }
+private enum Heading: String, CaseIterable {
+  case left, right
+  case upAndAway = "up_and_away"
+}
+private enum Spelling: String, CaseIterable {
+  case a, ab
+  case empty = ""
+  case b
+}
 
 /// The general fast primitives bindings use plainly: string options, `pushSelf`, `OwnerLink`.
 final class BindingPrimitiveTests: XCTestCase {
@@ -35,7 +43,8 @@ final class BindingPrimitiveTests: XCTestCase {
     ] as [(() -> Void, String)] {
       push()
       XCTAssertEqual(message(plain), expected)
-      XCTAssertEqual(message(worded), expected.replacingOccurrences(of: "invalid option", with: "heading expected, got"))
+      XCTAssertEqual(
+        message(worded), expected.replacingOccurrences(of: "invalid option", with: "heading expected, got"))
       lua.pop()
     }
     lua.pushNil()
@@ -125,7 +134,9 @@ final class BindingPrimitiveTests: XCTestCase {
   }
 
   private func run(_ state: LuaState, _ code: String) -> String? {
-    guard state.load(code, name: "=test") == LUA_OK else { defer { state.lua.pop() }; return "load: \(state.lua.string(-1)!)" }
+    guard state.load(code, name: "=test") == LUA_OK else {
+      defer { state.lua.pop() }; return "load: \(state.lua.string(-1)!)"
+    }
     if !state.lua.pcall(0, 0, traceback: false) { defer { state.lua.pop() }; return state.lua.string(-1) ?? "?" }
     return nil
   }

@@ -1,6 +1,7 @@
 import CLua
 import CLuaShim
 import XCTest
+
 @testable import LuaRuntime
 
 final class Probe {
@@ -24,7 +25,9 @@ let probeClass = LuaClass<Probe>(
 
 final class LuaRuntimeTests: XCTestCase {
   func run(_ state: LuaState, _ code: String, file: StaticString = #filePath, line: UInt = #line) -> String? {
-    guard state.load(code, name: "=test") == LUA_OK else { defer { state.lua.pop() }; return "load: \(state.lua.string(-1)!)" }
+    guard state.load(code, name: "=test") == LUA_OK else {
+      defer { state.lua.pop() }; return "load: \(state.lua.string(-1)!)"
+    }
     if !state.lua.pcall(0, 0, traceback: false) { defer { state.lua.pop() }; return state.lua.string(-1) ?? "?" }
     return nil
   }
@@ -35,7 +38,9 @@ final class LuaRuntimeTests: XCTestCase {
     let values: [LuaValue] = [
       .nil, .bool(true), .bool(false), .integer(0), .integer(Int.min), .integer(Int.max), .number(0.5),
       .number(-1e300), .string(""), .string("héllo\0world"),
-      .table([.integer(1), .string("two")], [LuaTableEntry(key: .string("k"), value: .table([], [LuaTableEntry(key: .integer(-3), value: .bool(true))]))]),
+      .table(
+        [.integer(1), .string("two")],
+        [LuaTableEntry(key: .string("k"), value: .table([], [LuaTableEntry(key: .integer(-3), value: .bool(true))]))]),
     ]
     for v in values {
       try lua.push(v)
@@ -119,7 +124,8 @@ final class LuaRuntimeTests: XCTestCase {
     XCTAssertEqual(run(state, "p.add({}, 1)"), "test:1: bad argument #1 to 'add' (test.Probe expected, got table)")
     XCTAssertEqual(run(state, "p.value = 1"), "test:1: cannot assign to field 'value' of test.Probe (read-only)")
     XCTAssertNil(run(state, "do local q <close> = p end"))
-    XCTAssertEqual(run(state, "p:add(1)"), "test:1: calling 'add' on bad self (test.Probe expected, got a closed test.Probe)")
+    XCTAssertEqual(
+      run(state, "p:add(1)"), "test:1: calling 'add' on bad self (test.Probe expected, got a closed test.Probe)")
     XCTAssertEqual(state.lua.top, 0)
   }
 
@@ -133,16 +139,20 @@ final class LuaRuntimeTests: XCTestCase {
       return 1
     })
     try state.lua.setGlobal("double")
-    XCTAssertNil(run(state, """
-      for i = 1, 1000 do
-        assert(double(i) == 2 * i)
-        assert(not pcall(double, -1))
-        assert(not pcall(double, 'x'))
-        assert(not pcall(double, 1.5))
-      end
-      """))
+    XCTAssertNil(
+      run(
+        state,
+        """
+        for i = 1, 1000 do
+          assert(double(i) == 2 * i)
+          assert(not pcall(double, -1))
+          assert(not pcall(double, 'x'))
+          assert(not pcall(double, 1.5))
+        end
+        """))
     XCTAssertEqual(lua.top, 0)
-    XCTAssertEqual(run(state, "double(2^63)"), "test:1: bad argument #1 to 'double' (number has no integer representation)")
+    XCTAssertEqual(
+      run(state, "double(2^63)"), "test:1: bad argument #1 to 'double' (number has no integer representation)")
     XCTAssertEqual(run(state, "double(-1)"), "test:1: negative")
   }
 
@@ -157,13 +167,16 @@ final class LuaRuntimeTests: XCTestCase {
       return 1
     })
     try state.lua.setGlobal("call")
-    XCTAssertNil(run(state, """
-      local ok, err = pcall(call, function() return call(function() error({code = 7}) end) end)
-      assert(not ok and err.code == 7)
-      local ok2, err2 = pcall(call, function() call(function() error("deep") end) end)
-      assert(not ok2 and err2:match("test:3: deep$"), err2)
-      assert(call(function() return 5 end) == 5)
-      """))
+    XCTAssertNil(
+      run(
+        state,
+        """
+        local ok, err = pcall(call, function() return call(function() error({code = 7}) end) end)
+        assert(not ok and err.code == 7)
+        local ok2, err2 = pcall(call, function() call(function() error("deep") end) end)
+        assert(not ok2 and err2:match("test:3: deep$"), err2)
+        assert(call(function() return 5 end) == 5)
+        """))
     XCTAssertEqual(lua.top, 0)
   }
 
@@ -175,17 +188,22 @@ final class LuaRuntimeTests: XCTestCase {
       return 0
     })
     try state.lua.setGlobal("call")
-    XCTAssertNil(run(state, """
-      local co = coroutine.wrap(function() call(function() coroutine.yield(1) end) end)
-      local ok, err = pcall(co)
-      assert(not ok and err:match("attempt to yield across a C%-call boundary"), err)
-      """))
+    XCTAssertNil(
+      run(
+        state,
+        """
+        local co = coroutine.wrap(function() call(function() coroutine.yield(1) end) end)
+        local ok, err = pcall(co)
+        assert(not ok and err:match("attempt to yield across a C%-call boundary"), err)
+        """))
   }
 
   func testMemoryLimitIsStickyAndNamesTheLine() throws {
     let state = try LuaState()
     state.setLimits(maxMemory: 1 << 20)
-    let err = run(state, """
+    let err = run(
+      state,
+      """
       local t = {}
       while true do
         pcall(function() t[#t + 1] = string.rep("x", 4096) .. #t end)
@@ -210,10 +228,17 @@ final class LuaRuntimeTests: XCTestCase {
     XCTAssertEqual(o.scriptIndex, 7)
     XCTAssertEqual(try InterpreterOptions.parse(["lua", "--", "-x"]).script, "-x")
     XCTAssertEqual(try InterpreterOptions.parse(["lua", "-"]).script, "-")
-    XCTAssertThrowsError(try InterpreterOptions.parse(["lua", "-e"])) { XCTAssertEqual($0 as? InterpreterOptions.ParseError, .needsArgument("-e")) }
-    XCTAssertThrowsError(try InterpreterOptions.parse(["lua", "-ix"])) { XCTAssertEqual($0 as? InterpreterOptions.ParseError, .unrecognized("-ix")) }
-    XCTAssertThrowsError(try InterpreterOptions.parse(["lua", "--seed", "1"])) { XCTAssertEqual($0 as? InterpreterOptions.ParseError, .unrecognized("--seed")) }
-    let h = try InterpreterOptions.parse(["lua", "--seed=3", "--sandbox", "--timeout", "2", "s.lua"], valued: ["seed", "timeout"], flags: ["sandbox"])
+    XCTAssertThrowsError(try InterpreterOptions.parse(["lua", "-e"])) {
+      XCTAssertEqual($0 as? InterpreterOptions.ParseError, .needsArgument("-e"))
+    }
+    XCTAssertThrowsError(try InterpreterOptions.parse(["lua", "-ix"])) {
+      XCTAssertEqual($0 as? InterpreterOptions.ParseError, .unrecognized("-ix"))
+    }
+    XCTAssertThrowsError(try InterpreterOptions.parse(["lua", "--seed", "1"])) {
+      XCTAssertEqual($0 as? InterpreterOptions.ParseError, .unrecognized("--seed"))
+    }
+    let h = try InterpreterOptions.parse(
+      ["lua", "--seed=3", "--sandbox", "--timeout", "2", "s.lua"], valued: ["seed", "timeout"], flags: ["sandbox"])
     XCTAssertEqual(h.long, ["seed": "3", "sandbox": "", "timeout": "2"])
     XCTAssertEqual(h.script, "s.lua")
   }
@@ -241,7 +266,9 @@ final class LuaClassSafetyTests: XCTestCase {
     probeClass.register(state.lua)
     probeClass.push(state.lua, Probe(1))
     try state.lua.setGlobal("p")
-    XCTAssertEqual(state.load("getmetatable(p).__gc(io.stdout); getmetatable(p).__close(io.stdout); return p.value", name: "=t"), LUA_OK)
+    XCTAssertEqual(
+      state.load("getmetatable(p).__gc(io.stdout); getmetatable(p).__close(io.stdout); return p.value", name: "=t"),
+      LUA_OK)
     XCTAssertTrue(state.lua.pcall(0, 1))
     XCTAssertEqual(state.lua.integer(-1), 1)
     state.lua.pop()

@@ -1,5 +1,5 @@
-import XCTest
 import LuaRuntime
+import XCTest
 
 /// `LuaState.run`, the embedding entry (README "Embedding"): results, arguments, errors, and the
 /// stack left as it was.

@@ -45,7 +45,8 @@ final class ProtectedCallRuleTests: XCTestCase {
       }
     }
     XCTAssertGreaterThan(Self.raising.count, 40)
-    XCTAssertTrue(found.isEmpty, "raising Lua API called from Swift (use a protected helper):\n" + found.joined(separator: "\n"))
+    XCTAssertTrue(
+      found.isEmpty, "raising Lua API called from Swift (use a protected helper):\n" + found.joined(separator: "\n"))
   }
 
   /// The check finds what it looks for (a rule that matches nothing would pass forever).

@@ -3,7 +3,8 @@ import XCTest
 final class ClockBindingTests: XCTestCase {
   func testTimersFireInOrderOnTheVirtualClock() throws {
     let t = try LuaTestHost()
-    t.ok("""
+    t.ok(
+      """
       local log = {}
       tantan.after(0.2, function() log[#log + 1] = "b@" .. tantan.clock.now end)
       tantan.after(0.1, function() log[#log + 1] = "a@" .. tantan.clock.now end)
@@ -18,10 +19,13 @@ final class ClockBindingTests: XCTestCase {
   func testBadArgumentsAndCallbackErrorsReachTheCaller() throws {
     let t = try LuaTestHost()
     t.fails("tantan.after('x', print)", "test:1: bad argument #1 to 'after' (number expected, got string)")
-    t.fails("tantan.after(0/0, print)", "test:1: bad argument #1 to 'after' (non-negative finite number expected, got -nan)")
+    t.fails(
+      "tantan.after(0/0, print)", "test:1: bad argument #1 to 'after' (non-negative finite number expected, got -nan)")
     t.fails("tantan.after(1)", "test:1: bad argument #2 to 'after' (function expected, got no value)")
-    t.fails("tantan.clock:advance(-1)", "test:1: bad argument #1 to 'advance' (non-negative finite number expected, got -1)")
-    t.ok("""
+    t.fails(
+      "tantan.clock:advance(-1)", "test:1: bad argument #1 to 'advance' (non-negative finite number expected, got -1)")
+    t.ok(
+      """
       tantan.after(0.1, function() error("boom") end)
       local ran = false
       tantan.after(0.2, function() ran = true end)
@@ -38,7 +42,8 @@ final class CoroutineBindingTests: XCTestCase {
   /// Regression: bindings read arguments from the main thread's stack when called in a coroutine.
   func testTimersScheduledAndFiredInsideACoroutine() throws {
     let t = try LuaTestHost()
-    t.ok("""
+    t.ok(
+      """
       local log = {}
       local co = coroutine.wrap(function()
         local h = tantan.after(0.5, function() log[#log + 1] = "fired@" .. tantan.clock.now end)
@@ -55,7 +60,8 @@ final class CoroutineBindingTests: XCTestCase {
   /// Regression: a field getter's error lost its file:line when __index moved into C.
   func testFieldErrorsPointAtTheIndexingLine() throws {
     let t = try LuaTestHost()
-    t.ok("""
+    t.ok(
+      """
       local h = tantan.after(1, function() end)
       local bad = setmetatable({}, getmetatable(h))
       local ok, err = pcall(function() return bad.pending end)

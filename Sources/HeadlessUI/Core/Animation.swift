@@ -23,5 +23,7 @@ public struct Tween: Equatable, Sendable {
   public func done(at now: Double) -> Bool { now >= start + duration }
 
   public static func lerp(_ a: Double, _ b: Double, _ t: Double) -> Double { a + (b - a) * t }
-  public static func lerp(_ a: Point, _ b: Point, _ t: Double) -> Point { Point(x: lerp(a.x, b.x, t), y: lerp(a.y, b.y, t)) }
+  public static func lerp(_ a: Point, _ b: Point, _ t: Double) -> Point {
+    Point(x: lerp(a.x, b.x, t), y: lerp(a.y, b.y, t))
+  }
 }

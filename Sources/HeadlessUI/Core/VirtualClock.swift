@@ -136,7 +136,8 @@ public final class VirtualClock {
   private func siftDown(_ i: Int) {
     var i = i
     while true {
-      let l = 2 * i + 1, r = l + 1
+      let l = 2 * i + 1
+      let r = l + 1
       var m = i
       if l < heap.count && heap[l].before(heap[m]) { m = l }
       if r < heap.count && heap[r].before(heap[m]) { m = r }
@@ -192,4 +193,3 @@ public final class VirtualClock {
     return fired
   }
 }
-

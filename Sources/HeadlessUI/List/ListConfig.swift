@@ -45,8 +45,10 @@ public struct ListRefreshConfig<Payload: Equatable> {
   public var threshold: Double = 50
   public var finishDuration: Double = 0.25
   public var onRefresh: ((ListModel<Payload>, ListModel<Payload>.RefreshCompletion) throws -> Void)?
-  public init(threshold: Double = 50, finishDuration: Double = 0.25,
-              onRefresh: ((ListModel<Payload>, ListModel<Payload>.RefreshCompletion) throws -> Void)? = nil) {
+  public init(
+    threshold: Double = 50, finishDuration: Double = 0.25,
+    onRefresh: ((ListModel<Payload>, ListModel<Payload>.RefreshCompletion) throws -> Void)? = nil
+  ) {
     self.threshold = threshold; self.finishDuration = finishDuration; self.onRefresh = onRefresh
   }
 }
@@ -58,8 +60,10 @@ public struct ListPagingConfig<Payload: Equatable> {
   public var pageSize: Int?
   public var prefetch: Int = 0
   public var onLoadMore: ((ListModel<Payload>, Int, ListModel<Payload>.LoadCompletion) throws -> Void)?
-  public init(pageSize: Int? = nil, prefetch: Int = 0,
-              onLoadMore: ((ListModel<Payload>, Int, ListModel<Payload>.LoadCompletion) throws -> Void)? = nil) {
+  public init(
+    pageSize: Int? = nil, prefetch: Int = 0,
+    onLoadMore: ((ListModel<Payload>, Int, ListModel<Payload>.LoadCompletion) throws -> Void)? = nil
+  ) {
     self.pageSize = pageSize; self.prefetch = prefetch; self.onLoadMore = onLoadMore
   }
 }
@@ -78,12 +82,14 @@ public struct ListDataSource<Payload: Equatable> {
   /// nil: section `s` gets the id `.int(s)`.
   public var sectionID: ((ListModel<Payload>, Int) throws -> ListID)?
 
-  public init(sectionCount: @escaping (ListModel<Payload>) throws -> Int,
-              itemCount: @escaping (ListModel<Payload>, Int) throws -> Int,
-              item: @escaping (ListModel<Payload>, Int, Int) throws -> ListItem<Payload>,
-              header: ((ListModel<Payload>, Int) throws -> Payload?)? = nil,
-              footer: ((ListModel<Payload>, Int) throws -> Payload?)? = nil,
-              sectionID: ((ListModel<Payload>, Int) throws -> ListID)? = nil) {
+  public init(
+    sectionCount: @escaping (ListModel<Payload>) throws -> Int,
+    itemCount: @escaping (ListModel<Payload>, Int) throws -> Int,
+    item: @escaping (ListModel<Payload>, Int, Int) throws -> ListItem<Payload>,
+    header: ((ListModel<Payload>, Int) throws -> Payload?)? = nil,
+    footer: ((ListModel<Payload>, Int) throws -> Payload?)? = nil,
+    sectionID: ((ListModel<Payload>, Int) throws -> ListID)? = nil
+  ) {
     self.sectionCount = sectionCount; self.itemCount = itemCount; self.item = item
     self.header = header; self.footer = footer; self.sectionID = sectionID
   }
@@ -98,7 +104,9 @@ public enum ListData<Payload: Equatable> {
 extension ListConfig {
   /// Throws `ListError.invalidConfig` for the first bad field.
   func validate() throws {
-    func bad(_ key: ListConfigKey, _ reason: ListConfigProblem) -> ListError { .invalidConfig(key: key, reason: reason) }
+    func bad(_ key: ListConfigKey, _ reason: ListConfigProblem) -> ListError {
+      .invalidConfig(key: key, reason: reason)
+    }
     func nonNegative(_ v: Double, _ key: ListConfigKey) throws {
       guard v.isFinite, v >= 0 else { throw bad(key, .notFiniteNonNegative(v)) }
     }

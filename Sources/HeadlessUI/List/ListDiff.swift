@@ -84,7 +84,8 @@ enum ListDiff {
       if !stayOld.isEmpty, let o = oldSections[section.id] {
         let staying = longestIncreasingSubsequenceMask(stayOld)
         for k in stayOld.indices where !staying[k] {
-          c.moved.append(.init(from: ListIndexPath(section: o, index: stayOld[k]), to: ListIndexPath(section: s, index: stayNew[k])))
+          c.moved.append(
+            .init(from: ListIndexPath(section: o, index: stayOld[k]), to: ListIndexPath(section: s, index: stayNew[k])))
         }
       }
     }

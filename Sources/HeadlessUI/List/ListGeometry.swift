@@ -25,7 +25,10 @@ struct ListSectionGeometry: Equatable {
   }
 
   /// `count` items of height `height`, rows computed.
-  init(columns: Int, headerHeight: Double, footerHeight: Double, uniformHeight height: Double, count: Int, lineSpacing: Double) {
+  init(
+    columns: Int, headerHeight: Double, footerHeight: Double, uniformHeight height: Double, count: Int,
+    lineSpacing: Double
+  ) {
     self.columns = columns; self.headerHeight = headerHeight; self.footerHeight = footerHeight
     self.lineSpacing = lineSpacing
     uniformHeight = height

@@ -130,7 +130,9 @@ extension ListModel {
   }
 
   /// Heights of `items`, the first of which sits at index `start` of section `s`.
-  func itemHeights(section s: Int, items: [ListItem<Payload>], from start: Int, origin: ListDataOrigin) throws -> [Double] {
+  func itemHeights(section s: Int, items: [ListItem<Payload>], from start: Int, origin: ListDataOrigin) throws
+    -> [Double]
+  {
     switch config.itemHeight {
     case .fixed(let h):
       return [Double](repeating: h, count: items.count)
@@ -155,7 +157,9 @@ extension ListModel {
 
   @inline(__always)
   private func checkHeight(_ h: Double, _ item: @autoclosure () -> ListItem<Payload>, _ origin: ListDataOrigin) throws {
-    guard h.isFinite, h >= 0 else { throw ListError.invalidData(.invalidItemHeight(h, item: item().id), origin: origin) }
+    guard h.isFinite, h >= 0 else {
+      throw ListError.invalidData(.invalidItemHeight(h, item: item().id), origin: origin)
+    }
   }
 
   /// Appends `items` to the last section (a loaded page). Validates first; throws

@@ -5,7 +5,7 @@ extension ListModel {
   @inline(__always)
   func debugCheckInvariants() {
     #if DEBUG
-    if let problem = stateViolation() { preconditionFailure("ListModel invariant: \(problem)") }
+      if let problem = stateViolation() { preconditionFailure("ListModel invariant: \(problem)") }
     #endif
   }
 
@@ -13,7 +13,7 @@ extension ListModel {
   @inline(__always)
   func debugCheckDataInvariants() {
     #if DEBUG
-    if let problem = invariantViolation() { preconditionFailure("ListModel invariant: \(problem)") }
+      if let problem = invariantViolation() { preconditionFailure("ListModel invariant: \(problem)") }
     #endif
   }
 
@@ -21,7 +21,9 @@ extension ListModel {
   public func invariantViolation() -> String? {
     let n = sections.count
     guard geometry.count == n, sectionTops.count == n + 1, itemStarts.count == n + 1 else { return "array sizes" }
-    guard sectionIndex.count == n else { return "section index has \(sectionIndex.count) ids for \(n) sections (duplicate ids?)" }
+    guard sectionIndex.count == n else {
+      return "section index has \(sectionIndex.count) ids for \(n) sections (duplicate ids?)"
+    }
     guard sectionTops[0] == 0, itemStarts[0] == 0 else { return "prefix sums do not start at 0" }
     var total = 0
     for s in 0..<n {
@@ -31,12 +33,16 @@ extension ListModel {
       let count = lazy.map { $0.sourceCounts[s] + (s == n - 1 ? $0.appended.count : 0) } ?? section.items.count
       guard lazy == nil || section.items.isEmpty else { return "section \(s): a source list's section holds items" }
       guard g.itemCount == count else { return "section \(s): \(g.itemCount) heights for \(count) items" }
-      guard g.uniformHeight != nil || g.rowCount == (g.itemCount + g.columns - 1) / g.columns, g.uniformHeight != nil || g.rowHeights.count == g.rowCount else { return "section \(s): row count" }
+      guard g.uniformHeight != nil || g.rowCount == (g.itemCount + g.columns - 1) / g.columns,
+        g.uniformHeight != nil || g.rowHeights.count == g.rowCount
+      else { return "section \(s): row count" }
       for r in 0..<(g.uniformHeight == nil ? g.rowCount : 0) {
         let expectedTop = r == 0 ? 0 : g.rowTops[r - 1] + g.rowHeights[r - 1] + config.spacing.line
         guard g.rowTops[r] == expectedTop else { return "section \(s): row \(r) top \(g.rowTops[r]) != \(expectedTop)" }
       }
-      guard sectionTops[s + 1] == sectionTops[s] + g.height(insets: config.insets) else { return "section \(s): top of next section" }
+      guard sectionTops[s + 1] == sectionTops[s] + g.height(insets: config.insets) else {
+        return "section \(s): top of next section"
+      }
       guard itemStarts[s + 1] == itemStarts[s] + count else { return "section \(s): item starts" }
       for (i, item) in section.items.enumerated() where itemIndex[item.id] != ListIndexPath(section: s, index: i) {
         return "item id \(item.id) indexed wrongly"
@@ -47,12 +53,16 @@ extension ListModel {
       for (p, item) in held.window where itemIndex[item.id] != p { return "held item id \(item.id) indexed wrongly" }
       total = held.window.count + held.appended.count
     }
-    guard itemIndex.count == total else { return "item index has \(itemIndex.count) ids for \(total) items (duplicate ids?)" }
+    guard itemIndex.count == total else {
+      return "item index has \(itemIndex.count) ids for \(total) items (duplicate ids?)"
+    }
     return stateViolation()
   }
 
   func stateViolation() -> String? {
-    guard offset >= minOffset, offset <= maxOffset else { return "offset \(offset) outside \(minOffset)...\(maxOffset)" }
+    guard offset >= minOffset, offset <= maxOffset else {
+      return "offset \(offset) outside \(minOffset)...\(maxOffset)"
+    }
     guard page >= 0 else { return "page \(page) < 0" }
     guard !(loading && loadError != nil) else { return "loading with a load error" }
     switch refreshState {

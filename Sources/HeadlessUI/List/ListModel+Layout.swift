@@ -36,9 +36,10 @@ extension ListModel {
       if let natural = naturalHeaderFrame(s) {
         let frame = config.stickyHeaders ? stickyHeaderFrame(s)! : natural
         if frame.intersects(r) || natural.intersects(r) || (config.stickyHeaders && !items.isEmpty) {
-          out.append(ListAttributes(
-            kind: .header, section: s, index: nil, frame: frame,
-            z: config.stickyHeaders ? Self.stickyHeaderZ : 0))
+          out.append(
+            ListAttributes(
+              kind: .header, section: s, index: nil, frame: frame,
+              z: config.stickyHeaders ? Self.stickyHeaderZ : 0))
         }
       }
       out.append(contentsOf: items)

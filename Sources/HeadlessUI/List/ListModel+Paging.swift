@@ -58,8 +58,11 @@ extension ListModel {
         throw error
       }
       list.loading = false
-      if let size = list.config.paging?.pageSize { if items.count < size { list.hasMore = false } }
-      else if items.isEmpty { list.hasMore = false }
+      if let size = list.config.paging?.pageSize {
+        if items.count < size { list.hasMore = false }
+      } else if items.isEmpty {
+        list.hasMore = false
+      }
       list.debugCheckDataInvariants()
       return .appended(items.count)
     }

@@ -30,7 +30,8 @@ extension ListModel {
     let count = try src.sectionCount(self)
     func bad(_ problem: ListDataProblem) -> ListError { .invalidData(problem, origin: .loaded) }
     guard count >= 0 else { throw bad(.negativeCount(count, section: nil)) }
-    var snapshot = ListSnapshot<Payload>(sections: [], geometry: [], sectionTops: [0], itemStarts: [0], itemIndex: [:], sectionIndex: [:])
+    var snapshot = ListSnapshot<Payload>(
+      sections: [], geometry: [], sectionTops: [0], itemStarts: [0], itemIndex: [:], sectionIndex: [:])
     var counts: [Int] = []
     for s in 0..<count {
       let id = try src.sectionID?(self, s) ?? .int(Int64(s))
@@ -51,12 +52,16 @@ extension ListModel {
     return (snapshot, counts)
   }
 
-  private func lazyGeometry(_ section: ListSection<Payload>, _ s: Int, count n: Int, _ src: ListDataSource<Payload>) throws -> ListSectionGeometry {
+  private func lazyGeometry(_ section: ListSection<Payload>, _ s: Int, count n: Int, _ src: ListDataSource<Payload>)
+    throws -> ListSectionGeometry
+  {
     let header = section.header == nil ? 0 : config.headerHeight
     let footer = section.footer == nil ? 0 : config.footerHeight
     let columns = config.columns
     if case .fixed(let h) = config.itemHeight {
-      return ListSectionGeometry(columns: columns, headerHeight: header, footerHeight: footer, uniformHeight: h, count: n, lineSpacing: config.spacing.line)
+      return ListSectionGeometry(
+        columns: columns, headerHeight: header, footerHeight: footer, uniformHeight: h, count: n,
+        lineSpacing: config.spacing.line)
     }
     if let estimate = config.estimatedItemHeight {
       return ListSectionGeometry(
@@ -64,14 +69,16 @@ extension ListModel {
         itemHeights: [Double](repeating: estimate, count: n), lineSpacing: config.spacing.line)
     }
     // No estimate: measure every item once, a chunk at a time (the items are not kept).
-    var g = ListSectionGeometry(columns: columns, headerHeight: header, footerHeight: footer, itemHeights: [], lineSpacing: config.spacing.line)
+    var g = ListSectionGeometry(
+      columns: columns, headerHeight: header, footerHeight: footer, itemHeights: [], lineSpacing: config.spacing.line)
     var start = 0
     while start < n {
       let end = min(n, start + 256)
       var chunk: [ListItem<Payload>] = []
       chunk.reserveCapacity(end - start)
       for i in start..<end { chunk.append(try src.item(self, s, i)) }
-      g.append(try itemHeights(section: s, items: chunk, from: start, origin: .loaded), lineSpacing: config.spacing.line)
+      g.append(
+        try itemHeights(section: s, items: chunk, from: start, origin: .loaded), lineSpacing: config.spacing.line)
       start = end
     }
     return g
@@ -102,7 +109,8 @@ extension ListModel {
 
   /// Flat item range of the window: items intersecting the visible area, then `paging.prefetch` more.
   func windowRange() -> Range<Int> {
-    var lo = Int.max, hi = Int.min
+    var lo = Int.max
+    var hi = Int.min
     for a in layout(visibleRect) where a.kind == .item {
       let flat = itemStarts[a.section] + (a.index ?? 0)
       lo = min(lo, flat); hi = max(hi, flat + 1)
@@ -112,7 +120,8 @@ extension ListModel {
   }
 
   func path(ofFlat flat: Int) -> ListIndexPath {
-    var lo = 0, hi = itemStarts.count  // first start > flat
+    var lo = 0
+    var hi = itemStarts.count  // first start > flat
     while lo < hi {
       let mid = (lo + hi) / 2
       if itemStarts[mid] > flat { hi = mid } else { lo = mid + 1 }
@@ -164,13 +173,16 @@ extension ListModel {
     // The anchor: the first visible item the user has already seen measured (scrolling up into
     // estimated items must not move it), else the first visible one.
     let visible = layout(visibleRect).filter { $0.kind == .item }
-    let anchor = visible.first { held.measured.contains(ListIndexPath(section: $0.section, index: $0.index ?? 0)) } ?? visible.first
+    let anchor =
+      visible.first { held.measured.contains(ListIndexPath(section: $0.section, index: $0.index ?? 0)) }
+      ?? visible.first
     let anchorGap = anchor.map { $0.frame.minY - offset }
     var bySection: [Int: [(index: Int, height: Double)]] = [:]
     var run: [ListIndexPath] = []
     func flush() throws {
       guard let first = run.first else { return }
-      let heights = try itemHeights(section: first.section, items: run.map { held.window[$0]! }, from: first.index, origin: .loaded)
+      let heights = try itemHeights(
+        section: first.section, items: run.map { held.window[$0]! }, from: first.index, origin: .loaded)
       for (k, p) in run.enumerated() { bySection[p.section, default: []].append((p.index, heights[k])) }
       run.removeAll()
     }

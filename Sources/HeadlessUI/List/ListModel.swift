@@ -94,7 +94,9 @@ public final class ListModel<Payload: Equatable> {
   }
   /// Throws `ListError.indexOutOfRange(parameter: "section", ...)` unless `s` is a section.
   public func checkSection(_ s: Int) throws {
-    guard s >= 0, s < sectionCount else { throw ListError.indexOutOfRange(parameter: "section", index: s, count: sectionCount) }
+    guard s >= 0, s < sectionCount else {
+      throw ListError.indexOutOfRange(parameter: "section", index: s, count: sectionCount)
+    }
   }
 
   /// `item(at:)` with both indices checked (`indexOutOfRange` naming `section` or `index`).

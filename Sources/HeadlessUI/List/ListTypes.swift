@@ -40,7 +40,9 @@ public struct ListSection<Payload: Equatable>: Equatable {
   public var columns: Int?
   public var items: [ListItem<Payload>]
 
-  public init(id: ListID, header: Payload? = nil, footer: Payload? = nil, columns: Int? = nil, items: [ListItem<Payload>] = []) {
+  public init(
+    id: ListID, header: Payload? = nil, footer: Payload? = nil, columns: Int? = nil, items: [ListItem<Payload>] = []
+  ) {
     self.id = id; self.header = header; self.footer = footer; self.columns = columns; self.items = items
   }
 

@@ -43,7 +43,9 @@ extension ReorderGrid {
     try ensureNotInCallback()
     guard let d = drag, d.gesture else { throw ReorderGridError.noDragInProgress }
     let p = Point(x: d.center.x + dx, y: d.center.y + dy)
-    guard p.x.isFinite, p.y.isFinite else { throw ReorderGridError.coordinateOverflow(parameter: p.x.isFinite ? "dy" : "dx") }
+    guard p.x.isFinite, p.y.isFinite else {
+      throw ReorderGridError.coordinateOverflow(parameter: p.x.isFinite ? "dy" : "dx")
+    }
     try moveSnapshot(to: p)
   }
 

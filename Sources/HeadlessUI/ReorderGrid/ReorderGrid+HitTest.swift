@@ -50,7 +50,8 @@ extension ReorderGrid {
   private func closestCenterTarget(_ p: Point, hidden: Int, visibleRows: Range<Int>) -> Int? {
     let columns = layout.columns
     let base = layout.insets.top + layout.itemSize.h / 2
-    let estRow = ReorderGridLayout.clampIndex(((p.y - base) / layout.pitchY).rounded(), visibleRows.lowerBound, visibleRows.upperBound - 1)
+    let estRow = ReorderGridLayout.clampIndex(
+      ((p.y - base) / layout.pitchY).rounded(), visibleRows.lowerBound, visibleRows.upperBound - 1)
     let baseX = layout.columnCenterX(0)
     let estCol = ReorderGridLayout.clampIndex(((p.x - baseX) / max(layout.pitchX, 1e-9)).rounded(), 0, columns - 1)
     var best = -1

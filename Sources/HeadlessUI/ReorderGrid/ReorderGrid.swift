@@ -78,7 +78,9 @@ public final class ReorderGrid<Item> {
   }
 
   /// A grid over an array of items.
-  public init(config: ReorderGridConfig = ReorderGridConfig(), items: [Item], clock: VirtualClock = VirtualClock()) throws {
+  public init(config: ReorderGridConfig = ReorderGridConfig(), items: [Item], clock: VirtualClock = VirtualClock())
+    throws
+  {
     try config.validate()
     self.config = config
     self.layout = ReorderGridLayout(config)
@@ -93,7 +95,10 @@ public final class ReorderGrid<Item> {
   }
 
   /// A grid over a callback data source; `count()` is asked now.
-  public init(config: ReorderGridConfig = ReorderGridConfig(), source: ReorderGridDataSource<Item>, clock: VirtualClock = VirtualClock()) throws {
+  public init(
+    config: ReorderGridConfig = ReorderGridConfig(), source: ReorderGridDataSource<Item>,
+    clock: VirtualClock = VirtualClock()
+  ) throws {
     try config.validate()
     self.config = config
     self.layout = ReorderGridLayout(config)
@@ -239,7 +244,9 @@ public final class ReorderGrid<Item> {
 
   /// `i` (given for Swift parameter `parameter`) must be a position of an item.
   func checkIndex(_ i: Int, _ parameter: String) throws {
-    guard i >= 0 && i < count else { throw ReorderGridError.indexOutOfRange(parameter: parameter, index: i, count: count) }
+    guard i >= 0 && i < count else {
+      throw ReorderGridError.indexOutOfRange(parameter: parameter, index: i, count: count)
+    }
   }
 
   func checkNumber(_ v: Double, _ parameter: String) throws {

@@ -25,7 +25,8 @@ extension SwipeDeck {
     switch phase {
     case .dragging(let t): return indication(for: t)
     case .animating(let anim):
-      let c = anim.pose(at: clock.now).center, rest = restPose.center
+      let c = anim.pose(at: clock.now).center
+      let rest = restPose.center
       let t = Point(x: c.x - rest.x, y: c.y - rest.y)
       switch anim.kind {
       case .fly(let d), .rewind(let d): return indication(toward: d, t)
@@ -43,7 +44,8 @@ extension SwipeDeck {
   }
 
   func indication(toward d: SwipeDirection, _ t: Point) -> SwipeDragIndication {
-    let a = along(d, t), threshold = distanceThreshold(d)
+    let a = along(d, t)
+    let threshold = distanceThreshold(d)
     let progress = threshold > 0 ? (max(a, 0) / threshold).clamped(0, 1) : (a > 0 ? 1 : 0)
     return SwipeDragIndication(direction: d, progress: progress)
   }

@@ -93,8 +93,10 @@ extension LuaBinding {
     _ body: @escaping (Object, A, B) throws -> R
   ) -> Method {
     let site = callSite(name, [a.swiftName, b.swiftName], method: true)
-    let readA = a.read, readB = b.read
-    return Method(name, signature(method: true, [a.signature, b.signature], r.type), doc) { o, lua throws(LuaCallError) in
+    let readA = a.read
+    let readB = b.read
+    return Method(name, signature(method: true, [a.signature, b.signature], r.type), doc) {
+      o, lua throws(LuaCallError) in
       let x = try readA(lua, 2)
       let y = try readB(lua, 3)
       let v: R
@@ -109,7 +111,9 @@ extension LuaBinding {
     _ body: @escaping (Object, A, B, C) throws -> R
   ) -> Method {
     let site = callSite(name, [a.swiftName, b.swiftName, c.swiftName], method: true)
-    let readA = a.read, readB = b.read, readC = c.read
+    let readA = a.read
+    let readB = b.read
+    let readC = c.read
     return Method(name, signature(method: true, [a.signature, b.signature, c.signature], r.type), doc) {
       o, lua throws(LuaCallError) in
       let x = try readA(lua, 2)
@@ -123,7 +127,9 @@ extension LuaBinding {
   }
 
   /// A read-only field: its type is the result's.
-  public static func field<R>(_ name: String, _ doc: String, _ r: LuaResult<R>, _ get: @escaping (Object) throws -> R) -> Field {
+  public static func field<R>(_ name: String, _ doc: String, _ r: LuaResult<R>, _ get: @escaping (Object) throws -> R)
+    -> Field
+  {
     let site = callSite(name, [], method: true)
     return Field(name, r.type, doc) { o, lua throws(LuaCallError) in
       let v: R

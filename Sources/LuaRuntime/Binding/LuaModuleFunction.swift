@@ -16,7 +16,9 @@ public struct LuaModuleFunction<Context: AnyObject>: @unchecked Sendable {  // i
   public func install(_ lua: Lua, in table: Int32, context: Context, upvalues: Int32 = 0) {
     let t = lua.absIndex(table)  // before the push moves relative indices
     let call = self.call
-    lua.push(function: { [unowned context] (lua: Lua) throws(LuaCallError) -> Int32 in try call(context, lua) }, upvalues: upvalues)
+    lua.push(
+      function: { [unowned context] (lua: Lua) throws(LuaCallError) -> Int32 in try call(context, lua) },
+      upvalues: upvalues)
     lua.rawSet(t, key)
   }
 }
@@ -42,7 +44,8 @@ extension LuaModuleBinding {
   }
 
   public static func function<A, R>(
-    _ name: String, _ doc: String, _ a: LuaParam<A>, returns r: LuaResult<R>, _ body: @escaping (Context, Lua, A) throws -> R
+    _ name: String, _ doc: String, _ a: LuaParam<A>, returns r: LuaResult<R>,
+    _ body: @escaping (Context, Lua, A) throws -> R
   ) -> Function {
     let site = callSite(name, [a.swiftName], method: false)
     let readA = a.read
@@ -60,8 +63,10 @@ extension LuaModuleBinding {
     _ body: @escaping (Context, Lua, A, B) throws -> R
   ) -> Function {
     let site = callSite(name, [a.swiftName, b.swiftName], method: false)
-    let readA = a.read, readB = b.read
-    return Function(doc: declaration(name, doc, [a.signature, b.signature], r), site: site) { context, lua throws(LuaCallError) in
+    let readA = a.read
+    let readB = b.read
+    return Function(doc: declaration(name, doc, [a.signature, b.signature], r), site: site) {
+      context, lua throws(LuaCallError) in
       let x = try readA(lua, 1)
       let y = try readB(lua, 2)
       let v: R
@@ -76,7 +81,9 @@ extension LuaModuleBinding {
     _ body: @escaping (Context, Lua, A, B, C) throws -> R
   ) -> Function {
     let site = callSite(name, [a.swiftName, b.swiftName, c.swiftName], method: false)
-    let readA = a.read, readB = b.read, readC = c.read
+    let readA = a.read
+    let readB = b.read
+    let readC = c.read
     let doc = declaration(name, doc, [a.signature, b.signature, c.signature], r)
     return Function(doc: doc, site: site) { context, lua throws(LuaCallError) in
       let x = try readA(lua, 1)

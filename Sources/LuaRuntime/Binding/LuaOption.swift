@@ -8,7 +8,8 @@ import CLuaShim
 /// (bench/ir-rows row 3: 9,502 vs 9,016, measured on the deck's own copy of this match). Plain
 /// loops over raw memory, inlined: an outlined match calling `memcmp` over arrays, in a closure
 /// capturing three values, cost about 80 Ir more per swipe (row 3: 9,208 vs 9,128).
-public final class LuaOption<Value: RawRepresentable & CaseIterable>: @unchecked Sendable where Value.RawValue == String {
+public final class LuaOption<Value: RawRepresentable & CaseIterable>: @unchecked Sendable
+where Value.RawValue == String {
   // immutable after init
   @usableFromInline let values: UnsafeMutablePointer<Value>
   @usableFromInline let count: Int

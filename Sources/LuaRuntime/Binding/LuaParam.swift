@@ -13,7 +13,9 @@ public struct LuaParam<Value>: @unchecked Sendable {  // immutable; read is a pu
   public let optional: Bool
   public let read: (Lua, Int32) throws(LuaCallError) -> Value
 
-  public init(_ name: String, _ type: String, optional: Bool = false, read: @escaping (Lua, Int32) throws(LuaCallError) -> Value) {
+  public init(
+    _ name: String, _ type: String, optional: Bool = false, read: @escaping (Lua, Int32) throws(LuaCallError) -> Value
+  ) {
     self.name = name; self.swiftName = name; self.type = type; self.optional = optional; self.read = read
   }
 
@@ -37,9 +39,13 @@ public struct LuaParam<Value>: @unchecked Sendable {  // immutable; read is a pu
 }
 
 extension LuaParam where Value == Double {
-  public static func number(_ name: String) -> Self { .init(name, "number") { (lua, arg) throws(LuaCallError) in try lua.checkNumber(arg) } }
+  public static func number(_ name: String) -> Self {
+    .init(name, "number") { (lua, arg) throws(LuaCallError) in try lua.checkNumber(arg) }
+  }
   /// NaN and infinities are argument errors.
-  public static func finite(_ name: String) -> Self { .init(name, "number") { (lua, arg) throws(LuaCallError) in try lua.checkFinite(arg) } }
+  public static func finite(_ name: String) -> Self {
+    .init(name, "number") { (lua, arg) throws(LuaCallError) in try lua.checkFinite(arg) }
+  }
   /// A duration or distance: finite and >= 0.
   public static func nonNegative(_ name: String) -> Self {
     .init(name, "number") { (lua, arg) throws(LuaCallError) in try lua.checkNonNegative(arg) }
@@ -47,7 +53,9 @@ extension LuaParam where Value == Double {
 }
 
 extension LuaParam where Value == Int {
-  public static func integer(_ name: String) -> Self { .init(name, "integer") { (lua, arg) throws(LuaCallError) in try lua.checkInteger(arg) } }
+  public static func integer(_ name: String) -> Self {
+    .init(name, "integer") { (lua, arg) throws(LuaCallError) in try lua.checkInteger(arg) }
+  }
   /// A 1-based index read as a 0-based one; the model checks the range (`math.mininteger` stays
   /// itself instead of overflowing, so the message can show it).
   public static func index(_ name: String) -> Self {
@@ -69,7 +77,9 @@ extension LuaParam where Value == Bool {
 }
 
 extension LuaParam where Value == String {
-  public static func string(_ name: String) -> Self { .init(name, "string") { (lua, arg) throws(LuaCallError) in try lua.checkString(arg) } }
+  public static func string(_ name: String) -> Self {
+    .init(name, "string") { (lua, arg) throws(LuaCallError) in try lua.checkString(arg) }
+  }
 }
 
 extension LuaParam where Value: RawRepresentable & CaseIterable, Value.RawValue == String {
@@ -77,7 +87,8 @@ extension LuaParam where Value: RawRepresentable & CaseIterable, Value.RawValue 
   /// bytes (`LuaOption`); others are `invalid option 'x'`, or what `invalid` words for the name.
   @inlinable
   public static func option(
-    _ name: String, _: Value.Type = Value.self, invalid: @escaping @Sendable (String) -> String = { "invalid option '\($0)'" }
+    _ name: String, _: Value.Type = Value.self,
+    invalid: @escaping @Sendable (String) -> String = { "invalid option '\($0)'" }
   ) -> Self {
     let option = LuaOption<Value>(invalid: invalid)
     return .init(name, option.type) { (lua, arg) throws(LuaCallError) in try option.read(lua, arg) }

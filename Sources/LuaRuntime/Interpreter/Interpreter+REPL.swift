@@ -66,7 +66,9 @@ extension Interpreter {
     }
     let line = pendingLines.removeFirst()
     if echo {
-      (line + [0x0A]).withUnsafeBufferPointer { b in b.withMemoryRebound(to: CChar.self) { tt_write_stdout($0.baseAddress, $0.count) } }
+      (line + [0x0A]).withUnsafeBufferPointer { b in
+        b.withMemoryRebound(to: CChar.self) { tt_write_stdout($0.baseAddress, $0.count) }
+      }
       tt_flush_stdout()
     }
     return line

@@ -1,9 +1,10 @@
 import CLua
 import CLuaShim
+
 #if canImport(Glibc)
-import Glibc
+  import Glibc
 #elseif canImport(Darwin)
-import Darwin
+  import Darwin
 #endif
 
 /// What an embedding host adds to the stock interpreter.
@@ -148,7 +149,9 @@ public final class Interpreter {
 
   /// Loads the file named by these bytes (chunk name `@name`).
   func loadFile(bytes b: [UInt8]) -> Int32 {
-    (b + [0]).withUnsafeBufferPointer { p in p.withMemoryRebound(to: CChar.self) { tt_loadfile(lua.L, $0.baseAddress, nil) } }
+    (b + [0]).withUnsafeBufferPointer { p in
+      p.withMemoryRebound(to: CChar.self) { tt_loadfile(lua.L, $0.baseAddress, nil) }
+    }
   }
 
   /// `docall`: a protected call with the traceback handler and the Ctrl-C handler installed.
@@ -177,7 +180,9 @@ public final class Interpreter {
         let text = UnsafeRawBufferPointer(start: p, count: len)
         host.willReport(String(decoding: text, as: UTF8.self))
         let bytes = Array((progname.map { "\($0): " } ?? "").utf8) + Array(text) + [0x0A]
-        bytes.withUnsafeBufferPointer { b in b.withMemoryRebound(to: CChar.self) { tt_write_stderr($0.baseAddress, $0.count) } }
+        bytes.withUnsafeBufferPointer { b in
+          b.withMemoryRebound(to: CChar.self) { tt_write_stderr($0.baseAddress, $0.count) }
+        }
       } else {
         host.willReport("(error object is a \(lua.typeName(-1)) value)")
         message("(error object is a \(lua.typeName(-1)) value)")
@@ -238,7 +243,9 @@ public final class Interpreter {
     pushBytes(module)
     status = doCall(1, 1)
     if status == LUA_OK {
-      status = (global + [0]).withUnsafeBufferPointer { p in p.withMemoryRebound(to: CChar.self) { tt_setglobal(lua.L, $0.baseAddress) } }
+      status = (global + [0]).withUnsafeBufferPointer { p in
+        p.withMemoryRebound(to: CChar.self) { tt_setglobal(lua.L, $0.baseAddress) }
+      }
     }
     return status
   }

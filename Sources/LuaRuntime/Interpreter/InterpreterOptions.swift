@@ -1,9 +1,9 @@
 /// `lua.c`'s command line (`collectargs`), plus the long options an embedding host declares.
 public struct InterpreterOptions: Equatable {
   public enum Action: Equatable {
-    case execute(String)   // -e
-    case require(String)   // -l mod or -l g=mod
-    case warningsOn        // -W
+    case execute(String)  // -e
+    case require(String)  // -l mod or -l g=mod
+    case warningsOn  // -W
   }
 
   public var argv: [String]
@@ -60,9 +60,12 @@ public struct InterpreterOptions: Equatable {
   }
 
   /// `valued`: host long options that take a value; `flags`: those that do not.
-  public static func parse(_ argv: [String], valued: Set<String> = [], flags: Set<String> = []) throws(ParseError) -> InterpreterOptions {
-    var o = InterpreterOptions(argv: argv, progname: argv.first.flatMap { $0.isEmpty ? nil : $0 } ?? "lua", scriptIndex: argv.count,
-                               rawArgv: argv.map { Array($0.utf8) })
+  public static func parse(_ argv: [String], valued: Set<String> = [], flags: Set<String> = []) throws(ParseError)
+    -> InterpreterOptions
+  {
+    var o = InterpreterOptions(
+      argv: argv, progname: argv.first.flatMap { $0.isEmpty ? nil : $0 } ?? "lua", scriptIndex: argv.count,
+      rawArgv: argv.map { Array($0.utf8) })
     var i = 1
     while i < argv.count {
       let a = argv[i]
@@ -73,12 +76,15 @@ public struct InterpreterOptions: Equatable {
       if a == "--" { o.scriptIndex = i + 1; return o }
       if a.hasPrefix("--") {
         let body = String(a.dropFirst(2))
-        let (name, inline) = body.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false).map(String.init).splitPair
+        let (name, inline) = body.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false).map(String.init)
+          .splitPair
         if flags.contains(name), inline == nil {
           o.long[name] = ""
         } else if valued.contains(name) {
           let value: String
-          if let inline { value = inline } else {
+          if let inline {
+            value = inline
+          } else {
             i += 1
             guard i < argv.count else { throw .needsArgument(a) }
             value = argv[i]
@@ -114,7 +120,11 @@ public struct InterpreterOptions: Equatable {
           position = ArgumentPosition(index: i, offset: 0)
         }
         o.actionArguments.append(position)
-        if chars[1] == UInt8(ascii: "e") { o.hasExecute = true; o.actions.append(.execute(value)) } else { o.actions.append(.require(value)) }
+        if chars[1] == UInt8(ascii: "e") {
+          o.hasExecute = true; o.actions.append(.execute(value))
+        } else {
+          o.actions.append(.require(value))
+        }
       default:
         throw .unrecognized(a)
       }

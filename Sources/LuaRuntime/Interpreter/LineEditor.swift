@@ -1,4 +1,5 @@
 import CLineEditor
+
 #if canImport(Glibc)
   import Glibc
 #elseif canImport(Darwin)
@@ -13,7 +14,8 @@ import CLineEditor
 final class LineEditor {
   /// nil when libedit cannot be loaded: the REPL then reads plain lines.
   static func start(_ lua: Lua) -> LineEditor? {
-    let file = historyFile(getenv("TANTAN_HISTORY").map { String(cString: $0) }, home: getenv("HOME").map { String(cString: $0) })
+    let file = historyFile(
+      getenv("TANTAN_HISTORY").map { String(cString: $0) }, home: getenv("HOME").map { String(cString: $0) })
     let started = file.map { tt_edit_begin(lua.L, $0) } ?? tt_edit_begin(lua.L, nil)
     return started != 0 ? LineEditor() : nil
   }

@@ -75,7 +75,8 @@ extension Callbacks {
     }
     // The smallest name, not the first met: table order is not deterministic across runs.
     guard let first = unknown.min() else { return }
-    throw .argument(arg, "\(D.role).\(first): unknown callback (known callbacks: \(known.sorted().joined(separator: ", ")))")
+    throw .argument(
+      arg, "\(D.role).\(first): unknown callback (known callbacks: \(known.sorted().joined(separator: ", ")))")
   }
 
   func has<D: CallbackDeclaration>(_ c: D) -> Bool { has(c.rawValue) }

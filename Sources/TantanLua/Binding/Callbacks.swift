@@ -24,7 +24,9 @@ struct Callbacks {
     if lua.isNoneOrNil(index) { return }
     let index = lua.absIndex(index)
     let t = lua.type(index)
-    guard t == LUA_TTABLE || t == LUA_TUSERDATA else { throw .argument(arg, "\(what): table expected, got \(lua.typeName(index))") }
+    guard t == LUA_TTABLE || t == LUA_TUSERDATA else {
+      throw .argument(arg, "\(what): table expected, got \(lua.typeName(index))")
+    }
     for (i, name) in names.enumerated() {
       let ft: Int32
       do throws(LuaError) { ft = try lua.getField(index, name) } catch { throw .lua(error) }

@@ -48,7 +48,9 @@ struct ConfigReader {
       guard let d = lua.number(i) else { throw error(key, "number expected, got \(lua.typeName(i))") }
       let shown = lua.string(i) ?? lua.formatNumber(d)  // as the script wrote it: -1, not -1.0
       guard d.isFinite else { throw error(key, "finite number expected, got \(shown)") }
-      guard d >= min, d <= max else { throw error(key, "number out of range (\(shown); expected \(lua.formatNumber(min))..\(lua.formatNumber(max)))") }
+      guard d >= min, d <= max else {
+        throw error(key, "number out of range (\(shown); expected \(lua.formatNumber(min))..\(lua.formatNumber(max)))")
+      }
       return d
     }
   }
@@ -71,7 +73,9 @@ struct ConfigReader {
 
   func string(_ key: String, options: [String]? = nil) throws(LuaCallError) -> String? {
     try with(key) { (i: Int32) throws(LuaCallError) -> String? in
-      guard lua.type(i) == LUA_TSTRING, let s = lua.string(i) else { throw error(key, "string expected, got \(lua.typeName(i))") }
+      guard lua.type(i) == LUA_TSTRING, let s = lua.string(i) else {
+        throw error(key, "string expected, got \(lua.typeName(i))")
+      }
       if let options, !options.contains(s) {
         throw error(key, "invalid option '\(s)' (expected \(options.map { "'\($0)'" }.joined(separator: ", ")))")
       }

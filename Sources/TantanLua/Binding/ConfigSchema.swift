@@ -15,7 +15,8 @@ struct ConfigKey<Config>: @unchecked Sendable {  // immutable; the reader is a p
     _ key: String, _ type: String, default defaultValue: String, _ doc: String, preset: Bool = true,
     read: ((ConfigReader, inout Config) throws(LuaCallError) -> Void)?
   ) {
-    self.key = key; self.type = type; self.defaultValue = defaultValue; self.doc = doc; self.preset = preset; self.read = read
+    self.key = key; self.type = type; self.defaultValue = defaultValue; self.doc = doc; self.preset = preset;
+    self.read = read
   }
 
   /// A finite number into `path`.
@@ -53,7 +54,8 @@ struct ConfigKey<Config>: @unchecked Sendable {  // immutable; the reader is a p
     _ key: String, _ path: WritableKeyPath<Config, E>, default d: String, _ doc: String
   ) -> Self where E.RawValue == String {
     let cases = E.allCases.map(\.rawValue)
-    return .init(key, cases.map { "\"\($0)\"" }.joined(separator: "|"), default: d, doc) { (r, c) throws(LuaCallError) in
+    return .init(key, cases.map { "\"\($0)\"" }.joined(separator: "|"), default: d, doc) {
+      (r, c) throws(LuaCallError) in
       if let s = try r.string(key, options: cases), let v = E(rawValue: s) { c[keyPath: path] = v }
     }
   }

@@ -111,7 +111,9 @@ struct EventLog: ~Copyable {
     let (ka, va) = Self.encode(a)
     let (kb, vb) = Self.encode(b)
     let (kc, vc) = Self.encode(c)
-    store(Record(name: name.id, kinds: ka | kb << 3 | kc << 6, count: UInt8(truncatingIfNeeded: count), a: va, b: vb, c: vc))
+    store(
+      Record(name: name.id, kinds: ka | kb << 3 | kc << 6, count: UInt8(truncatingIfNeeded: count), a: va, b: vb, c: vc)
+    )
   }
 
   mutating func append(_ e: Event) {

@@ -19,7 +19,9 @@ enum PluginPresets {
   }
 
   /// Reads `r`'s `preset` key and follows plugin presets down to a built-in one (or none).
-  static func resolve(_ r: ConfigReader, kind: String, builtins: [String], registry: PluginRegistry) throws(LuaCallError) -> Chain {
+  static func resolve(_ r: ConfigReader, kind: String, builtins: [String], registry: PluginRegistry)
+    throws(LuaCallError) -> Chain
+  {
     guard let name = try r.string("preset") else { return Chain(builtin: nil) }
     var chain = Chain(builtin: nil)
     var current = name
@@ -30,16 +32,19 @@ enum PluginPresets {
         break
       }
       guard let entry = registry.preset(kind: kind, name: current), entry.data != nil else {
-        let msg = "unknown \(kind) preset '\(current)' (known: \(known(kind: kind, builtins: builtins, registry: registry)))"
+        let msg =
+          "unknown \(kind) preset '\(current)' (known: \(known(kind: kind, builtins: builtins, registry: registry)))"
         if let namedBy { throw wrap(.argument(r.arg, "preset: \(msg)"), namedBy, r) }
         throw r.error("preset", msg)
       }
       if let i = chain.layers.firstIndex(where: { $0.name == entry.name }) {
         let cycle = (chain.layers[i...].map(\.name) + [entry.name]).map { "'\($0)'" }.joined(separator: " -> ")
-        throw wrap(.argument(r.arg, "preset: \(kind) presets name each other in a cycle: \(cycle)"), chain.layers.last!, r)
+        throw wrap(
+          .argument(r.arg, "preset: \(kind) presets name each other in a cycle: \(cycle)"), chain.layers.last!, r)
       }
       chain.layers.append(entry)
-      let base = try withPreset(entry, r) { (p: ConfigReader) throws(LuaCallError) -> String? in try p.string("preset") }
+      let base = try withPreset(entry, r) { (p: ConfigReader) throws(LuaCallError) -> String? in try p.string("preset")
+      }
       guard let base else { break }
       current = base
       namedBy = entry
@@ -75,7 +80,9 @@ enum PluginPresets {
     let lua = r.lua
     let top = lua.top
     defer { lua.setTop(top) }
-    do throws(LuaConversionError) { try lua.push(entry.data!) } catch { throw wrap(.message(error.description), entry, r) }
+    do throws(LuaConversionError) { try lua.push(entry.data!) } catch {
+      throw wrap(.message(error.description), entry, r)
+    }
     let p = ConfigReader(lua: lua, index: lua.absIndex(-1), arg: r.arg, path: "")
     do { return try body(p) } catch { throw wrap(error, entry, r) }
   }

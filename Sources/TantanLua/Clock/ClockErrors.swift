@@ -14,7 +14,8 @@ extension ClockBinding {
     case .nextTimerOutOfRange(let due, let max):
       return .message("\(site.name): the next timer is due at \(n(due)) s, \(range(max))")
     case .tooManyTimers(let fired):
-      return .message("\(site.name): timers still pending after \(fired) fired (a timer that keeps rescheduling itself?)")
+      return .message(
+        "\(site.name): timers still pending after \(fired) fired (a timer that keeps rescheduling itself?)")
     }
   }
 

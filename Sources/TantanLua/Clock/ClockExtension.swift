@@ -25,7 +25,8 @@ enum ClockExtension: TantanExtension, LuaModuleBinding {
 
   static let after = function(
     "tantan.after", "Calls fn once after `seconds` of virtual time.",
-    .nonNegative("seconds"), .function("fn", "fun()"), returns: .init("tantan.Timer") { lua, t in timerClass.push(lua, t) }
+    .nonNegative("seconds"), .function("fn", "fun()"),
+    returns: .init("tantan.Timer") { lua, t in timerClass.push(lua, t) }
   ) { host, lua, seconds, fn in
     lua.pushValue(fn)
     // The pending timer's Swift side (heap entry, closure, reference), charged until it is dropped.
@@ -51,28 +52,39 @@ enum ClockExtension: TantanExtension, LuaModuleBinding {
   static let clockClass = LuaClass<VirtualClock>(
     name: "tantan.Clock", doc: "The virtual clock: time passes only when a script advances it.",
     methods: [
-      ClockBinding.method("advance", "Advances time, firing due timers and animations in order; a callback's error stops the clock at that moment and is raised here. Time stops at 1e9 s (where a microsecond still counts; past it is an argument error) and one call fires at most 1000000 timers (then an error).",
+      ClockBinding.method(
+        "advance",
+        "Advances time, firing due timers and animations in order; a callback's error stops the clock at that moment and is raised here. Time stops at 1e9 s (where a microsecond still counts; past it is an argument error) and one call fires at most 1000000 timers (then an error).",
         .nonNegative("seconds"), returns: .none
       ) { clock, s in try clock.advance(by: s) },
-      ClockBinding.method("settle", "Runs until no timer or animation is pending; returns how many fired. At most 1000000 timers fire (then an error); a timer due after 1e9 s is an error.",
+      ClockBinding.method(
+        "settle",
+        "Runs until no timer or animation is pending; returns how many fired. At most 1000000 timers fire (then an error); a timer due after 1e9 s is an error.",
         returns: .integer
       ) { clock in try clock.settle() },
     ],
     fields: [
-      .init("now", "number", "Seconds since the state started, on the virtual clock.") { clock, lua in lua.push(clock.now) },
-      .init("pending", "integer", "Timers and animations still pending.") { clock, lua in lua.push(clock.pendingCount) },
+      .init("now", "number", "Seconds since the state started, on the virtual clock.") { clock, lua in
+        lua.push(clock.now)
+      },
+      .init("pending", "integer", "Timers and animations still pending.") { clock, lua in lua.push(clock.pendingCount)
+      },
     ],
     describe: { "tantan.Clock(now=\($0.now))" })
 
   static let timerClass = LuaClass<Timer>(
     name: "tantan.Timer", doc: "A handle returned by tantan.after.",
     methods: [
-      TimerBinding.method("cancel", "Cancels the timer; returns false when it already fired or was cancelled.", returns: .boolean) { t in
+      TimerBinding.method(
+        "cancel", "Cancels the timer; returns false when it already fired or was cancelled.", returns: .boolean
+      ) { t in
         t.clock.cancel(t.id)
       }
     ],
     fields: [
-      TimerBinding.field("pending", "True until the timer fires or is cancelled.", .boolean) { t in t.clock.isPending(t.id) }
+      TimerBinding.field("pending", "True until the timer fires or is cancelled.", .boolean) { t in
+        t.clock.isPending(t.id)
+      }
     ],
     describe: { "tantan.Timer(\($0.clock.isPending($0.id) ? "pending" : "done"))" })
 

@@ -40,17 +40,24 @@ extension DeckBinding {
       type: "\"tantan\"|\"tinder\""
     ) { lua, d in lua.push(d.config.preset.rawValue) },
     .init(
-      Key("visible", "integer", default: "5 (tinder 3)", "showItemsNumber: cards stacked (1 to 1000); never shrunk by a reload.") {
+      Key(
+        "visible", "integer", default: "5 (tinder 3)",
+        "showItemsNumber: cards stacked (1 to 1000); never shrunk by a reload."
+      ) {
         (r, c) throws(LuaCallError) in
         if let v = try r.integer("visible", min: 1, max: SwipeDeckLimits.maxVisible) { c.visible = v }
       }
     ) { lua, d in lua.push(d.config.visible) },
     .init(
-      .table("offset", point(\.offset), default: "{x = 5, y = 5}", "Tantan stacking step per depth; negative stacks the other way."),
+      .table(
+        "offset", point(\.offset), default: "{x = 5, y = 5}",
+        "Tantan stacking step per depth; negative stacks the other way."),
       type: "{x: number, y: number}"
     ) { lua, d in pushPoint(lua, d.config.offset) },
     .init(
-      .table("inset", point(\.inset), default: "{x = 10, y = 10}", "Tinder stacking: depth i is narrowed by 2*i*x and moved by i*(x, y)."),
+      .table(
+        "inset", point(\.inset), default: "{x = 10, y = 10}",
+        "Tinder stacking: depth i is narrowed by 2*i*x and moved by i*(x, y)."),
       type: "{x: number, y: number}"
     ) { lua, d in pushPoint(lua, d.config.inset) },
     .init(
@@ -59,26 +66,39 @@ extension DeckBinding {
         if let v = try r.bool("cyclic") { c.cyclic = v }
       }
     ) { lua, d in lua.push(d.config.cyclic) },
-    .init(.number("threshold", \.threshold, default: "120", "kActionMargin: translation beyond which a release dismisses (tantan).")) {
+    .init(
+      .number(
+        "threshold", \.threshold, default: "120",
+        "kActionMargin: translation beyond which a release dismisses (tantan).")
+    ) {
       lua, d in lua.push(d.config.threshold)
     },
     .init(.number("rotation_strength", \.rotationStrength, default: "320", "Higher = weaker rotation.")) { lua, d in
       lua.push(d.config.rotationStrength)
     },
-    .init(.number("rotation_max", \.rotationMax, default: "1.0", "Clamp of the rotation strength, both signs.")) { lua, d in
+    .init(.number("rotation_max", \.rotationMax, default: "1.0", "Clamp of the rotation strength, both signs.")) {
+      lua, d in
       lua.push(d.config.rotationMax)
     },
-    .init(.number("rotation_angle", \.rotationAngle, default: "pi/8", "Rotation at full strength, radians.")) { lua, d in
+    .init(.number("rotation_angle", \.rotationAngle, default: "pi/8", "Rotation at full strength, radians.")) {
+      lua, d in
       lua.push(d.config.rotationAngle)
     },
-    .init(.number("scale_strength", \.scaleStrength, default: "4", "Higher = slower shrinking while dragged.")) { lua, d in
+    .init(.number("scale_strength", \.scaleStrength, default: "4", "Higher = slower shrinking while dragged.")) {
+      lua, d in
       lua.push(d.config.scaleStrength)
     },
-    .init(.number("scale_min", \.scaleMin, default: "0.93", "Floor of the drag scale.")) { lua, d in lua.push(d.config.scaleMin) },
-    .init(.number("dismiss_x", \.dismissX, default: "500", "Tantan fly-off: the centre ends at x = +-dismiss_x.")) { lua, d in
+    .init(.number("scale_min", \.scaleMin, default: "0.93", "Floor of the drag scale.")) { lua, d in
+      lua.push(d.config.scaleMin)
+    },
+    .init(.number("dismiss_x", \.dismissX, default: "500", "Tantan fly-off: the centre ends at x = +-dismiss_x.")) {
+      lua, d in
       lua.push(d.config.dismissX)
     },
-    .init(.number("dismiss_y", \.dismissY, default: "600", "Tantan fly-off for up/down: the centre ends at y = -+dismiss_y.")) {
+    .init(
+      .number(
+        "dismiss_y", \.dismissY, default: "600", "Tantan fly-off for up/down: the centre ends at y = -+dismiss_y.")
+    ) {
       lua, d in lua.push(d.config.dismissY)
     },
     .init(
@@ -95,7 +115,8 @@ extension DeckBinding {
       }
     },
     .init(
-      .table("fly", point(\.fly), default: "{x = 200, y = 75}", "Tinder fly-off: the centre moves by (+-x, y), fading out."),
+      .table(
+        "fly", point(\.fly), default: "{x = 200, y = 75}", "Tinder fly-off: the centre moves by (+-x, y), fading out."),
       type: "{x: number, y: number}"
     ) { lua, d in pushPoint(lua, d.config.fly) },
     .init(
@@ -107,7 +128,9 @@ extension DeckBinding {
       if let v = d.config.velocityThreshold { lua.push(v) } else { lua.pushNil() }
     },
     .init(
-      Key("directions", "string[]", default: "{\"left\", \"right\"}", "Directions a card may leave in; others snap back.") {
+      Key(
+        "directions", "string[]", default: "{\"left\", \"right\"}", "Directions a card may leave in; others snap back."
+      ) {
         (r, c) throws(LuaCallError) in
         if let v = try directions(r) { c.directions = v }
       }
@@ -121,7 +144,8 @@ extension DeckBinding {
     .init(
       .option("like", \.like, default: "\"right\"", "The direction of like(); nope() uses the opposite."),
       field: "like_direction",
-      doc: "The config key `like` (the name is taken by the method): the direction of like(); nope() uses the opposite. Default \"right\"."
+      doc:
+        "The config key `like` (the name is taken by the method): the direction of like(); nope() uses the opposite. Default \"right\"."
     ) { lua, d in lua.push(d.config.like.rawValue) },
     .init(
       .table("durations", durations, default: "0.3 each (tinder 0.2)", "Animation lengths in virtual seconds."),
@@ -143,9 +167,11 @@ extension DeckBinding {
     .init(
       .custom(
         "source", "table[]|tantan.SwipeDeckSource", default: "required",
-        "The view models: an array of tables (it may have an empty function too), or callbacks (see tantan.SwipeDeckSource); count is read at construction and reload only, card gets the departed card's model as `reused`.")
+        "The view models: an array of tables (it may have an empty function too), or callbacks (see tantan.SwipeDeckSource); count is read at construction and reload only, card gets the departed card's model as `reused`."
+      )
     ) { lua, d in d.sourceTable.push(lua) },
-    .init(.custom("delegate", "tantan.SwipeDeckDelegate?", default: "nil", "Callbacks; see tantan.SwipeDeckDelegate.")) {
+    .init(.custom("delegate", "tantan.SwipeDeckDelegate?", default: "nil", "Callbacks; see tantan.SwipeDeckDelegate."))
+    {
       lua, d in
       if let t = d.delegateTable { t.push(lua) } else { lua.pushNil() }
     },
@@ -176,7 +202,12 @@ extension DeckBinding {
       .number("rewind", \.durations.rewind, default: "0.3", ""),
     ])
   static func point(_ path: WritableKeyPath<SwipeDeckConfig, Point>) -> ConfigSchema<SwipeDeckConfig> {
-    ConfigSchema("", "", [.number("x", path.appending(path: \.x), default: "", ""), .number("y", path.appending(path: \.y), default: "", "")])
+    ConfigSchema(
+      "", "",
+      [
+        .number("x", path.appending(path: \.x), default: "", ""),
+        .number("y", path.appending(path: \.y), default: "", ""),
+      ])
   }
 
   /// `tantan.deck(config)` as the model's errors see it: the config is argument 1.

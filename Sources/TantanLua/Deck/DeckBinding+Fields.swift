@@ -22,7 +22,9 @@ extension DeckBinding {
     }
   }
 
-  static let overlay = LuaResult<SwipeDragIndication>("{direction: \"left\"|\"right\"|\"up\"|\"down\", progress: number}") {
+  static let overlay = LuaResult<SwipeDragIndication>(
+    "{direction: \"left\"|\"right\"|\"up\"|\"down\", progress: number}"
+  ) {
     lua, o in
     lua.newTable(narr: 0, nrec: 2)
     lua.push(o.direction.rawValue)
@@ -43,7 +45,8 @@ extension DeckBinding {
       field("index", "Item index of the top card, or nil when no card shows.", .optional(.index)) { d in
         try d.checkedModel().index
       },
-      field("top", "The top card sampled at tantan.clock.now, or nil.", .optional(card)) { d in try d.checkedModel().top },
+      field("top", "The top card sampled at tantan.clock.now, or nil.", .optional(card)) { d in try d.checkedModel().top
+      },
       field(
         "cards",
         "The visible cards, top first (depth 1 = top); frame is the untransformed rect, rotation in radians.",
@@ -58,7 +61,8 @@ extension DeckBinding {
       field("count", "The item count as source.count last answered (read at construction and reload only).", .integer) {
         d in try d.checkedModel().count
       },
-      field("history", "Swiped items, oldest first (the last history_limit of them); undo pops the last.", history) { d in
+      field("history", "Swiped items, oldest first (the last history_limit of them); undo pops the last.", history) {
+        d in
         try d.checkedModel().history
       },
       field("state", "What the deck is doing.", state) { d in try d.checkedModel().state },
@@ -67,7 +71,9 @@ extension DeckBinding {
         "The LIKE/NOPE overlay now, valid at every frame: while dragging, the direction the card points at and progress 0..1 to its threshold; while the top card animates (fly-off, also like()/nope(); snap back; undo), the same from its position at the clock's time; nil at rest. did_drag reports it on each drag_move and each clock:advance while animating.",
         .optional(overlay)
       ) { d in try d.checkedModel().overlay },
-      field("empty", "The model from source.empty, shown while state is \"empty\"; nil otherwise.", .optional(viewModel)) {
+      field(
+        "empty", "The model from source.empty, shown while state is \"empty\"; nil otherwise.", .optional(viewModel)
+      ) {
         d in try d.checkedModel().emptyModel
       },
       field("queued", "Programmatic swipes and undos waiting for the running animation.", .integer) { d in

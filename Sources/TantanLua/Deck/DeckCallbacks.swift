@@ -25,11 +25,15 @@ enum DeckDelegateCallback: Int, CallbackDeclaration {
     let deck = "deck: tantan.SwipeDeck"
     let direction = "direction: \"left\"|\"right\"|\"up\"|\"down\""
     func finished(_ d: String) -> CallbackSpec {
-      .init("did_swipe_\(d)", "fun(\(deck), index: integer)", "The fly-off to the \(d) completed (the card is still on top).")
+      .init(
+        "did_swipe_\(d)", "fun(\(deck), index: integer)",
+        "The fly-off to the \(d) completed (the card is still on top).")
     }
     switch self {
     case .willSwipe:
-      return .init("will_swipe", "fun(\(deck), index: integer)", "A gesture began (drag_begin, pan) or a programmatic swipe starts.")
+      return .init(
+        "will_swipe", "fun(\(deck), index: integer)",
+        "A gesture began (drag_begin, pan) or a programmatic swipe starts.")
     case .shouldSwipe:
       return .init(
         "should_swipe", "fun(\(deck), index: integer, \(direction)): boolean",
@@ -37,17 +41,22 @@ enum DeckDelegateCallback: Int, CallbackDeclaration {
     case .didDrag:
       return .init(
         "did_drag", "fun(\(deck), index: integer, \(direction), progress: number)",
-        "Each drag_move, and each clock:advance while the top card animates (deck.overlay then; settle jumps to the end without frames): progress 0..1 toward the threshold in direction.")
+        "Each drag_move, and each clock:advance while the top card animates (deck.overlay then; settle jumps to the end without frames): progress 0..1 toward the threshold in direction."
+      )
     case .didSwipe:
-      return .init("did_swipe", "fun(\(deck), index: integer, \(direction))", "The swipe is decided; the fly-off starts.")
+      return .init(
+        "did_swipe", "fun(\(deck), index: integer, \(direction))", "The swipe is decided; the fly-off starts.")
     case .didSwipeLeft: return finished("left")
     case .didSwipeRight: return finished("right")
     case .didSwipeUp: return finished("up")
     case .didSwipeDown: return finished("down")
     case .didRemove:
-      return .init("did_remove", "fun(\(deck), index: integer, \(direction))", "The card left; the next one entered at the back.")
-    case .didCancel: return .init("did_cancel", "fun(\(deck), index: integer)", "The release (or a veto) snaps the card back.")
-    case .didRunOut: return .init("did_run_out", "fun(\(deck))", "A non-cyclic deck lost its last card (once per running out).")
+      return .init(
+        "did_remove", "fun(\(deck), index: integer, \(direction))", "The card left; the next one entered at the back.")
+    case .didCancel:
+      return .init("did_cancel", "fun(\(deck), index: integer)", "The release (or a veto) snaps the card back.")
+    case .didRunOut:
+      return .init("did_run_out", "fun(\(deck))", "A non-cyclic deck lost its last card (once per running out).")
     case .didRewind: return .init("did_rewind", "fun(\(deck), index: integer)", "undo brought index back.")
     }
   }
@@ -72,11 +81,14 @@ enum DeckSourceCallback: Int, CallbackDeclaration {
       return .init(
         "card", "fun(\(deck), index: integer, reused: table?): table",
         "The view model for index; reused is a departed card's model to recycle (or nil). Required with count.")
-    case .empty: return .init("empty", "fun(\(deck)): table?", "The model shown while no card remains (tinder's emptyView), or nil.")
+    case .empty:
+      return .init(
+        "empty", "fun(\(deck)): table?", "The model shown while no card remains (tinder's emptyView), or nil.")
     case .id:
       return .init(
         "id", "fun(\(deck), index: integer): integer|string|nil",
-        "The identity of an item without its model: reload{keep_position=true} keeps it on top (else a model's id field).")
+        "The identity of an item without its model: reload{keep_position=true} keeps it on top (else a model's id field)."
+      )
     }
   }
 }

@@ -1,10 +1,11 @@
 import CLua
 import CLuaShim
 import LuaRuntime
+
 #if canImport(Glibc)
-import Glibc
+  import Glibc
 #elseif canImport(Darwin)
-import Darwin
+  import Darwin
 #endif
 
 extension ApiDocs {
@@ -24,19 +25,25 @@ extension ApiDocs {
   static func helpText(_ lua: Lua, _ arg: Int32) -> String {
     let gs = groups(all)
     var name: String?
-    if lua.type(arg) == LUA_TSTRING { name = lua.string(arg) }
-    else if lua.type(arg) == LUA_TUSERDATA { name = lua.typeName(arg) }
-    else if lua.type(arg) == LUA_TTABLE {
+    if lua.type(arg) == LUA_TSTRING {
+      name = lua.string(arg)
+    } else if lua.type(arg) == LUA_TUSERDATA {
+      name = lua.typeName(arg)
+    } else if lua.type(arg) == LUA_TTABLE {
       // The module itself (raw: a metatable on _G must not run from here).
       tt_pushglobaltable(lua.L)
       lua.rawGet(-1, "tantan")
       if lua_rawequal(lua.L, -1, arg) != 0 { name = "tantan" }
       lua.pop(2)
-    } else if lua.isNoneOrNil(arg) { name = "tantan" }
+    } else if lua.isNoneOrNil(arg) {
+      name = "tantan"
+    }
     guard let name else { return "help: no documentation for a \(lua.typeName(arg)) value" }
     if let g = gs.first(where: { $0.name == name }) {
       var out = "\(g.name)" + (g.doc.isEmpty ? "" : ": \(g.doc)") + "\n"
-      for m in g.members { out += "  \(m.kind == .method ? ":" : ".")\(m.name)  \(type(of: m, in: g.name))\n      \(m.doc)\n" }
+      for m in g.members {
+        out += "  \(m.kind == .method ? ":" : ".")\(m.name)  \(type(of: m, in: g.name))\n      \(m.doc)\n"
+      }
       return out
     }
     let (owner, member) = split(name)

@@ -7,8 +7,10 @@ enum LuaAnnotations {
   /// One `.function` row per annotated `function table.name(...)` of `source`, named
   /// `qualified.name`, and what is wrong with the annotations (a parameter without `---@param` is
   /// typed `any` and reported: ExploreDocsTests requires none).
-  static func functions(in source: String, table: String, as qualified: String) -> (docs: [LuaDoc], problems: [String]) {
-    var docs: [LuaDoc] = [], problems: [String] = []
+  static func functions(in source: String, table: String, as qualified: String) -> (docs: [LuaDoc], problems: [String])
+  {
+    var docs: [LuaDoc] = []
+    var problems: [String] = []
     var block: [Substring] = []
     for raw in source.split(separator: "\n", omittingEmptySubsequences: false) {
       let line = raw.drop { $0 == " " }
@@ -26,13 +28,17 @@ enum LuaAnnotations {
   /// `function table.name(a, b)` -> ("name", ["a", "b"]).
   private static func definition(_ line: Substring, table: String) -> (String, [String])? {
     let prefix = "function \(table)."
-    guard line.hasPrefix(prefix), let open = line.firstIndex(of: "("), let close = line.firstIndex(of: ")") else { return nil }
+    guard line.hasPrefix(prefix), let open = line.firstIndex(of: "("), let close = line.firstIndex(of: ")") else {
+      return nil
+    }
     let name = String(line[line.index(line.startIndex, offsetBy: prefix.count)..<open])
     let params = line[line.index(after: open)..<close].split(separator: ",").map { $0.trimmingSpaces }
     return (name, params.filter { !$0.isEmpty })
   }
 
-  private static func doc(_ name: String, _ params: [String], _ block: [Substring], _ problems: inout [String]) -> LuaDoc {
+  private static func doc(_ name: String, _ params: [String], _ block: [Substring], _ problems: inout [String])
+    -> LuaDoc
+  {
     var text: [String] = []
     var types: [String: String] = [:]
     var returns: [String] = []

@@ -30,7 +30,9 @@ package enum ExploreExtension: TantanExtension {
   /// The rows and any annotation problems (ExploreDocsTests requires none).
   static var annotations: (docs: [LuaDoc], problems: [String]) {
     scripts.map { LuaAnnotations.functions(in: $0.text, table: "explore", as: "tantan.explore") }
-      .reduce(into: ([], [])) { all, one in all.docs += one.docs; all.problems += one.problems }
+      .reduce(into: ([], [])) { all, one in
+        all.docs += one.docs; all.problems += one.problems
+      }
   }
 
   /// The embedded scripts in load order, with the chunk names tracebacks show.
@@ -81,7 +83,9 @@ package enum ExploreExtension: TantanExtension {
       lua.rawGet(-1, "explore")
       lua_rotate(lua.L, -3, 1)
       lua.pop(2)
-      guard lua.type(-1) == LUA_TTABLE else { lua.pop(); throw .message("tantan.explore is not available (the tantan module was changed)") }
+      guard lua.type(-1) == LUA_TTABLE else {
+        lua.pop(); throw .message("tantan.explore is not available (the tantan module was changed)")
+      }
     }
     let explore = lua.top
     // explore_actions.lua fills the table and returns the built-in invariants and coverage; it
@@ -152,7 +156,9 @@ package enum ExploreExtension: TantanExtension {
       return "deck.index is nil while the deck is \(state.rawValue)"
     }
     let models = m.visibleModels
-    if models.count > m.config.visible { return "deck shows \(models.count) cards, more than visible = \(m.config.visible)" }
+    if models.count > m.config.visible {
+      return "deck shows \(models.count) cards, more than visible = \(m.config.visible)"
+    }
     guard models.count > 1, lua_checkstack(lua.L, Int32(models.count)) != 0 else { return nil }
     let base = lua.top
     defer { lua.setTop(base) }

@@ -11,20 +11,38 @@ enum GridDelegateCallback: Int, CallbackDeclaration {
   var spec: CallbackSpec {
     switch self {
     case .willBeginEditing:
-      .init("will_begin_editing", "fun(grid: tantan.ReorderGrid)", "Before editing turns on (long press, set_editing, toggle_editing); raising aborts it.")
+      .init(
+        "will_begin_editing", "fun(grid: tantan.ReorderGrid)",
+        "Before editing turns on (long press, set_editing, toggle_editing); raising aborts it.")
     case .didEndEditing: .init("did_end_editing", "fun(grid: tantan.ReorderGrid)", "After editing turned off.")
     case .willBeginDrag:
-      .init("will_begin_drag", "fun(grid: tantan.ReorderGrid, index: integer)", "Before a cell is lifted (after can_move agreed); raising aborts the lift.")
+      .init(
+        "will_begin_drag", "fun(grid: tantan.ReorderGrid, index: integer)",
+        "Before a cell is lifted (after can_move agreed); raising aborts the lift.")
     case .canMove:
-      .init("can_move", "fun(grid: tantan.ReorderGrid, index: integer): boolean", "May the item be lifted or moved? Must return a boolean; absent means yes.")
+      .init(
+        "can_move", "fun(grid: tantan.ReorderGrid, index: integer): boolean",
+        "May the item be lifted or moved? Must return a boolean; absent means yes.")
     case .canDrop:
-      .init("can_drop", "fun(grid: tantan.ReorderGrid, from: integer, to: integer): boolean", "Asked on each live step (current and candidate index). Must return a boolean; absent means yes.")
+      .init(
+        "can_drop", "fun(grid: tantan.ReorderGrid, from: integer, to: integer): boolean",
+        "Asked on each live step (current and candidate index). Must return a boolean; absent means yes.")
     case .didMove:
-      .init("did_move", "fun(grid: tantan.ReorderGrid, from: integer, to: integer)", "A live step happened; grid.items shows the live order.")
+      .init(
+        "did_move", "fun(grid: tantan.ReorderGrid, from: integer, to: integer)",
+        "A live step happened; grid.items shows the live order.")
     case .didDrop:
-      .init("did_drop", "fun(grid: tantan.ReorderGrid, from: integer, to: integer)", "A drag or move() was committed, original index to final (also when equal).")
-    case .didCancel: .init("did_cancel", "fun(grid: tantan.ReorderGrid, index: integer)", "A drag was cancelled; the item is back at index.")
-    case .didDelete: .init("did_delete", "fun(grid: tantan.ReorderGrid, index: integer, item: any)", "A delete badge removed item, which was at index.")
+      .init(
+        "did_drop", "fun(grid: tantan.ReorderGrid, from: integer, to: integer)",
+        "A drag or move() was committed, original index to final (also when equal).")
+    case .didCancel:
+      .init(
+        "did_cancel", "fun(grid: tantan.ReorderGrid, index: integer)",
+        "A drag was cancelled; the item is back at index.")
+    case .didDelete:
+      .init(
+        "did_delete", "fun(grid: tantan.ReorderGrid, index: integer, item: any)",
+        "A delete badge removed item, which was at index.")
     }
   }
 }
@@ -40,13 +58,22 @@ enum GridSourceCallback: Int, CallbackDeclaration {
   var spec: CallbackSpec {
     switch self {
     case .count:
-      .init("count", "fun(grid: tantan.ReorderGrid): integer", "Asked at construction and by reload(); a non-negative integer.", required: true)
+      .init(
+        "count", "fun(grid: tantan.ReorderGrid): integer",
+        "Asked at construction and by reload(); a non-negative integer.", required: true)
     case .item:
-      .init("item", "fun(grid: tantan.ReorderGrid, index: integer): any", "Asked lazily; nil for an index below the count is an error.", required: true)
+      .init(
+        "item", "fun(grid: tantan.ReorderGrid, index: integer): any",
+        "Asked lazily; nil for an index below the count is an error.", required: true)
     case .move:
-      .init("move", "fun(grid: tantan.ReorderGrid, from: integer, to: integer)", "Once per committed move (drop or move()), never on live steps nor when from == to; reorder your data.")
+      .init(
+        "move", "fun(grid: tantan.ReorderGrid, from: integer, to: integer)",
+        "Once per committed move (drop or move()), never on live steps nor when from == to; reorder your data.")
     case .delete:
-      .init("delete", "fun(grid: tantan.ReorderGrid, index: integer)", "A delete badge was used; remove the item from your data. Without it the grid shows no delete badges and grid:delete() is an error.")
+      .init(
+        "delete", "fun(grid: tantan.ReorderGrid, index: integer)",
+        "A delete badge was used; remove the item from your data. Without it the grid shows no delete badges and grid:delete() is an error."
+      )
     }
   }
 }

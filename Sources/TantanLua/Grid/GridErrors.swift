@@ -37,14 +37,17 @@ extension GridBinding {
     case .dragInProgress: return state("a drag is in progress")
     case .calledFromCallback: return state("cannot be called from inside a delegate or data source callback")
     case .notEditingBadgeHidden: return state("not editing (the delete badge is hidden)")
-    case .notEditingPanNeedsEditing: return state("not editing (without a long press a drag can start only while editing)")
+    case .notEditingPanNeedsEditing:
+      return state("not editing (without a long press a drag can start only while editing)")
     case .sourceCannotDelete:
       return state("the data source has no delete function (source.delete is nil, so the delete badge is hidden)")
     case .invalidConfig(let key, let problem):
       // About argument 1 of `tantan.grid` (a preset's or the user's table).
       return .argument(1, "\(configPath(key)): \(configProblem(problem, lua))")
     case .badSourceCount(let count, let max):
-      return .message(count < 0 ? "data source count() returned \(count)" : "data source count() returned \(count) (at most \(max) items)")
+      return .message(
+        count < 0
+          ? "data source count() returned \(count)" : "data source count() returned \(count) (at most \(max) items)")
     case .missingSourceItem(let i, let count):
       return .message("data source count() reports \(count) items but item \(i + 1) of \(count) is missing")
     }
@@ -83,7 +86,8 @@ extension GridBinding {
     case .belowMinimum(let v, let minimum): return "number >= \(n(minimum)) expected, got \(n(v))"
     case .indexOutOfRange(let i): return "index out of range (got \(i == Int.min ? i : i + 1))"
     case .tooNarrow(let columns, let w): return "too narrow for \(columns) columns (item width \(n(w)))"
-    case .doesNotFit(let columns, let w, let avail): return "\(columns) items of width \(n(w)) do not fit in \(n(avail)) points"
+    case .doesNotFit(let columns, let w, let avail):
+      return "\(columns) items of width \(n(w)) do not fit in \(n(avail)) points"
     }
   }
 }

@@ -37,8 +37,12 @@ final class GridDelegateAdapter: ReorderGridDelegate {
   func canDrop(_ grid: ReorderGrid<LuaRef>, from: Int, to: Int) throws -> Bool {
     try ask(.canDrop, [.index(from), .index(to)])
   }
-  func didMove(_ grid: ReorderGrid<LuaRef>, from: Int, to: Int) throws { try notify(.didMove, [.index(from), .index(to)]) }
-  func didDrop(_ grid: ReorderGrid<LuaRef>, from: Int, to: Int) throws { try notify(.didDrop, [.index(from), .index(to)]) }
+  func didMove(_ grid: ReorderGrid<LuaRef>, from: Int, to: Int) throws {
+    try notify(.didMove, [.index(from), .index(to)])
+  }
+  func didDrop(_ grid: ReorderGrid<LuaRef>, from: Int, to: Int) throws {
+    try notify(.didDrop, [.index(from), .index(to)])
+  }
   func didCancel(_ grid: ReorderGrid<LuaRef>, index: Int) throws { try notify(.didCancel, [.index(index)]) }
   func didDelete(_ grid: ReorderGrid<LuaRef>, index: Int, item: LuaRef) throws {
     try notify(.didDelete, [.index(index), .item(item)])

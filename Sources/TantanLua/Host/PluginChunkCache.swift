@@ -1,11 +1,12 @@
+import CLua
+import CLuaShim
+import LuaRuntime
+
 #if canImport(Glibc)
   import Glibc
 #elseif canImport(Darwin)
   import Darwin
 #endif
-import CLua
-import CLuaShim
-import LuaRuntime
 
 /// Plugin files (`plugin.lua` and the modules under `lua/`) compiled once per run and loaded as
 /// bytecode by every other state: the scenario runner loads the same plugins into each scenario's
@@ -50,7 +51,9 @@ package final class PluginChunkCache: @unchecked Sendable {
     let lua = host.lua
     if let cache, let bytes = cache.get(path) {
       return bytes.withUnsafeBufferPointer { b in
-        b.withMemoryRebound(to: CChar.self) { tt_loadbuffer(lua.L, $0.baseAddress, $0.count, "@" + path, "b") == LUA_OK }
+        b.withMemoryRebound(to: CChar.self) {
+          tt_loadbuffer(lua.L, $0.baseAddress, $0.count, "@" + path, "b") == LUA_OK
+        }
       }
     }
     guard host.state.loadFile(path, mode: sandboxed ? "t" : nil) == LUA_OK else { return false }

@@ -69,7 +69,9 @@ package enum PluginDiscovery {
     if PluginFiles.kind(PluginFiles.join(dir, "plugin.lua")) == .file {
       return [PluginCandidate(dir: dir, origin: origin, problem: nil)]
     }
-    let subs = PluginFiles.subdirectories(dir).map { PluginCandidate(dir: PluginFiles.join(dir, $0), origin: origin, problem: nil) }
+    let subs = PluginFiles.subdirectories(dir).map {
+      PluginCandidate(dir: PluginFiles.join(dir, $0), origin: origin, problem: nil)
+    }
     if subs.isEmpty && explicit { return [PluginCandidate(dir: dir, origin: origin, problem: nil)] }
     return subs
   }

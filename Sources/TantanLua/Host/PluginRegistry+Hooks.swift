@@ -97,7 +97,9 @@ extension PluginRegistry {
   /// Runs the `before_scenario` hooks with `{name=, full_name=, file=, line=, tags=}`.
   @discardableResult
   package func beforeScenario(_ s: ScenarioHookInfo) -> [String] {
-    runHooks(.beforeScenario) { lua in s.push(lua); return 1 }
+    runHooks(.beforeScenario) { lua in
+      s.push(lua); return 1
+    }
   }
 
   /// Runs the `after_scenario` hooks with the same table plus `status` ("passed", "failed",

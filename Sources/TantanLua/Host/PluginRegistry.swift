@@ -112,7 +112,10 @@ package final class PluginRegistry {
   // MARK: registering (the `tantan.PluginHost` object calls these during `setup`)
 
   enum Kind {
-    case source, preset(String), assertion, reporter, command, hook(Hook)
+    case source
+    case preset(String)
+    case assertion, reporter, command
+    case hook(Hook)
     var label: String {
       switch self {
       case .source: return "data source"
@@ -131,7 +134,8 @@ package final class PluginRegistry {
     func check(_ list: [Entry]) throws(LuaCallError) {
       if let old = list.first(where: { $0.name == entry.name }) {
         let who = old.plugin == entry.plugin ? "the same plugin" : "plugin '\(old.plugin)'"
-        throw .message("plugin '\(entry.plugin)': \(kind.label) '\(entry.name)' is already registered by \(who) (\(old.location))")
+        throw .message(
+          "plugin '\(entry.plugin)': \(kind.label) '\(entry.name)' is already registered by \(who) (\(old.location))")
       }
     }
     switch kind {

@@ -25,7 +25,9 @@ enum JSONExtension: TantanExtension, LuaModuleBinding {
     var reader = JSONReader(
       bytes: UnsafeRawBufferPointer(start: p, count: p == nil ? 0 : len),
       sink: LuaJSONSink(lua: lua, arrayMeta: Lua.upvalue(1)))
-    do throws(JSONFailure) { try reader.decode() } catch { throw LuaCallError.message("tantan.json.decode: \(error.message)") }
+    do throws(JSONFailure) { try reader.decode() } catch {
+      throw LuaCallError.message("tantan.json.decode: \(error.message)")
+    }
   }
 
   static let encode = function(
@@ -62,7 +64,8 @@ enum JSONExtension: TantanExtension, LuaModuleBinding {
   ) { _, lua in tt_pushlightuserdata(lua.L, nil) }
 
   static let arrayMeta = ModuleField(
-    "tantan.json.array_mt", "table", "The metatable marking decoded arrays; set it on a table to encode it as an array, even empty."
+    "tantan.json.array_mt", "table",
+    "The metatable marking decoded arrays; set it on a table to encode it as an array, even empty."
   ) { _, lua in
     lua.newTable(narr: 0, nrec: 1)
     lua.push("array"); lua.rawSet(-2, "__jsontype")

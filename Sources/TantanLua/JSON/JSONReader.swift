@@ -31,7 +31,8 @@ struct JSONReader<Sink: JSONSink> {
   // MARK: - Positions and errors
 
   func location(_ at: Int) -> String {
-    var line = 1, column = 1
+    var line = 1
+    var column = 1
     for k in 0..<min(at, bytes.count) {
       if bytes[k] == 0x0A { line += 1; column = 1 } else { column += 1 }
     }
@@ -224,7 +225,8 @@ struct JSONReader<Sink: JSONSink> {
   func utf8Length(at: Int) -> Int? {
     let b0 = bytes[at]
     let n: Int
-    var lo: UInt8 = 0x80, hi: UInt8 = 0xBF  // the second byte's range
+    var lo: UInt8 = 0x80
+    var hi: UInt8 = 0xBF  // the second byte's range
     switch b0 {
     case 0xC2...0xDF: n = 2
     case 0xE0: n = 3; lo = 0xA0

@@ -92,8 +92,12 @@ struct JSONWriter {
 
   mutating func table(_ i: Int32, at location: String) throws(Failure) {
     guard let ptr = lua_topointer(lua.L, i) else { return }
-    guard !path.contains(ptr) else { throw Failure(message: "cannot encode a table that contains itself (at \(location))") }
-    guard path.count < JSONLimits.maxDepth else { throw Failure(message: "cannot encode a \(TableDepth.message) (at \(location))") }
+    guard !path.contains(ptr) else {
+      throw Failure(message: "cannot encode a table that contains itself (at \(location))")
+    }
+    guard path.count < JSONLimits.maxDepth else {
+      throw Failure(message: "cannot encode a \(TableDepth.message) (at \(location))")
+    }
     guard lua_checkstack(lua.L, 4) != 0 else { throw Failure(message: "out of stack space (at \(location))") }
     path.append(ptr)
     defer { path.removeLast() }
@@ -104,7 +108,8 @@ struct JSONWriter {
     }
     // Classify the keys: strings (object) or integers 1..n (array).
     var keys: [[UInt8]] = []
-    var count = 0, maxIndex = 0
+    var count = 0
+    var maxIndex = 0
     lua.pushNil()
     while lua_next(lua.L, i) != 0 {
       lua.pop()
@@ -120,14 +125,18 @@ struct JSONWriter {
       } else {
         let what = lua.type(-1) == LUA_TNUMBER ? "key \(lua.string(-1) ?? "?")" : "a \(lua.typeName(-1)) key"
         lua.pop()
-        throw Failure(message: "cannot encode a table with \(what) (at \(location)): JSON keys are strings, arrays are 1..n")
+        throw Failure(
+          message: "cannot encode a table with \(what) (at \(location)): JSON keys are strings, arrays are 1..n")
       }
     }
     if !keys.isEmpty && keys.count != count {
       throw Failure(message: "cannot encode a table with both array items and string keys (at \(location))")
     }
     if keys.isEmpty && (count > 0 || markedArray) {
-      guard count == maxIndex else { throw Failure(message: "cannot encode a sparse array (at \(location): \(count) items, largest index \(maxIndex))") }
+      guard count == maxIndex else {
+        throw Failure(
+          message: "cannot encode a sparse array (at \(location): \(count) items, largest index \(maxIndex))")
+      }
       out.append(UInt8(ascii: "["))
       for k in stride(from: 1, through: count, by: 1) {
         if k > 1 { out.append(UInt8(ascii: ",")) }
@@ -151,7 +160,9 @@ struct JSONWriter {
       lua.pushValue(-1)
       lua_rawget(lua.L, i)
       let name = String(decoding: key, as: UTF8.self)
-      let child = name.allSatisfy { $0.isLetter || $0.isNumber || $0 == "_" } && !name.isEmpty ? "\(location).\(name)" : "\(location)[\"\(name)\"]"
+      let child =
+        name.allSatisfy { $0.isLetter || $0.isNumber || $0 == "_" } && !name.isEmpty
+        ? "\(location).\(name)" : "\(location)[\"\(name)\"]"
       defer { lua.pop(2) }
       try encode(-1, at: child)
     }

@@ -24,13 +24,32 @@ extension ListBinding {
     [
       .number("width", \.config.width, min: 0, default: "375", "Viewport width in points (>= 0)."),
       .number("height", \.config.height, min: 0, default: "667", "Viewport height in points (>= 0)."),
-      .custom("sections", "{id: integer|string, header: any?, footer: any?, columns: integer?, items: {id: integer|string}[]?}[]", default: "no sections", "The data as values (not with source). Ids are unique: sections among sections, items across the list; unknown section keys are errors."),
-      .custom("source", ListSourceCallback.luaClass, default: "nil", "The data as callbacks (not with sections); lazy, see tantan.ListSource."),
-      .integer("columns", \.config.columns, min: 1, max: 1000, default: "1", "Columns of every section that sets none (1..1000); items of a row share its width."),
-      .number("header_height", \.config.headerHeight, min: 0, default: "0", "Height of a section's header when it has one (>= 0). A header (or a source's header) with a height of 0 is an error: it would not show."),
-      .number("footer_height", \.config.footerHeight, min: 0, default: "0", "Height of a section's footer when it has one (>= 0); same rule as header_height."),
-      .boolean("sticky_headers", \.config.stickyHeaders, default: "false", "Headers pin under the top while their section scrolls by (the seed's LevitateHeaderFlowLayout), z 1024."),
-      Key(itemHeightKey, "number|fun(list: tantan.List, section: integer, index: integer, item: table): number", default: "44", "One height for every item (>= 0), or a function measuring each (a finite number >= 0).") { (r, s) throws(LuaCallError) in
+      .custom(
+        "sections",
+        "{id: integer|string, header: any?, footer: any?, columns: integer?, items: {id: integer|string}[]?}[]",
+        default: "no sections",
+        "The data as values (not with source). Ids are unique: sections among sections, items across the list; unknown section keys are errors."
+      ),
+      .custom(
+        "source", ListSourceCallback.luaClass, default: "nil",
+        "The data as callbacks (not with sections); lazy, see tantan.ListSource."),
+      .integer(
+        "columns", \.config.columns, min: 1, max: 1000, default: "1",
+        "Columns of every section that sets none (1..1000); items of a row share its width."),
+      .number(
+        "header_height", \.config.headerHeight, min: 0, default: "0",
+        "Height of a section's header when it has one (>= 0). A header (or a source's header) with a height of 0 is an error: it would not show."
+      ),
+      .number(
+        "footer_height", \.config.footerHeight, min: 0, default: "0",
+        "Height of a section's footer when it has one (>= 0); same rule as header_height."),
+      .boolean(
+        "sticky_headers", \.config.stickyHeaders, default: "false",
+        "Headers pin under the top while their section scrolls by (the seed's LevitateHeaderFlowLayout), z 1024."),
+      Key(
+        itemHeightKey, "number|fun(list: tantan.List, section: integer, index: integer, item: table): number",
+        default: "44", "One height for every item (>= 0), or a function measuring each (a finite number >= 0)."
+      ) { (r, s) throws(LuaCallError) in
         if r.push(itemHeightKey) == LUA_TFUNCTION {
           s.itemHeight = LuaRef(popping: r.lua, handle: r.lua.handle)
         } else {
@@ -38,8 +57,14 @@ extension ListBinding {
           if let h = try r.number(itemHeightKey, min: 0) { s.config.itemHeight = .fixed(h) }
         }
       },
-      .number("estimated_item_height", \.config.estimatedItemHeight, default: "nil", "With item_height a function and a source only (> 0): the height of an item until it is measured in view; the content height is corrected as items are measured and the offset follows what is on screen. Without it a source's items are all fetched and measured once when the data loads."),
-      Key("spacing", "number|{line: number?, item: number?}", default: "0", "A number: the gap between rows; a table: line (between rows) and item (between columns), each >= 0.") { (r, s) throws(LuaCallError) in
+      .number(
+        "estimated_item_height", \.config.estimatedItemHeight, default: "nil",
+        "With item_height a function and a source only (> 0): the height of an item until it is measured in view; the content height is corrected as items are measured and the offset follows what is on screen. Without it a source's items are all fetched and measured once when the data loads."
+      ),
+      Key(
+        "spacing", "number|{line: number?, item: number?}", default: "0",
+        "A number: the gap between rows; a table: line (between rows) and item (between columns), each >= 0."
+      ) { (r, s) throws(LuaCallError) in
         let isNumber = r.push("spacing") == LUA_TNUMBER
         r.lua.pop()
         if isNumber {
@@ -49,38 +74,70 @@ extension ListBinding {
           try spacing.apply(t, to: &s)
         }
       },
-      .table("insets", insets, default: "0", "Around the items of each non-empty section (after the header, before the footer), each >= 0."),
-      .table("content_inset", contentInset, default: "0", "UIKit's contentInset: the offset rests at -top (the seed's list sits under a 64 pt bar)."),
-      .classTable("refresh", refresh, callbacks: ListRefreshCallback.self, default: "nil", "Pull to refresh; without it pull() is an error.") {
+      .table(
+        "insets", insets, default: "0",
+        "Around the items of each non-empty section (after the header, before the footer), each >= 0."),
+      .table(
+        "content_inset", contentInset, default: "0",
+        "UIKit's contentInset: the offset rests at -top (the seed's list sits under a 64 pt bar)."),
+      .classTable(
+        "refresh", refresh, callbacks: ListRefreshCallback.self, default: "nil",
+        "Pull to refresh; without it pull() is an error."
+      ) {
         $0.config.refresh = ListRefreshConfig()
       },
-      .classTable("paging", paging, callbacks: ListPagingCallback.self, default: "nil", "Loading more pages at the end; without it nothing loads.") {
+      .classTable(
+        "paging", paging, callbacks: ListPagingCallback.self, default: "nil",
+        "Loading more pages at the end; without it nothing loads."
+      ) {
         $0.config.paging = ListPagingConfig()
       },
-      .custom("delegate", ListDelegateCallback.luaClass, default: "nil", "did_scroll(list, offset) after every change of the offset."),
+      .custom(
+        "delegate", ListDelegateCallback.luaClass, default: "nil",
+        "did_scroll(list, offset) after every change of the offset."),
     ])
 
-  static let spacing = ConfigSchema<ListSetup>("", "", [
-    .number("line", \.config.spacing.line, min: 0, default: "0", ""), .number("item", \.config.spacing.item, min: 0, default: "0", ""),
-  ])
-  static let insets = ConfigSchema<ListSetup>("", "", [
-    .number("top", \.config.insets.top, min: 0, default: "0", ""), .number("left", \.config.insets.left, min: 0, default: "0", ""),
-    .number("bottom", \.config.insets.bottom, min: 0, default: "0", ""), .number("right", \.config.insets.right, min: 0, default: "0", ""),
-  ])
-  static let contentInset = ConfigSchema<ListSetup>("", "", [
-    .number("top", \.config.contentInset.top, min: 0, default: "0", ""), .number("bottom", \.config.contentInset.bottom, min: 0, default: "0", ""),
-  ])
+  static let spacing = ConfigSchema<ListSetup>(
+    "", "",
+    [
+      .number("line", \.config.spacing.line, min: 0, default: "0", ""),
+      .number("item", \.config.spacing.item, min: 0, default: "0", ""),
+    ])
+  static let insets = ConfigSchema<ListSetup>(
+    "", "",
+    [
+      .number("top", \.config.insets.top, min: 0, default: "0", ""),
+      .number("left", \.config.insets.left, min: 0, default: "0", ""),
+      .number("bottom", \.config.insets.bottom, min: 0, default: "0", ""),
+      .number("right", \.config.insets.right, min: 0, default: "0", ""),
+    ])
+  static let contentInset = ConfigSchema<ListSetup>(
+    "", "",
+    [
+      .number("top", \.config.contentInset.top, min: 0, default: "0", ""),
+      .number("bottom", \.config.contentInset.bottom, min: 0, default: "0", ""),
+    ])
   static let refresh = ConfigSchema<ListSetup>(
-    ListRefreshCallback.luaClass, "Pull to refresh: idle -> pulling -> armed (pull >= threshold) -> release -> refreshing (paging reset) -> done -> finishing (finish_duration) -> idle.",
+    ListRefreshCallback.luaClass,
+    "Pull to refresh: idle -> pulling -> armed (pull >= threshold) -> release -> refreshing (paging reset) -> done -> finishing (finish_duration) -> idle.",
     [
       .number("threshold", \.config.refresh!.threshold, default: "50", "How far a pull arms the refresh (> 0)."),
-      .number("finish_duration", \.config.refresh!.finishDuration, min: 0, default: "0.25", "Seconds of the virtual clock the indicator takes to collapse (>= 0; 0 goes straight to idle)."),
+      .number(
+        "finish_duration", \.config.refresh!.finishDuration, min: 0, default: "0.25",
+        "Seconds of the virtual clock the indicator takes to collapse (>= 0; 0 goes straight to idle)."),
     ])
   static let paging = ConfigSchema<ListSetup>(
-    ListPagingCallback.luaClass, "Paging (MJRefresh's auto footer): checked after every offset change, never at construction (the first page is not requested by itself: scroll, or call list:load_more()).",
+    ListPagingCallback.luaClass,
+    "Paging (MJRefresh's auto footer): checked after every offset change, never at construction (the first page is not requested by itself: scroll, or call list:load_more()).",
     [
-      .integer("page_size", \.config.paging!.pageSize, min: 1, default: "nil", "A page with fewer items (>= 1) ends paging (has_more false) until the next refresh; nil: only an empty page ends it."),
-      .integer("prefetch", \.config.paging!.prefetch, min: 0, default: "0", "Load when at most this many items start at or below the bottom of the visible area (>= 0; 0: once the last item shows); a source also fetches this many items past the visible ones."),
+      .integer(
+        "page_size", \.config.paging!.pageSize, min: 1, default: "nil",
+        "A page with fewer items (>= 1) ends paging (has_more false) until the next refresh; nil: only an empty page ends it."
+      ),
+      .integer(
+        "prefetch", \.config.paging!.prefetch, min: 0, default: "0",
+        "Load when at most this many items start at or below the bottom of the visible area (>= 0; 0: once the last item shows); a source also fetches this many items past the visible ones."
+      ),
     ])
 
   /// Every config table and callback table of the list, for the reference.
@@ -99,7 +156,9 @@ extension LuaList {
   /// The known keys of one of the list's tables (`ListConfig`, `ListSource`, ...).
   static func keys(of owner: String) -> [String] {
     let prefix = "tantan.\(owner)."
-    return configDocs.compactMap { d in d.kind != .class && d.name.hasPrefix(prefix) ? String(d.name.dropFirst(prefix.count)) : nil }
+    return configDocs.compactMap { d in
+      d.kind != .class && d.name.hasPrefix(prefix) ? String(d.name.dropFirst(prefix.count)) : nil
+    }
   }
 
   /// Reads the config (unknown keys already rejected): the model's config and data; keeps the callbacks.
@@ -127,7 +186,8 @@ extension LuaList {
     delegate = try Callbacks(host, index: -1, arg: 1, declared: ListDelegateCallback.self, lua: lua)
     lua.pop()
     // Data: `sections` (values) or `source` (callbacks), not both.
-    let hasSections = r.has("sections"), hasSource = r.has("source")
+    let hasSections = r.has("sections")
+    let hasSource = r.has("source")
     if hasSections && hasSource { throw .argument(1, "give either sections or source, not both") }
     if hasSource {
       r.push("source")
@@ -146,19 +206,25 @@ extension LuaList {
 
 extension ConfigKey {
   /// A finite number >= `min` into `path` (the reader's range error names the key).
-  static func number(_ key: String, _ path: WritableKeyPath<Config, Double>, min: Double, default d: String, _ doc: String) -> Self {
+  static func number(
+    _ key: String, _ path: WritableKeyPath<Config, Double>, min: Double, default d: String, _ doc: String
+  ) -> Self {
     .init(key, "number", default: d, doc) { (r, c) throws(LuaCallError) in
       if let v = try r.number(key, min: min) { c[keyPath: path] = v }
     }
   }
 
-  static func integer(_ key: String, _ path: WritableKeyPath<Config, Int>, min: Int, max: Int = .max, default d: String, _ doc: String) -> Self {
+  static func integer(
+    _ key: String, _ path: WritableKeyPath<Config, Int>, min: Int, max: Int = .max, default d: String, _ doc: String
+  ) -> Self {
     .init(key, "integer", default: d, doc) { (r, c) throws(LuaCallError) in
       if let v = try r.integer(key, min: min, max: max) { c[keyPath: path] = v }
     }
   }
 
-  static func integer(_ key: String, _ path: WritableKeyPath<Config, Int?>, min: Int, default d: String, _ doc: String) -> Self {
+  static func integer(_ key: String, _ path: WritableKeyPath<Config, Int?>, min: Int, default d: String, _ doc: String)
+    -> Self
+  {
     .init(key, "integer", default: d, doc) { (r, c) throws(LuaCallError) in
       if let v = try r.integer(key, min: min) { c[keyPath: path] = v }
     }

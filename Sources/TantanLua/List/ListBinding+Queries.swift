@@ -6,19 +6,31 @@ import LuaRuntime
 extension ListBinding {
   static var queryMethods: [Method] {
     [
-      method("layout", "What intersects rect (default: the visible area), in content coordinates; sticky headers have z 1024. Cost depends on the result, not on the item count.",
+      method(
+        "layout",
+        "What intersects rect (default: the visible area), in content coordinates; sticky headers have z 1024. Cost depends on the result, not on the item count.",
         .optional(rect), returns: attributes
       ) { l, r in try l.reading().layout(r) },
-      method("item", "The item's own table, as the script gave it.", .index("section"), .index("index"), returns: viewModel) { l, s, i in
+      method(
+        "item", "The item's own table, as the script gave it.", .index("section"), .index("index"), returns: viewModel
+      ) { l, s, i in
         try l.reading().item(section: s, index: i).payload
       },
-      method("header", "The section's header view model as the script gave it, or nil.", .index("section"), returns: optionalViewModel) { l, s in
+      method(
+        "header", "The section's header view model as the script gave it, or nil.", .index("section"),
+        returns: optionalViewModel
+      ) { l, s in
         try l.section(s).header
       },
-      method("footer", "The section's footer view model as the script gave it, or nil.", .index("section"), returns: optionalViewModel) { l, s in
+      method(
+        "footer", "The section's footer view model as the script gave it, or nil.", .index("section"),
+        returns: optionalViewModel
+      ) { l, s in
         try l.section(s).footer
       },
-      method("section_id", "The section's id: as `sections` or source.section_id gave it; a source without section_id numbers its sections from 0.",
+      method(
+        "section_id",
+        "The section's id: as `sections` or source.section_id gave it; a source without section_id numbers its sections from 0.",
         .index("section"), returns: id
       ) { l, s in try l.section(s).id },
       method("item_count", "Items in a section.", .index("section"), returns: .integer) { l, s in
@@ -26,7 +38,10 @@ extension ListBinding {
         try m.checkSection(s)
         return m.itemCount(inSection: s)
       },
-      method("index_at", "The section and index of the item under a point (content coordinates), or nil, nil.", .finite("x"), .finite("y"), returns: indexPath) {
+      method(
+        "index_at", "The section and index of the item under a point (content coordinates), or nil, nil.", .finite("x"),
+        .finite("y"), returns: indexPath
+      ) {
         l, x, y in try l.reading().itemIndexPath(at: Point(x: x, y: y))
       },
       method("events", "Every callback call so far, as `name(arg, ...)` strings, 1-based.", returns: events) { l in l },
@@ -38,31 +53,53 @@ extension ListBinding {
     [
       field("offset", "UIKit's contentOffset.y: -content_inset.top at rest.", .number) { l in try l.reading().offset },
       field("content_height", "Exact height of all sections.", .number) { l in try l.reading().contentHeight },
-      field("min_offset", "The smallest offset scroll_to accepts: -content_inset.top (the resting offset).", .number) { l in try l.reading().minOffset },
-      field("max_offset", "The largest offset scroll_to accepts (the bottom of the content plus content_inset.bottom, or min_offset when it is shorter than the viewport).", .number) { l in
+      field("min_offset", "The smallest offset scroll_to accepts: -content_inset.top (the resting offset).", .number) {
+        l in try l.reading().minOffset
+      },
+      field(
+        "max_offset",
+        "The largest offset scroll_to accepts (the bottom of the content plus content_inset.bottom, or min_offset when it is shorter than the viewport).",
+        .number
+      ) { l in
         try l.reading().maxOffset
       },
       field("refresh_state", "Pull-to-refresh state.", refreshState) { l in try l.reading().refreshState },
-      field("page", "The last page requested (0 before any and after a refresh; rolled back by a failed load).", .integer) { l in try l.reading().page },
-      field("loading", "True while on_load_more's done has not been called.", .boolean) { l in try l.reading().loading },
+      field(
+        "page", "The last page requested (0 before any and after a refresh; rolled back by a failed load).", .integer
+      ) { l in try l.reading().page },
+      field("loading", "True while on_load_more's done has not been called.", .boolean) { l in try l.reading().loading
+      },
       field("has_more", "False after a short page, until the next refresh.", .boolean) { l in try l.reading().hasMore },
-      field("load_error", "The error of the last failed load; while set, scrolling loads nothing (no retry storm) until list:load_more() or a refresh starts.", .optional(.string)) { l in
+      field(
+        "load_error",
+        "The error of the last failed load; while set, scrolling loads nothing (no retry storm) until list:load_more() or a refresh starts.",
+        .optional(.string)
+      ) { l in
         LuaList.loadErrorText(try l.reading().loadFailure, l.lua)
       },
-      field("refresh_error", "The error of the last failed refresh (done(nil, err)); cleared by the next successful one.", .optional(.string)) { l in
+      field(
+        "refresh_error", "The error of the last failed refresh (done(nil, err)); cleared by the next successful one.",
+        .optional(.string)
+      ) { l in
         LuaList.refreshErrorText(try l.reading().refreshFailure, l.lua)
       },
       field("count", "Items in all sections.", .integer) { l in try l.reading().itemCount },
       field("section_count", "Number of sections.", .integer) { l in try l.reading().sectionCount },
       field("width", "Viewport width.", .number) { l in try l.reading().config.width },
       field("height", "Viewport height.", .number) { l in try l.reading().config.height },
-      field("pull_distance", "How far the finger holds the content down (0 without a pull).", .number) { l in try l.reading().pullDistance },
-      field("indicator_height", "Height of the refresh indicator (collapses while finishing).", .number) { l in try l.reading().refreshIndicatorHeight },
+      field("pull_distance", "How far the finger holds the content down (0 without a pull).", .number) { l in
+        try l.reading().pullDistance
+      },
+      field("indicator_height", "Height of the refresh indicator (collapses while finishing).", .number) { l in
+        try l.reading().refreshIndicatorHeight
+      },
     ]
   }
 
   /// `{x=, y=, w=, h=}`: finite numbers, `w` and `h` >= 0 (raw access).
-  static let rect = LuaParam<Rect>("rect", "{x: number, y: number, w: number, h: number}") { (lua, arg) throws(LuaCallError) in try lua.checkRect(arg) }
+  static let rect = LuaParam<Rect>("rect", "{x: number, y: number, w: number, h: number}") {
+    (lua, arg) throws(LuaCallError) in try lua.checkRect(arg)
+  }
 
   static let attributes = LuaResult<[ListAttributes]>(
     "{kind: \"item\"|\"header\"|\"footer\", section: integer, index: integer?, frame: {x: number, y: number, w: number, h: number}, z: integer}[]"

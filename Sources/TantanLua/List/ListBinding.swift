@@ -12,9 +12,12 @@ enum ListBinding: TantanExtension, LuaBinding, LuaModuleBinding {
   typealias Context = TantanHost
 
   static let listClass = LuaClass<LuaList>(
-    name: "tantan.List", doc: "A sectioned view-model list with layout, sticky headers, pull to refresh, paging and diffing.",
+    name: "tantan.List",
+    doc: "A sectioned view-model list with layout, sticky headers, pull to refresh, paging and diffing.",
     methods: changeMethods + queryMethods + [RenderExtension.saveMethod()], fields: fields,
-    describe: { l in l.model.map { "tantan.List(\($0.sectionCount) sections, \($0.itemCount) items)" } ?? "tantan.List(building)" })
+    describe: { l in
+      l.model.map { "tantan.List(\($0.sectionCount) sections, \($0.itemCount) items)" } ?? "tantan.List(building)"
+    })
 
   static var docs: [LuaDoc] { [constructor.doc] + listClass.docs + configDocs }
 

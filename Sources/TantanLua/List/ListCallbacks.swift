@@ -8,16 +8,35 @@ enum ListSourceCallback: Int, CallbackDeclaration {
 
   static let luaClass = "tantan.ListSource"
   static let role = "source"
-  static let classDoc = LuaDoc(.class, luaClass, "", "A lazy data source (section_count, item_count and item are required): the list reads the sections (ids, headers, footers, counts) when built and on reload(), and fetches items only when they come into view plus paging.prefetch; items that leave are forgotten, appended pages kept. Ids are checked among the items the list holds.")
+  static let classDoc = LuaDoc(
+    .class, luaClass, "",
+    "A lazy data source (section_count, item_count and item are required): the list reads the sections (ids, headers, footers, counts) when built and on reload(), and fetches items only when they come into view plus paging.prefetch; items that leave are forgotten, appended pages kept. Ids are checked among the items the list holds."
+  )
 
   var spec: CallbackSpec {
     switch self {
-    case .sectionCount: .init("section_count", "fun(list: tantan.List): integer", "How many sections (0..100000000).", required: true)
-    case .itemCount: .init("item_count", "fun(list: tantan.List, section: integer): integer", "How many items in a section (0..100000000).", required: true)
-    case .item: .init("item", "fun(list: tantan.List, section: integer, index: integer): table", "The item at (section, index): a table with an id.", required: true)
-    case .header: .init("header", "fun(list: tantan.List, section: integer): any", "The section's header view model, or nil for none (optional).")
-    case .footer: .init("footer", "fun(list: tantan.List, section: integer): any", "The section's footer view model, or nil for none (optional).")
-    case .sectionID: .init("section_id", "fun(list: tantan.List, section: integer): integer|string", "The section's id (optional; default: its number counted from 0).")
+    case .sectionCount:
+      .init("section_count", "fun(list: tantan.List): integer", "How many sections (0..100000000).", required: true)
+    case .itemCount:
+      .init(
+        "item_count", "fun(list: tantan.List, section: integer): integer",
+        "How many items in a section (0..100000000).", required: true)
+    case .item:
+      .init(
+        "item", "fun(list: tantan.List, section: integer, index: integer): table",
+        "The item at (section, index): a table with an id.", required: true)
+    case .header:
+      .init(
+        "header", "fun(list: tantan.List, section: integer): any",
+        "The section's header view model, or nil for none (optional).")
+    case .footer:
+      .init(
+        "footer", "fun(list: tantan.List, section: integer): any",
+        "The section's footer view model, or nil for none (optional).")
+    case .sectionID:
+      .init(
+        "section_id", "fun(list: tantan.List, section: integer): integer|string",
+        "The section's id (optional; default: its number counted from 0).")
     }
   }
 }
@@ -28,7 +47,8 @@ enum ListDelegateCallback: Int, CallbackDeclaration {
 
   static let luaClass = "tantan.ListDelegate"
   static let role = "delegate"
-  static let classDoc = LuaDoc(.class, luaClass, "", "The list's delegate: its callbacks are recorded in list:events() (1-based).")
+  static let classDoc = LuaDoc(
+    .class, luaClass, "", "The list's delegate: its callbacks are recorded in list:events() (1-based).")
 
   var spec: CallbackSpec {
     switch self {
@@ -47,7 +67,10 @@ enum ListRefreshCallback: Int, CallbackDeclaration {
   var spec: CallbackSpec {
     switch self {
     case .onRefresh:
-      .init("on_refresh", "fun(list: tantan.List, done: fun(sections: table[]?, err: any?): string, table?)", "Called when a refresh starts. Call done (now or later) to end it: done() -> \"finished\"; done(sections) applies them as list:apply does (recorded as a refresh_applied event) -> \"applied\", changes; done(nil, err) keeps the data and sets list.refresh_error = tostring(err) -> \"failed\" (the next successful refresh clears it). Bad sections end the refresh as failed and raise at done's caller. A done for a refresh no longer running -> \"dropped\"; a second call is an error. Without on_refresh, list:finish_refresh() ends it.")
+      .init(
+        "on_refresh", "fun(list: tantan.List, done: fun(sections: table[]?, err: any?): string, table?)",
+        "Called when a refresh starts. Call done (now or later) to end it: done() -> \"finished\"; done(sections) applies them as list:apply does (recorded as a refresh_applied event) -> \"applied\", changes; done(nil, err) keeps the data and sets list.refresh_error = tostring(err) -> \"failed\" (the next successful refresh clears it). Bad sections end the refresh as failed and raise at done's caller. A done for a refresh no longer running -> \"dropped\"; a second call is an error. Without on_refresh, list:finish_refresh() ends it."
+      )
     }
   }
 }
@@ -62,7 +85,10 @@ enum ListPagingCallback: Int, CallbackDeclaration {
   var spec: CallbackSpec {
     switch self {
     case .onLoadMore:
-      .init("on_load_more", "fun(list: tantan.List, page: integer, done: fun(items: table[]?, err: any?): string)", "Called with the next page number (page + 1). done(items) appends the items to the last section (after its last item, also for a source) and returns \"appended\"; done(nil, err) rolls page back, sets list.load_error = tostring(err) and returns \"failed\": the error latches, scrolling asks for nothing until list:load_more() or a refresh. A result arriving after a refresh started returns \"dropped\"; a second call is an error. Unreadable items raise at done's caller and leave the load running; items the list rejects (duplicate ids, bad heights) end it as failed.")
+      .init(
+        "on_load_more", "fun(list: tantan.List, page: integer, done: fun(items: table[]?, err: any?): string)",
+        "Called with the next page number (page + 1). done(items) appends the items to the last section (after its last item, also for a source) and returns \"appended\"; done(nil, err) rolls page back, sets list.load_error = tostring(err) and returns \"failed\": the error latches, scrolling asks for nothing until list:load_more() or a refresh. A result arriving after a refresh started returns \"dropped\"; a second call is an error. Unreadable items raise at done's caller and leave the load running; items the list rejects (duplicate ids, bad heights) end it as failed."
+      )
     }
   }
 }

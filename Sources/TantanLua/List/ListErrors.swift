@@ -69,14 +69,19 @@ enum ListErrorWords {
     case .indexOutOfRange(let parameter, let i, let count):
       // Shown 1-based as given (`math.mininteger` stays itself).
       let shown = i == Int.min ? String(Int.min) : String(i + 1)
-      return ("\(parameter) out of range (\(shown); \(count == 0 ? "no \(parameter)s" : "expected 1..\(count)"))", .parameter(parameter))
+      return (
+        "\(parameter) out of range (\(shown); \(count == 0 ? "no \(parameter)s" : "expected 1..\(count)"))",
+        .parameter(parameter)
+      )
     case .invalidConfig(let key, let reason): return (config(key, reason, lua), first)
     case .invalidData(let problem, let origin): return (data(problem, lua), origin == .given ? first : standalone)
     case .offsetNotANumber: return ("number expected, got nan", first)
-    case .offsetOutOfRange(let y, let lo, let hi): return ("offset out of range (\(n(y)); expected \(n(lo))..\(n(hi)))", first)
+    case .offsetOutOfRange(let y, let lo, let hi):
+      return ("offset out of range (\(n(y)); expected \(n(lo))..\(n(hi)))", first)
     case .invalidPullDistance(let d): return ("distance must be a finite number >= 0, got \(n(d))", first)
     case .noRefreshConfigured: return ("pull: the list has no refresh config", standalone)
-    case .pullAwayFromTop(let y, let top): return ("pull: the list is scrolled to \(n(y)); pull works at the top (\(n(top)))", standalone)
+    case .pullAwayFromTop(let y, let top):
+      return ("pull: the list is scrolled to \(n(y)); pull works at the top (\(n(top)))", standalone)
     case .noPullInProgress: return ("release: no pull in progress", standalone)
     case .refreshAlreadyRunning(let state): return ("refresh: already \(state.rawValue)", standalone)
     case .noRefreshInProgress: return ("done: no refresh in progress", standalone)
@@ -94,7 +99,8 @@ enum ListErrorWords {
     case .invalidSectionColumns(let s, let c): return "section \(id(s)): columns must be >= 1, got \(c)"
     case .headerWithoutHeight(let s): return "section \(id(s)) has a header but header_height is 0 (it would not show)"
     case .footerWithoutHeight(let s): return "section \(id(s)) has a footer but footer_height is 0 (it would not show)"
-    case .invalidItemHeight(let h, let item): return "item height must be a finite number >= 0, got \(number(h, lua)) (item \(id(item)))"
+    case .invalidItemHeight(let h, let item):
+      return "item height must be a finite number >= 0, got \(number(h, lua)) (item \(id(item)))"
     case .heightCountMismatch(let heights, let items): return "\(heights) item heights for \(items) items"
     case .negativeCount(let n, nil): return "section_count returned \(n) (expected a count >= 0)"
     case .negativeCount(let n, _): return "item_count returned \(n) (expected a count >= 0)"
@@ -108,7 +114,8 @@ enum ListErrorWords {
     // printed whole numbers bare.
     case .notFiniteNonNegative(let v): return "\(name) must be a finite number >= 0, got \(lua.formatNumber(v))"
     case .notFinitePositive(let v):
-      return "\(name) must be a finite number > 0, got \(key == .estimatedItemHeight ? number(v, lua) : lua.formatNumber(v))"
+      return
+        "\(name) must be a finite number > 0, got \(key == .estimatedItemHeight ? number(v, lua) : lua.formatNumber(v))"
     case .belowMinimum(let v, let minimum): return "\(name) must be >= \(minimum), got \(v)"
     case .needsDataSource: return "\(name) needs a source (a list of values measures every item)"
     case .needsComputedHeight: return "\(name) needs item_height to be a function"

@@ -32,7 +32,9 @@ extension Lua {
   /// `path`: the tables enclosing the value (cycle check; its length is the depth). One array
   /// for the whole walk: a copy per key and value cost an allocation each (`list:apply` reads
   /// every item this way).
-  private func viewModelValue(_ i: Int32, skipID: Bool, path: inout [UnsafeRawPointer]) throws(ListViewModelError) -> LuaValue {
+  private func viewModelValue(_ i: Int32, skipID: Bool, path: inout [UnsafeRawPointer]) throws(ListViewModelError)
+    -> LuaValue
+  {
     let i = absIndex(i)
     switch lua_type(L, i) {
     case LUA_TNIL, LUA_TNONE: return .nil

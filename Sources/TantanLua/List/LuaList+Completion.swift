@@ -24,10 +24,13 @@ extension LuaList {
     events.append(Event(ListRefreshCallback.onRefresh.name, []))
     guard refreshCallbacks.has(slot) else { return }  // absent: `list:finish_refresh()` ends it
     try invoke(refreshCallbacks, slot, args: []) { lua in
-      lua.push(function: traced("done", { [weak self] (lua: Lua) throws(LuaCallError) -> Int32 in
-        guard let self else { throw .message("done: the list is gone") }
-        return try self.refreshDone(lua, done)
-      }))
+      lua.push(
+        function: traced(
+          "done",
+          { [weak self] (lua: Lua) throws(LuaCallError) -> Int32 in
+            guard let self else { throw .message("done: the list is gone") }
+            return try self.refreshDone(lua, done)
+          }))
       return 1
     }
   }
@@ -39,18 +42,29 @@ extension LuaList {
     let wasCalled = done.called
     let outcome: LuaListModel.RefreshOutcome
     do {
-      switch try Self.doneArguments(lua, "sections", { (lua) throws(ListDataError) in try lua.listSections(1, handle: lua.handle, "sections") }) {
+      switch try Self.doneArguments(
+        lua, "sections", { (lua) throws(ListDataError) in try lua.listSections(1, handle: lua.handle, "sections") })
+      {
       case .value(let sections): outcome = try done.succeed(sections)
       case .failure(nil): outcome = try done.succeed(nil)
       case .failure(let message?): outcome = try done.fail(message)
       }
     } catch {
-      if !wasCalled, done.called, let message = Self.refreshErrorText(model?.refreshFailure, lua) { events.append(Event("refresh_failed", [.string(message)])) }
+      if !wasCalled, done.called, let message = Self.refreshErrorText(model?.refreshFailure, lua) {
+        events.append(Event("refresh_failed", [.string(message)]))
+      }
       throw ListBinding.luaError(error, at: ListBinding.done, lua)
     }
     switch outcome {
     case .applied(let c):
-      events.append(Event("refresh_applied", [.raw("{inserted=\(c.inserted.count), deleted=\(c.deleted.count), moved=\(c.moved.count), reloaded=\(c.reloaded.count)}")]))
+      events.append(
+        Event(
+          "refresh_applied",
+          [
+            .raw(
+              "{inserted=\(c.inserted.count), deleted=\(c.deleted.count), moved=\(c.moved.count), reloaded=\(c.reloaded.count)}"
+            )
+          ]))
       lua.push("applied")
       lua.push(c)
       return 2
@@ -87,23 +101,28 @@ extension LuaList {
 
   private func loadMoreInvoke(_ slot: Int, _ page: Int, _ done: LuaListModel.LoadCompletion) throws {
     try invoke(pagingCallbacks, slot, args: [page]) { lua in
-      lua.push(function: traced("done", { [weak self] (lua: Lua) throws(LuaCallError) -> Int32 in
-        guard let self else { throw .message("done: the list is gone") }
-        do { _ = try self.changing() } catch { throw ListBinding.luaError(error, at: ListBinding.done, lua) }
-        let outcome: LuaListModel.LoadOutcome
-        do {
-          switch try Self.doneArguments(lua, "items", { (lua) throws(ListDataError) in try lua.listItems(1, handle: lua.handle, "items") }) {
-          case .value(let items): outcome = try done.succeed(items)
-          case .failure(let message): outcome = try done.fail(message ?? "load failed")
-          }
-        } catch { throw ListBinding.luaError(error, at: ListBinding.done, lua) }
-        switch outcome {
-        case .appended: lua.push("appended")
-        case .failed: lua.push("failed")
-        case .dropped: lua.push("dropped")
-        }
-        return 1
-      }))
+      lua.push(
+        function: traced(
+          "done",
+          { [weak self] (lua: Lua) throws(LuaCallError) -> Int32 in
+            guard let self else { throw .message("done: the list is gone") }
+            do { _ = try self.changing() } catch { throw ListBinding.luaError(error, at: ListBinding.done, lua) }
+            let outcome: LuaListModel.LoadOutcome
+            do {
+              switch try Self.doneArguments(
+                lua, "items", { (lua) throws(ListDataError) in try lua.listItems(1, handle: lua.handle, "items") })
+              {
+              case .value(let items): outcome = try done.succeed(items)
+              case .failure(let message): outcome = try done.fail(message ?? "load failed")
+              }
+            } catch { throw ListBinding.luaError(error, at: ListBinding.done, lua) }
+            switch outcome {
+            case .appended: lua.push("appended")
+            case .failed: lua.push("failed")
+            case .dropped: lua.push("dropped")
+            }
+            return 1
+          }))
       return 1
     }
   }

@@ -26,7 +26,9 @@ extension Lua {
     switch type(i) {
     case LUA_TSTRING: return .string(string(i) ?? "")
     case LUA_TNUMBER:
-      guard let n = integer(i) else { throw ListDataError(message: "\(location): \(what) must be an integer or a string, got \(string(i) ?? "?")") }
+      guard let n = integer(i) else {
+        throw ListDataError(message: "\(location): \(what) must be an integer or a string, got \(string(i) ?? "?")")
+      }
       return .int(Int64(n))
     case LUA_TNIL, LUA_TNONE: throw ListDataError(message: "\(location): missing \(what) (an integer or a string)")
     default: throw ListDataError(message: "\(location): \(what) must be an integer or a string, got \(typeName(i))")
@@ -34,11 +36,17 @@ extension Lua {
   }
 
   /// A view model for the value at `i` (kept by reference, snapshot for comparison).
-  func listViewModel(_ i: Int32, skipID: Bool, handle: LuaStateHandle, _ location: String) throws(ListDataError) -> ListViewModel {
+  func listViewModel(_ i: Int32, skipID: Bool, handle: LuaStateHandle, _ location: String) throws(ListDataError)
+    -> ListViewModel
+  {
     let value: LuaValue
-    do { value = try viewModelValue(i, skipID: skipID) } catch { throw ListDataError(message: "\(location): \(error.message)") }
+    do { value = try viewModelValue(i, skipID: skipID) } catch {
+      throw ListDataError(message: "\(location): \(error.message)")
+    }
     let memory: HostMemory
-    do { memory = try HostMemory(handle, bytes: value.hostBytes) } catch { throw ListDataError(message: "\(location): not enough memory") }
+    do { memory = try HostMemory(handle, bytes: value.hostBytes) } catch {
+      throw ListDataError(message: "\(location): not enough memory")
+    }
     pushValue(i)
     return ListViewModel(value: value, ref: LuaRef(popping: self, handle: handle), memory: memory)
   }
@@ -61,7 +69,9 @@ extension Lua {
   }
 
   /// The array at `i`, each element read by `element(stack index, location)`.
-  private func listArray<T>(_ i: Int32, _ location: String, _ element: (Int32, String) throws(ListDataError) -> T) throws(ListDataError) -> [T] {
+  private func listArray<T>(_ i: Int32, _ location: String, _ element: (Int32, String) throws(ListDataError) -> T)
+    throws(ListDataError) -> [T]
+  {
     let i = absIndex(i)
     guard type(i) == LUA_TTABLE else { throw ListDataError(message: "\(location): table expected, got \(typeName(i))") }
     let n = rawLength(i)
@@ -88,29 +98,41 @@ extension Lua {
       guard let key, Self.sectionKeys.contains(key) else {
         let name = key.map { "'\($0)'" } ?? "a \(typeName(-1)) key"
         pop()
-        throw ListDataError(message: "\(location): unknown key \(name) (known keys: columns, footer, header, id, items)")
+        throw ListDataError(
+          message: "\(location): unknown key \(name) (known keys: columns, footer, header, id, items)")
       }
     }
     var section = ListSection<ListViewModel>(id: try listID(i, location))
     if rawGet(i, "header") != LUA_TNIL {
       defer { pop() }
       section.header = try listViewModel(-1, skipID: false, handle: handle, "\(location).header")
-    } else { pop() }
+    } else {
+      pop()
+    }
     if rawGet(i, "footer") != LUA_TNIL {
       defer { pop() }
       section.footer = try listViewModel(-1, skipID: false, handle: handle, "\(location).footer")
-    } else { pop() }
+    } else {
+      pop()
+    }
     if rawGet(i, "columns") != LUA_TNIL {
       defer { pop() }
       guard let c = integer(-1), c >= 1, c <= 1000 else {
-        throw ListDataError(message: "\(location).columns: integer 1..1000 expected, got \(type(-1) == LUA_TNUMBER ? string(-1) ?? "?" : typeName(-1))")
+        throw ListDataError(
+          message:
+            "\(location).columns: integer 1..1000 expected, got \(type(-1) == LUA_TNUMBER ? string(-1) ?? "?" : typeName(-1))"
+        )
       }
       section.columns = c
-    } else { pop() }
+    } else {
+      pop()
+    }
     if rawGet(i, "items") != LUA_TNIL {
       defer { pop() }
       section.items = try listItems(-1, handle: handle, "\(location).items")
-    } else { pop() }
+    } else {
+      pop()
+    }
     return section
   }
 }

@@ -85,7 +85,10 @@ extension Lua {
       defer { pop() }
       guard let d = number(-1) else { throw .argument(arg, "rect.\(key): number expected, got \(typeName(-1))") }
       let isSize = key == "w" || key == "h"
-      guard d.isFinite, !isSize || d >= 0 else { throw .argument(arg, "rect.\(key): \(isSize ? "finite number >= 0" : "finite number") expected, got \(string(-1) ?? "?")") }
+      guard d.isFinite, !isSize || d >= 0 else {
+        throw .argument(
+          arg, "rect.\(key): \(isSize ? "finite number >= 0" : "finite number") expected, got \(string(-1) ?? "?")")
+      }
       v.append(d)
     }
     return Rect(x: v[0], y: v[1], w: v[2], h: v[3])

@@ -119,7 +119,8 @@ final class LuaList {
         try lua.call(4, 1, handlerAt: handler, removingHandler: false)
         guard let h = lua.number(-1), h.isFinite, h >= 0 else {
           let got = lua.type(-1) == LUA_TNUMBER ? lua.string(-1) ?? "?" : lua.typeName(-1)
-          throw LuaCallError.message("item_height(\(section + 1), \(index + 1)) returned \(got) (a finite number >= 0 expected)")
+          throw LuaCallError.message(
+            "item_height(\(section + 1), \(index + 1)) returned \(got) (a finite number >= 0 expected)")
         }
         lua_settop(L, list)
         heights[k] = h
@@ -145,7 +146,8 @@ final class LuaList {
     defer { lua.pop() }
     // The location is only spelled out on error: this runs once per item of a large source.
     do { return try read(lua, "returned") } catch {
-      throw LuaCallError.message("source.\(which.name)(\(args.map(String.init).joined(separator: ", "))) \(error.message)")
+      throw LuaCallError.message(
+        "source.\(which.name)(\(args.map(String.init).joined(separator: ", "))) \(error.message)")
     }
   }
 
@@ -153,7 +155,9 @@ final class LuaList {
   func dataSource() -> ListDataSource<ListViewModel> {
     let handle = host.state.handle
     func count(_ lua: Lua, _ what: String) throws(ListDataError) -> Int {
-      guard let n = lua.integer(-1) else { throw ListDataError(message: "\(what) \(lua.typeName(-1)) (an integer count expected)") }
+      guard let n = lua.integer(-1) else {
+        throw ListDataError(message: "\(what) \(lua.typeName(-1)) (an integer count expected)")
+      }
       guard n >= 0, n <= 100_000_000 else { throw ListDataError(message: "\(what) \(n) (expected 0..100000000)") }
       return n
     }
@@ -165,12 +169,24 @@ final class LuaList {
       sectionCount: { _ in try link.live { try $0.callSource(.sectionCount, [], count) } },
       itemCount: { _, s in try link.live { try $0.callSource(.itemCount, [s + 1], count) } },
       item: { _, s, i in
-        try link.live { try $0.callSource(.item, [s + 1, i + 1]) { (lua, what) throws(ListDataError) in try lua.listItem(-1, handle: handle, what) } }
+        try link.live {
+          try $0.callSource(.item, [s + 1, i + 1]) { (lua, what) throws(ListDataError) in
+            try lua.listItem(-1, handle: handle, what)
+          }
+        }
       },
-      header: source.has(Source.header.rawValue) ? { _, s in try link.live { try $0.callSource(.header, [s + 1], optionalModel) } } : nil,
-      footer: source.has(Source.footer.rawValue) ? { _, s in try link.live { try $0.callSource(.footer, [s + 1], optionalModel) } } : nil,
+      header: source.has(Source.header.rawValue)
+        ? { _, s in try link.live { try $0.callSource(.header, [s + 1], optionalModel) } } : nil,
+      footer: source.has(Source.footer.rawValue)
+        ? { _, s in try link.live { try $0.callSource(.footer, [s + 1], optionalModel) } } : nil,
       sectionID: source.has(Source.sectionID.rawValue)
-        ? { _, s in try link.live { try $0.callSource(.sectionID, [s + 1]) { (lua, what) throws(ListDataError) in try lua.listIDValue(-1, what, what: "id") } } }
+        ? { _, s in
+          try link.live {
+            try $0.callSource(.sectionID, [s + 1]) { (lua, what) throws(ListDataError) in
+              try lua.listIDValue(-1, what, what: "id")
+            }
+          }
+        }
         : nil)
   }
 }

@@ -13,10 +13,13 @@ public enum TantanModule {
   /// The module's own values, each declared once: its reference row and its push.
   static let fields: [ModuleField] = [
     ModuleField("tantan.version", "string", "The host's version string.") { _, lua in lua.push(TantanHost.version) },
-    ModuleField("tantan.api_level", "integer", "Rises with every API addition; plugins declare the minimum they need.") {
+    ModuleField("tantan.api_level", "integer", "Rises with every API addition; plugins declare the minimum they need.")
+    {
       _, lua in lua.push(TantanHost.apiLevel)
     },
-    ModuleField("tantan.seed", "integer?", "The --seed given on the command line, or nil.") { host, lua in lua.push(host.seed) },
+    ModuleField("tantan.seed", "integer?", "The --seed given on the command line, or nil.") { host, lua in
+      lua.push(host.seed)
+    },
   ]
 
   static var docs: [LuaDoc] { fields.map(\.doc) }
@@ -47,7 +50,10 @@ public enum TantanModule {
     host.seed = seed
     TantanModule.install(host)
     if let seed {
-      guard state.load("math.randomseed(...)", name: "=(host)") == LUA_OK, { state.lua.push(seed); return state.lua.pcall(1, 0, traceback: true) }()
+      guard state.load("math.randomseed(...)", name: "=(host)") == LUA_OK,
+        {
+          state.lua.push(seed); return state.lua.pcall(1, 0, traceback: true)
+        }()
       else {
         defer { state.lua.pop() }
         return .failure(HostSetupError(description: state.lua.string(-1) ?? "cannot seed math.random"))

@@ -21,11 +21,14 @@ enum PluginExtension: TantanExtension, LuaModuleBinding {
     .string("component"), .string("name"), returns: .pushedByBody("table?")
   ) { registry, lua, kind, name in
     guard let data = registry.preset(kind: kind, name: name)?.data else { return lua.pushNil() }
-    do throws(LuaConversionError) { try lua.push(data) } catch { throw LuaCallError.message("preset: \(error.description)") }
+    do throws(LuaConversionError) { try lua.push(data) } catch {
+      throw LuaCallError.message("preset: \(error.description)")
+    }
   }
 
   static let assertion = function(
-    "tantan.assertion", "A checker for a plugin's assertion: calls it and raises its message (at the caller) when it fails.",
+    "tantan.assertion",
+    "A checker for a plugin's assertion: calls it and raises its message (at the caller) when it fails.",
     .string("name"), returns: .pushedByBody("fun(...: any)")
   ) { registry, lua, name in
     guard let entry = registry.assertion(named: name), let fn = entry.value else {
@@ -80,7 +83,8 @@ enum PluginExtension: TantanExtension, LuaModuleBinding {
       throw .lua(error)
     }
     if let problem = garbage(lua, -1) {
-      throw .message("\(what): its provider (\(entry.location)) returned \(problem); expected an array or a table of functions")
+      throw .message(
+        "\(what): its provider (\(entry.location)) returned \(problem); expected an array or a table of functions")
     }
   }
 
@@ -104,7 +108,9 @@ enum PluginExtension: TantanExtension, LuaModuleBinding {
 extension LuaResult where Value == [PluginRecord] {
   /// `tantan.plugins()`: one table per plugin, its type and its push declared together.
   static var records: Self {
-    .init("{name: string, version: string?, api: integer?, description: string?, dir: string, status: string, reason: string?}[]") {
+    .init(
+      "{name: string, version: string?, api: integer?, description: string?, dir: string, status: string, reason: string?}[]"
+    ) {
       lua, records in
       lua.newTable(narr: Int32(records.count))
       for (i, r) in records.enumerated() {

@@ -37,7 +37,8 @@ enum PluginHostFunctions: LuaModuleBinding {
       "Registers a named preset (plain data) for a component kind (\"deck\", \"grid\", \"list\", ...); the component's binding consults it when a config names it.",
       .name("component"), .name("name"), .plainData("config"), returns: .none
     ) { c, lua, kind, preset, data in
-      let e = PluginRegistry.Entry(name: preset, plugin: c.plugin, location: PluginHostObject.callSite(lua), value: nil, data: data)
+      let e = PluginRegistry.Entry(
+        name: preset, plugin: c.plugin, location: PluginHostObject.callSite(lua), value: nil, data: data)
       try c.registry.register(.preset(kind), e)
     },
     function(
@@ -66,7 +67,8 @@ enum PluginHostFunctions: LuaModuleBinding {
 package enum PluginHostObject {
   static let cls: LuaClass<PluginContext> = LuaClass<PluginContext>(
     name: "tantan.PluginHost",
-    doc: "What a plugin's setup(host) receives: registers its sources, presets, assertions, reporters, commands and hooks (host.f(...) or host:f(...)).",
+    doc:
+      "What a plugin's setup(host) receives: registers its sources, presets, assertions, reporters, commands and hooks (host.f(...) or host:f(...)).",
     methods: [],
     fields: [
       .init("name", "string", "The plugin's name, from its manifest.") { c, lua in lua.push(c.plugin) },
@@ -83,7 +85,8 @@ package enum PluginHostObject {
   /// position is moved back (Lua then words it for a method call, as before).
   private static func field(_ f: PluginHostFunctions.Function) -> LuaClass<PluginContext>.Field {
     LuaClass<PluginContext>.Field(f.doc.name, f.doc.signature, f.doc.doc) { c, lua in
-      let name = f.doc.name, call = f.call
+      let name = f.doc.name
+      let call = f.call
       lua.push(function: { [c] (lua: Lua) throws(LuaCallError) -> Int32 in  // strong: a plugin may keep it
         let method = cls.object(lua, 1) === c
         guard c.open else { throw .message("plugin '\(c.plugin)': \(name) is only available during setup") }
@@ -99,12 +102,15 @@ package enum PluginHostObject {
 
   // MARK: helpers
 
-  static func add(_ c: PluginContext, _ lua: Lua, _ kind: PluginRegistry.Kind, _ name: String, fn arg: Int32) throws(LuaCallError) {
+  static func add(_ c: PluginContext, _ lua: Lua, _ kind: PluginRegistry.Kind, _ name: String, fn arg: Int32)
+    throws(LuaCallError)
+  {
     let location = lua.type(arg) == LUA_TFUNCTION ? definition(lua, arg) ?? callSite(lua) : callSite(lua)
     guard let host = c.registry.host else { throw .message("plugin '\(c.plugin)': the host is gone") }
     lua.pushValue(arg)
     let ref = host.state.ref()
-    try c.registry.register(kind, PluginRegistry.Entry(name: name, plugin: c.plugin, location: location, value: ref, data: nil))
+    try c.registry.register(
+      kind, PluginRegistry.Entry(name: name, plugin: c.plugin, location: location, value: ref, data: nil))
   }
 
   static func hasFunction(_ lua: Lua, _ t: Int32) -> Bool {
@@ -121,7 +127,9 @@ package enum PluginHostObject {
   package static func definition(_ lua: Lua, _ arg: Int32) -> String? {
     var ar = lua_Debug()
     lua.pushValue(arg)
-    guard lua_getinfo(lua.L, ">S", &ar) != 0, let src = ar.source, src.pointee == CChar(UInt8(ascii: "@")) else { return nil }
+    guard lua_getinfo(lua.L, ">S", &ar) != 0, let src = ar.source, src.pointee == CChar(UInt8(ascii: "@")) else {
+      return nil
+    }
     return "\(String(cString: src + 1)):\(ar.linedefined)"
   }
 
@@ -158,8 +166,12 @@ extension LuaParam where Value == String {
     let plain = Self.name(name).read
     return .init(name, "string") { (lua, arg) throws(LuaCallError) in
       let n = try plain(lua, arg)
-      guard !n.hasPrefix("-"), !n.contains("/"), !n.contains(" ") else { throw .argument(arg, "invalid command name '\(n)'") }
-      guard !PluginRegistry.reservedCommands.contains(n) else { throw .argument(arg, "command name '\(n)' is reserved by the host") }
+      guard !n.hasPrefix("-"), !n.contains("/"), !n.contains(" ") else {
+        throw .argument(arg, "invalid command name '\(n)'")
+      }
+      guard !PluginRegistry.reservedCommands.contains(n) else {
+        throw .argument(arg, "command name '\(n)' is reserved by the host")
+      }
       return n
     }
   }
@@ -180,7 +192,9 @@ extension LuaParam where Value == Int32 {
   static func tableOfFunctions(_ name: String) -> Self {
     .init(name, "table<string, function>") { (lua, arg) throws(LuaCallError) in
       try lua.checkTable(arg)
-      guard PluginHostObject.hasFunction(lua, arg) else { throw .argument(arg, "\(name) must be a table of functions, got a table without any") }
+      guard PluginHostObject.hasFunction(lua, arg) else {
+        throw .argument(arg, "\(name) must be a table of functions, got a table without any")
+      }
       return arg
     }
   }

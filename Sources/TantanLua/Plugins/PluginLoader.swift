@@ -38,14 +38,18 @@ package enum PluginLoader {
       if record.status == .loaded { record.reason = nil }
       registry.records.append(record)
       if record.status == .failed || record.status == .refused {
-        if !options.quiet { registry.report("plugin '\(record.name)' \(record.status.rawValue): \(record.reason ?? "?")") }
+        if !options.quiet {
+          registry.report("plugin '\(record.name)' \(record.status.rawValue): \(record.reason ?? "?")")
+        }
         if options.strict { return false }
       }
     }
     return true
   }
 
-  private static func loadOne(_ c: PluginCandidate, host: TantanHost, options: Options, taken: inout Set<String>) -> PluginRecord {
+  private static func loadOne(_ c: PluginCandidate, host: TantanHost, options: Options, taken: inout Set<String>)
+    -> PluginRecord
+  {
     let lua = host.lua
     let top = lua.top
     defer { lua.setTop(top) }
@@ -54,7 +58,9 @@ package enum PluginLoader {
 
     if let problem = c.problem { return fail("\(c.dir): \(problem)") }
     let file = c.manifestPath
-    guard PluginFiles.kind(file) == .file else { return fail("\(c.dir): no plugin.lua (a plugin folder needs one returning its manifest)") }
+    guard PluginFiles.kind(file) == .file else {
+      return fail("\(c.dir): no plugin.lua (a plugin folder needs one returning its manifest)")
+    }
     guard PluginChunkCache.load(file, into: host, sandboxed: options.sandboxed, cache: options.cache) else {
       return fail(lua.string(-1) ?? "\(file): cannot load")
     }

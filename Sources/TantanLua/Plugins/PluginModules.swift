@@ -38,18 +38,19 @@ enum PluginModules {
       lua.pop(2)
       return
     }
-    lua.push(function: { [unowned registry] (lua: Lua) throws(LuaCallError) -> Int32 in
-      let name = try lua.checkString(1)  // as the stock one: `bad argument #1 to 'require'` at the caller
-      if let mine = callingPlugin(lua, registry), let path = moduleFile(mine.dir, name) {
-        return try requireOwn(lua, registry, root: mine, name: name, path: path, sandboxed: sandboxed)
-      }
-      // Anything else: the stock `require` (upvalue 1), same arguments, same results.
-      let n = lua.top
-      lua.pushValue(Lua.upvalue(1))
-      lua_rotate(lua.L, 1, 1)
-      do throws(LuaError) { try lua.call(n, LUA_MULTRET) } catch { throw .lua(error) }
-      return lua.top
-    }, upvalues: 1)
+    lua.push(
+      function: { [unowned registry] (lua: Lua) throws(LuaCallError) -> Int32 in
+        let name = try lua.checkString(1)  // as the stock one: `bad argument #1 to 'require'` at the caller
+        if let mine = callingPlugin(lua, registry), let path = moduleFile(mine.dir, name) {
+          return try requireOwn(lua, registry, root: mine, name: name, path: path, sandboxed: sandboxed)
+        }
+        // Anything else: the stock `require` (upvalue 1), same arguments, same results.
+        let n = lua.top
+        lua.pushValue(Lua.upvalue(1))
+        lua_rotate(lua.L, 1, 1)
+        do throws(LuaError) { try lua.call(n, LUA_MULTRET) } catch { throw .lua(error) }
+        return lua.top
+      }, upvalues: 1)
     lua.rawSet(-2, "require")
     lua.pop()
   }
@@ -75,7 +76,8 @@ enum PluginModules {
   /// `require(name)` of the calling plugin's own module: its value for that plugin, loaded once.
   /// Returns what the stock `require` returns: the value, and the file when it was loaded now.
   private static func requireOwn(
-    _ lua: Lua, _ registry: PluginRegistry, root: (plugin: String, dir: String), name: String, path: String, sandboxed: Bool
+    _ lua: Lua, _ registry: PluginRegistry, root: (plugin: String, dir: String), name: String, path: String,
+    sandboxed: Bool
   ) throws(LuaCallError) -> Int32 {
     lua.setTop(1)
     if lua.rawGet(Lua.registryIndex, ownModulesKey) != LUA_TTABLE {  // 2
@@ -118,7 +120,9 @@ enum PluginModules {
     return 2
   }
 
-  private static func checkCycle(_ lua: Lua, _ registry: PluginRegistry, plugin: String, name: String) throws(LuaCallError) {
+  private static func checkCycle(_ lua: Lua, _ registry: PluginRegistry, plugin: String, name: String)
+    throws(LuaCallError)
+  {
     guard let i = registry.loadingModules.firstIndex(of: name) else { return }
     let chain = (registry.loadingModules[i...] + [name]).joined(separator: " -> ")
     let at = PluginHostObject.caller(lua).map { "\($0.file):\($0.line): " } ?? ""
@@ -127,7 +131,9 @@ enum PluginModules {
   }
 
   /// Pushes the module's compiled chunk, or raises the load error naming the file.
-  private static func pushChunk(_ lua: Lua, _ registry: PluginRegistry, name: String, path: String, sandboxed: Bool) throws(LuaCallError) {
+  private static func pushChunk(_ lua: Lua, _ registry: PluginRegistry, name: String, path: String, sandboxed: Bool)
+    throws(LuaCallError)
+  {
     guard let host = registry.host else { throw .message("module '\(name)': the host is gone") }
     guard PluginChunkCache.load(path, into: host, sandboxed: sandboxed, cache: registry.chunkCache) else {
       let msg = lua.string(-1) ?? "?"
@@ -152,17 +158,20 @@ enum PluginModules {
   }
 
   /// Pushes a loader (the compiled chunk wrapped to track modules in progress) and the path.
-  private static func loader(_ lua: Lua, _ registry: PluginRegistry, name: String, path: String, sandboxed: Bool) throws(LuaCallError) -> Int32 {
+  private static func loader(_ lua: Lua, _ registry: PluginRegistry, name: String, path: String, sandboxed: Bool)
+    throws(LuaCallError) -> Int32
+  {
     try pushChunk(lua, registry, name: name, path: path, sandboxed: sandboxed)
-    lua.push(function: { [unowned registry] (lua: Lua) throws(LuaCallError) -> Int32 in
-      registry.loadingModules.append(name)
-      defer { registry.loadingModules.removeLast() }
-      let args = lua.top
-      lua.pushValue(Lua.upvalue(1))
-      for i in 1...max(args, 1) where args > 0 { lua.pushValue(i) }
-      do throws(LuaError) { try lua.call(args, 1) } catch { throw .lua(error) }
-      return 1
-    }, upvalues: 1)
+    lua.push(
+      function: { [unowned registry] (lua: Lua) throws(LuaCallError) -> Int32 in
+        registry.loadingModules.append(name)
+        defer { registry.loadingModules.removeLast() }
+        let args = lua.top
+        lua.pushValue(Lua.upvalue(1))
+        for i in 1...max(args, 1) where args > 0 { lua.pushValue(i) }
+        do throws(LuaError) { try lua.call(args, 1) } catch { throw .lua(error) }
+        return 1
+      }, upvalues: 1)
     lua.push(path)
     return 2
   }

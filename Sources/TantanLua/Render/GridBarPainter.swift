@@ -17,8 +17,12 @@ struct GridBarPainter {
     let r = ratio
     w.start("rect"); w.frame(0, 0, width, height); w.attr("fill", "#fff"); w.end()
     // Close button: the `subscribe_close` image, a thin cross.
-    let side = 35 * r, closeX = width - side - 15 * r, closeY = 15 * r
-    let a = side * 0.22, cx = closeX + side / 2, cy = closeY + side / 2
+    let side = 35 * r
+    let closeX = width - side - 15 * r
+    let closeY = 15 * r
+    let a = side * 0.22
+    let cx = closeX + side / 2
+    let cy = closeY + side / 2
     var cross = SVGPath()
     cross.move(cx - a, cy - a); cross.line(cx + a, cy + a); cross.move(cx + a, cy - a); cross.line(cx - a, cy + a)
     w.start("path"); w.attr("d", cross); w.attr("stroke", Self.grey); w.attr("stroke-width", 1.5 * r)
@@ -27,14 +31,17 @@ struct GridBarPainter {
     let centerY = (height - (closeY + side)) / 2 + closeY + side
     let titleSize = 13 * r
     w.textElement(titles.title) { w in
-      w.attr("x", 20 * r); w.attr("y", centerY + titleSize * 0.35); w.attr("font-size", titleSize); w.attr("fill", Self.grey)
+      w.attr("x", 20 * r); w.attr("y", centerY + titleSize * 0.35); w.attr("font-size", titleSize);
+      w.attr("fill", Self.grey)
     }
     // Sort / done button.
     let buttonSize = 12 * r
     let text = editing ? titles.done : titles.sort
-    let buttonW = XMLText.estimatedEms(text) * buttonSize + 8 * r, buttonH = 21 * r
+    let buttonW = XMLText.estimatedEms(text) * buttonSize + 8 * r
+    let buttonH = 21 * r
     let buttonX = width - 20 * r - buttonW
-    w.start("rect"); w.frame(buttonX, centerY - buttonH / 2, buttonW, buttonH); w.attr("rx", 4 * r); w.attr("fill", "#fff")
+    w.start("rect"); w.frame(buttonX, centerY - buttonH / 2, buttonW, buttonH); w.attr("rx", 4 * r);
+    w.attr("fill", "#fff")
     w.attr("stroke", Self.orange); w.attr("stroke-width", "0.5"); w.end()
     w.textElement(text) { w in
       w.attr("x", buttonX + buttonW / 2); w.attr("y", centerY + buttonSize * 0.35); w.attr("font-size", buttonSize)

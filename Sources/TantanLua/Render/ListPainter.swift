@@ -11,7 +11,8 @@ struct ListPainter {
     var textX = f.x + 15
     if let color = label.color, f.h >= 16 {
       let s = min(f.h - 12, 36)
-      w.start("rect"); w.frame(f.x + 12, f.midY - s / 2, s, s); w.attr("rx", s * 0.2); w.attr("fill", color.hex); w.end()
+      w.start("rect"); w.frame(f.x + 12, f.midY - s / 2, s, s); w.attr("rx", s * 0.2); w.attr("fill", color.hex);
+      w.end()
       textX = f.x + 24 + s
     }
     let room = f.x + f.w - textX - 10
@@ -51,7 +52,9 @@ struct ListPainter {
 
   /// The refresh control in the gap above the content (viewport y `top`, `height` tall): an arrow
   /// and a progress ring while pulling, the arrow turned up when armed, a spinner while refreshing.
-  func refresh(_ w: inout SVGWriter, top: Double, height: Double, state: ListRefreshState, pull: Double, threshold: Double) {
+  func refresh(
+    _ w: inout SVGWriter, top: Double, height: Double, state: ListRefreshState, pull: Double, threshold: Double
+  ) {
     w.start("rect"); w.frame(0, top, width, height); w.attr("fill", "#f2f2f7"); w.end()
     guard height >= 14 else { return }
     let cy = top + height - min(height, 50) / 2
@@ -71,10 +74,13 @@ struct ListPainter {
         w.attr("fill", "none"); w.attr("stroke", Self.tint); w.attr("stroke-width", r * 0.25); w.end()
       }
       var p = SVGPath()
-      let a = r * 0.5, dir: Double = armed ? -1 : 1
+      let a = r * 0.5
+      let dir: Double = armed ? -1 : 1
       p.move(ringX, cy - dir * a); p.line(ringX, cy + dir * a)
-      p.move(ringX - a * 0.7, cy + dir * a * 0.3); p.line(ringX, cy + dir * a); p.line(ringX + a * 0.7, cy + dir * a * 0.3)
-      w.start("path"); w.attr("d", p); w.attr("fill", "none"); w.attr("stroke", Self.tint); w.attr("stroke-width", r * 0.2)
+      p.move(ringX - a * 0.7, cy + dir * a * 0.3); p.line(ringX, cy + dir * a);
+      p.line(ringX + a * 0.7, cy + dir * a * 0.3)
+      w.start("path"); w.attr("d", p); w.attr("fill", "none"); w.attr("stroke", Self.tint);
+      w.attr("stroke-width", r * 0.2)
       w.attr("stroke-linecap", "round"); w.end()
     case .refreshing:
       text = "Refreshing\u{2026}"
@@ -84,7 +90,8 @@ struct ListPainter {
     }
     let size = min(13, height * 0.4)
     w.textElement(text) { w in
-      w.attr("x", ringX + r + 10); w.attr("y", cy + size * 0.35); w.attr("font-size", size); w.attr("fill", Self.secondary)
+      w.attr("x", ringX + r + 10); w.attr("y", cy + size * 0.35); w.attr("font-size", size);
+      w.attr("fill", Self.secondary)
     }
   }
 
@@ -93,8 +100,10 @@ struct ListPainter {
   func paging(_ w: inout SVGWriter, _ m: ListModel<ListViewModel>, loadError: String?, shift: Double, height: Double) {
     if m.loading || loadError != nil {
       let text = m.loading ? "Loading more\u{2026}" : "Load failed: \(loadError ?? "") (tap to retry)"
-      let pillW = min(width - 40, 220), pillH = 32.0
-      let x = (width - pillW) / 2, y = height - pillH - 12
+      let pillW = min(width - 40, 220)
+      let pillH = 32.0
+      let x = (width - pillW) / 2
+      let y = height - pillH - 12
       w.start("rect"); w.frame(x, y, pillW, pillH); w.attr("rx", pillH / 2); w.attr("fill", "#1c1c1e")
       w.attr("fill-opacity", "0.82"); w.end()
       var textX = x + 16

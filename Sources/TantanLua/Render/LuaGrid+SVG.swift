@@ -15,7 +15,9 @@ extension LuaGrid: SVGDrawable {
     guard let m = current else {
       return SVGPieces.placeholder(width: 375, height: 587, text: "tantan.ReorderGrid (under construction)")
     }
-    let width = m.config.width, height = m.config.height, bar = m.config.resolvedTopBar
+    let width = m.config.width
+    let height = m.config.height
+    let bar = m.config.resolvedTopBar
     var title = "tantan.ReorderGrid: \(m.count) items"
     if m.editing { title += ", editing" }
     if let d = m.dragging { title += ", dragging item \(d + 1)" }
@@ -72,18 +74,21 @@ struct GridPainter {
 
   func emptySlot(_ w: inout SVGWriter, _ f: Rect) {
     w.start("rect"); w.frame(f.x + badge / 2, f.y + badge / 2, f.w - badge, f.h - badge); w.attr("rx", 4 * ratio)
-    w.attr("fill", "none"); w.attr("stroke", "#b8b8b8"); w.attr("stroke-width", "1"); w.attr("stroke-dasharray", "4 3"); w.end()
+    w.attr("fill", "none"); w.attr("stroke", "#b8b8b8"); w.attr("stroke-width", "1"); w.attr("stroke-dasharray", "4 3");
+    w.end()
   }
 
   /// The lifted cell, centred on the finger, with a shadow under it.
   func snapshot(_ w: inout SVGWriter, _ f: Rect, title: String) {
-    w.start("rect"); w.frame(f.x + badge / 2 + 1, f.y + badge / 2 + 3, f.w - badge, f.h - badge); w.attr("rx", 4 * ratio)
+    w.start("rect"); w.frame(f.x + badge / 2 + 1, f.y + badge / 2 + 3, f.w - badge, f.h - badge);
+    w.attr("rx", 4 * ratio)
     w.attr("fill", "#000"); w.attr("fill-opacity", "0.18"); w.end()
     label(&w, f, title: title, fill: "#fff7ec", ink: "#e67e22")
   }
 
   private func label(_ w: inout SVGWriter, _ f: Rect, title: String, fill: String, ink: String) {
-    let lw = f.w - badge, lh = f.h - badge
+    let lw = f.w - badge
+    let lh = f.h - badge
     w.start("rect"); w.frame(f.x + badge / 2, f.y + badge / 2, lw, lh); w.attr("rx", 4 * ratio); w.attr("fill", fill)
     w.attr("stroke", ink); w.attr("stroke-width", "1"); w.end()
     let size = min(fontSize, lh * 0.6)

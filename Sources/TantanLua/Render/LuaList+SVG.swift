@@ -13,7 +13,8 @@ import LuaRuntime
 extension LuaList: SVGDrawable {
   func svgDocument() -> String {
     guard let m = model else { return SVGPieces.placeholder(width: 375, height: 667, text: "tantan.List (building)") }
-    let width = m.config.width, height = m.config.height
+    let width = m.config.width
+    let height = m.config.height
     let indicator = m.refreshIndicatorHeight
     let shift = indicator - m.offset  // content y + shift = viewport y
     var title = "tantan.List: \(m.sectionCount) sections, \(m.itemCount) items, offset \(SVGNumber.format(m.offset))"
@@ -23,8 +24,9 @@ extension LuaList: SVGDrawable {
     w.start("rect"); w.frame(0, 0, width, height); w.attr("fill", "#fff"); w.end()
     let painter = ListPainter(width: width)
     if indicator > 0 {
-      painter.refresh(&w, top: -m.offset, height: indicator, state: m.refreshState, pull: m.pullDistance,
-                      threshold: m.config.refresh?.threshold ?? 50)
+      painter.refresh(
+        &w, top: -m.offset, height: indicator, state: m.refreshState, pull: m.pullDistance,
+        threshold: m.config.refresh?.threshold ?? 50)
     }
     let visible = Rect(x: 0, y: m.offset - indicator, w: width, h: height)
     let attributes = m.layout(visible)
@@ -33,10 +35,13 @@ extension LuaList: SVGDrawable {
       for a in attributes where (a.z > 0) == pinned { draw(&w, m, a, painter) }
     }
     w.closeGroup()
-    if m.config.paging != nil { painter.paging(&w, m, loadError: Self.loadErrorText(m.loadFailure, lua), shift: shift, height: height) }
+    if m.config.paging != nil {
+      painter.paging(&w, m, loadError: Self.loadErrorText(m.loadFailure, lua), shift: shift, height: height)
+    }
     if m.config.contentInset.top > 0 { painter.bar(&w, height: m.config.contentInset.top) }
     SVGPieces.scrollIndicator(
-      &w, width: width, height: height, visible: height, content: m.contentHeight + m.config.contentInset.top
+      &w, width: width, height: height, visible: height,
+      content: m.contentHeight + m.config.contentInset.top
         + m.config.contentInset.bottom, offset: m.offset, minOffset: m.minOffset, maxOffset: m.maxOffset)
     return w.finish()
   }
@@ -46,7 +51,9 @@ extension LuaList: SVGDrawable {
     switch a.kind {
     case .item:
       let i = a.index ?? 0
-      let label = m.cachedItem(at: ListIndexPath(section: a.section, index: i)).map { ViewModelLabel.read($0.payload.value) } ?? ViewModelLabel()
+      let label =
+        m.cachedItem(at: ListIndexPath(section: a.section, index: i)).map { ViewModelLabel.read($0.payload.value) }
+        ?? ViewModelLabel()
       p.item(&w, a.frame, label: label, fallback: "Item \(a.section + 1).\(i + 1)")
     case .header:
       let label = section.header.map { ViewModelLabel.read($0.value) }

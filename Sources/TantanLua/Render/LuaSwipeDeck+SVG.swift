@@ -67,15 +67,19 @@ enum DeckPainter {
   }
 
   static func card(_ w: inout SVGWriter, _ card: SwipeCard<LuaRef>, label: ViewModelLabel, stamp: Stamp?) {
-    let cw = card.frame.w, ch = card.frame.h
-    let x = -cw / 2, y = -ch / 2
+    let cw = card.frame.w
+    let ch = card.frame.h
+    let x = -cw / 2
+    let y = -ch / 2
     let radius = min(max(min(cw, ch) * 0.05, 4), 16)
     let color = label.color ?? RGBColor.palette(card.index)
     w.start("g")
-    w.transform(translateX: card.center.x, y: card.center.y, rotateDegrees: card.rotation * 180 / .pi, scale: card.scale)
+    w.transform(
+      translateX: card.center.x, y: card.center.y, rotateDegrees: card.rotation * 180 / .pi, scale: card.scale)
     if !SVGNumber.isOne(card.alpha, decimals: 3) { w.attr("opacity", card.alpha, decimals: 3) }
     w.open()
-    w.start("rect"); w.frame(x, y + 3, cw, ch); w.attr("rx", radius); w.attr("fill", "#000"); w.attr("fill-opacity", "0.12"); w.end()
+    w.start("rect"); w.frame(x, y + 3, cw, ch); w.attr("rx", radius); w.attr("fill", "#000");
+    w.attr("fill-opacity", "0.12"); w.end()
     w.start("rect"); w.frame(x, y, cw, ch); w.attr("rx", radius); w.attr("fill", color.hex)
     w.attr("stroke", "#fff"); w.attr("stroke-width", "2"); w.end()
     let band = min(max(ch * 0.2, 36), 110)
@@ -85,7 +89,8 @@ enum DeckPainter {
     w.attr("fill", "#000"); w.attr("fill-opacity", "0.3"); w.end()
     let title = XMLText.fitted(label.title ?? "Card \(card.index + 1)", width: cw - 2 * pad, fontSize: titleSize)
     let subtitleSize = titleSize * 0.6
-    let subtitle = XMLText.fitted(label.subtitle ?? "item \(card.index + 1)", width: cw - 2 * pad, fontSize: subtitleSize)
+    let subtitle = XMLText.fitted(
+      label.subtitle ?? "item \(card.index + 1)", width: cw - 2 * pad, fontSize: subtitleSize)
     let base = y + ch - band / 2
     w.textElement(title) { w in
       w.attr("x", x + pad); w.attr("y", base + titleSize * 0.1); w.attr("font-size", titleSize)
@@ -111,9 +116,11 @@ enum DeckPainter {
     w.attr("opacity", s.opacity, decimals: 3)
     w.open()
     w.start("rect"); w.frame(-boxW / 2, -boxH / 2, boxW, boxH); w.attr("rx", size * 0.2)
-    w.attr("fill", "#fff"); w.attr("fill-opacity", "0.15"); w.attr("stroke", s.color); w.attr("stroke-width", size * 0.12); w.end()
+    w.attr("fill", "#fff"); w.attr("fill-opacity", "0.15"); w.attr("stroke", s.color);
+    w.attr("stroke-width", size * 0.12); w.end()
     w.textElement(s.word) { w in
-      w.attr("y", size * 0.36); w.attr("font-size", size); w.attr("font-weight", "bold"); w.attr("text-anchor", "middle")
+      w.attr("y", size * 0.36); w.attr("font-size", size); w.attr("font-weight", "bold");
+      w.attr("text-anchor", "middle")
       w.attr("fill", s.color); w.attr("letter-spacing", size * 0.05)
     }
     w.closeGroup()

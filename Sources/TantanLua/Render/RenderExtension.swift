@@ -21,7 +21,8 @@ extension RenderExtension: TantanExtension, LuaModuleBinding {
   }
 
   static let table = ModuleField(
-    "tantan.render", "tantan.render", "SVG pictures of decks, grids and lists (deterministic: the same state gives the same bytes)."
+    "tantan.render", "tantan.render",
+    "SVG pictures of decks, grids and lists (deterministic: the same state gives the same bytes)."
   ) { host, lua in
     lua.newTable(narr: 0, nrec: 2)
     svg.install(lua, in: -1, context: host)
@@ -72,7 +73,10 @@ extension RenderExtension: TantanExtension, LuaModuleBinding {
     let steps = abs(exact - near) <= 1e-9 * max(1, exact) ? near : exact.rounded(.up)
     guard steps + 1 <= Double(maxFrames) else {
       let frames = steps < 1e15 ? String(Int(steps) + 1) : lua.formatNumber(steps + 1)
-      throw LuaCallError.argument(3, "too many frames: \(lua.string(2) ?? "?") s at \(lua.string(3) ?? "?") fps is \(frames) frames (at most \(maxFrames))")
+      throw LuaCallError.argument(
+        3,
+        "too many frames: \(lua.string(2) ?? "?") s at \(lua.string(3) ?? "?") fps is \(frames) frames (at most \(maxFrames))"
+      )
     }
     let count = Int(steps)
     // The pictures are held in Swift until they are pushed: each is charged to the memory limit
@@ -107,7 +111,9 @@ extension RenderExtension: TantanExtension, LuaModuleBinding {
   private static func positive(_ name: String) -> LuaParam<Double> {
     LuaParam(name, "number") { (lua, arg) throws(LuaCallError) in
       let d = try lua.checkNumber(arg)
-      guard d.isFinite, d > 0 else { throw .argument(arg, "positive finite number expected, got \(lua.string(arg) ?? "?")") }
+      guard d.isFinite, d > 0 else {
+        throw .argument(arg, "positive finite number expected, got \(lua.string(arg) ?? "?")")
+      }
       return d
     }
   }

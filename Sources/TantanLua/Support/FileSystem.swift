@@ -155,7 +155,9 @@ package enum FileSystem {
   /// `Permission denied`, `Not a directory`) for the caller's message.
   package static func save(_ path: String, _ text: String, createFolders: Bool = true) -> String? {
     let dir = directory(of: path)
-    if createFolders, dir != ".", kind(dir) == .missing, !makeDirectories(dir) { return "cannot create the folder \(dir): \(reason(errno))" }
+    if createFolders, dir != ".", kind(dir) == .missing, !makeDirectories(dir) {
+      return "cannot create the folder \(dir): \(reason(errno))"
+    }
     errno = 0
     return write(path, text) ? nil : reason(errno)
   }

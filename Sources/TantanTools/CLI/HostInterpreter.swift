@@ -6,7 +6,9 @@ import TantanLua
 /// `tantan-host` as a drop-in `lua`: the stock interpreter plus the `tantan` module, limits,
 /// the sandbox and `--seed`.
 final class HostInterpreter: InterpreterHost {
-  static let valuedOptions: Set<String> = ["seed", "max-memory", "max-instructions", "timeout", "emit-meta", "plugin", "trace"]
+  static let valuedOptions: Set<String> = [
+    "seed", "max-memory", "max-instructions", "timeout", "emit-meta", "plugin", "trace",
+  ]
   static let flagOptions: Set<String> = ["sandbox", "strict-plugins"]
   static let optionHelp: [(String, String)] = [
     ("--seed N", "seed math.random (and the test runner's shuffle) with integer N"),
@@ -14,7 +16,10 @@ final class HostInterpreter: InterpreterHost {
     ("--max-instructions N", "fail after about N VM instructions (counted per 1000)"),
     ("--timeout SECONDS", "fail after SECONDS of wall-clock time"),
     ("--emit-meta DIR", "write the LuaLS stubs (tantan.d.lua) and API reference (API.md) to DIR and exit"),
-    ("--sandbox", "remove io, os.execute/remove/rename/exit/getenv/tmpname, debug, dofile, loadfile, binary load, C modules"),
+    (
+      "--sandbox",
+      "remove io, os.execute/remove/rename/exit/getenv/tmpname, debug, dofile, loadfile, binary load, C modules"
+    ),
     ("--plugin DIR", "load the plugin in DIR, or every plugin folder in DIR (repeatable; before ./plugins)"),
     ("--strict-plugins", "a plugin that fails to load (or whose hook raises) stops the run with status 1"),
     ("--trace FILE", "record every step (gestures, calls, clock) and write an HTML trace viewer to FILE"),
@@ -46,14 +51,18 @@ final class HostInterpreter: InterpreterHost {
     var s = Settings()
     func int(_ name: String, min: Int) throws(InterpreterOptions.ParseError) -> Int? {
       guard let v = o.long[name] else { return nil }
-      guard let i = Int(v), i >= min else { throw .badValue(option: "--" + name, message: "integer >= \(min) expected, got '\(v)'") }
+      guard let i = Int(v), i >= min else {
+        throw .badValue(option: "--" + name, message: "integer >= \(min) expected, got '\(v)'")
+      }
       return i
     }
     s.seed = try int("seed", min: Int.min)
     s.maxMemory = try int("max-memory", min: 1)
     s.maxInstructions = try int("max-instructions", min: 1)
     if let v = o.long["timeout"] {
-      guard let d = Double(v), d.isFinite, d > 0 else { throw .badValue(option: "--timeout", message: "positive number of seconds expected, got '\(v)'") }
+      guard let d = Double(v), d.isFinite, d > 0 else {
+        throw .badValue(option: "--timeout", message: "positive number of seconds expected, got '\(v)'")
+      }
       s.timeout = d
     }
     s.sandbox = o.long["sandbox"] != nil

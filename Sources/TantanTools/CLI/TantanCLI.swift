@@ -1,11 +1,12 @@
 import CLuaShim
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 import LuaRuntime
 import TantanLua
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
 
 /// Entry point of the `tantan-host` executable: `lua`-style options, then the interpreter.
 /// A first argument naming a subcommand (`test`, `merge-reports`) runs it instead: it wins over a
@@ -26,10 +27,13 @@ package enum TantanCLI {
       return sub(Array(argv.dropFirst(2)), progname)
     }
     do {
-      options = try InterpreterOptions.parse(argv, valued: HostInterpreter.valuedOptions, flags: HostInterpreter.flagOptions)
+      options = try InterpreterOptions.parse(
+        argv, valued: HostInterpreter.valuedOptions, flags: HostInterpreter.flagOptions)
       options.rawArgv = rawArguments(matching: argv)
     } catch {
-      writeError("\(progname): \(error)\n" + InterpreterOptions.usage(progname: progname, hostOptions: HostInterpreter.optionHelp))
+      writeError(
+        "\(progname): \(error)\n"
+          + InterpreterOptions.usage(progname: progname, hostOptions: HostInterpreter.optionHelp))
       return 1
     }
     if let dir = options.long["emit-meta"] {
@@ -72,14 +76,18 @@ package enum TantanCLI {
   /// `tantan-host plugins` and plugin subcommands (`tantan-host NAME args`); nil: run as `lua`.
   /// Plugins are loaded into the state only when a plugin folder exists; a name no plugin
   /// registers falls through to the script path with the state already prepared.
-  static func subcommand(_ options: InterpreterOptions, _ interpreter: Interpreter, _ hi: HostInterpreter, _ state: LuaState) -> Int32? {
+  static func subcommand(
+    _ options: InterpreterOptions, _ interpreter: Interpreter, _ hi: HostInterpreter, _ state: LuaState
+  ) -> Int32? {
     guard PluginCommands.isCandidate(options), let name = options.script else { return nil }
     let listing = name == "plugins"
     if !listing && PluginDiscovery.discover(requested: options.values("plugin")).isEmpty { return nil }
     var options = options
     if listing {  // `plugins --plugin DIR`: the listing's own options, as they work before it
       do throws(InterpreterOptions.ParseError) { try PluginCommands.addListingOptions(&options) } catch {
-        writeError("\(options.progname): plugins: \(error)\nusage: \(options.progname) plugins [--plugin DIR]... [--strict-plugins]\n")
+        writeError(
+          "\(options.progname): plugins: \(error)\nusage: \(options.progname) plugins [--plugin DIR]... [--strict-plugins]\n"
+        )
         return 1
       }
     }

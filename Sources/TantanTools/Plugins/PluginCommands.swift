@@ -79,7 +79,8 @@ enum PluginCommands {
     var widths = header.map(\.count)
     for row in rows { for (i, cell) in row.enumerated() { widths[i] = max(widths[i], cell.count) } }
     func line(_ cells: [String]) -> String {
-      cells.enumerated().map { i, c in i == cells.count - 1 ? c : c.padding(to: widths[i]) }.joined(separator: "  ") + "\n"
+      cells.enumerated().map { i, c in i == cells.count - 1 ? c : c.padding(to: widths[i]) }.joined(separator: "  ")
+        + "\n"
     }
     var out = "tantan-host \(TantanHost.version), api_level \(TantanHost.apiLevel); \(searched)\n" + line(header)
     for (r, row) in zip(registry.records, rows) {

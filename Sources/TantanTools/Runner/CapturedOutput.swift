@@ -32,6 +32,8 @@ struct CapturedOutput {
   }
 
   var text: String {
-    dropped == 0 ? kept : kept + "\n[tantan-host: output cut here, \(dropped) more bytes not kept (at most \(Self.limit) per scenario)]\n"
+    dropped == 0
+      ? kept
+      : kept + "\n[tantan-host: output cut here, \(dropped) more bytes not kept (at most \(Self.limit) per scenario)]\n"
   }
 }

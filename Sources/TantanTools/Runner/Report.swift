@@ -41,8 +41,10 @@ struct RunReport: Equatable {
     var written = 0, updated = 0, failed = 0, obsolete = 0, removed = 0
 
     var summary: String? {
-      let parts = [(written, "written"), (updated, "updated"), (obsolete, "obsolete"), (removed, "removed"), (failed, "failed")]
-        .filter { $0.0 > 0 }.map { "\($0.0) \($0.1)" }
+      let parts = [
+        (written, "written"), (updated, "updated"), (obsolete, "obsolete"), (removed, "removed"), (failed, "failed"),
+      ]
+      .filter { $0.0 > 0 }.map { "\($0.0) \($0.1)" }
       return parts.isEmpty ? nil : "goldens: " + parts.joined(separator: ", ")
     }
   }

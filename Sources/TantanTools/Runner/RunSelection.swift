@@ -48,9 +48,12 @@ struct RunSelection: Equatable, Sendable {
   }
 
   static func shellQuote(_ s: String) -> String {
-    let plain = !s.isEmpty && s.unicodeScalars.allSatisfy { u in
-      (u >= "a" && u <= "z") || (u >= "A" && u <= "Z") || (u >= "0" && u <= "9") || "_-./,:=%".unicodeScalars.contains(u)
-    }
+    let plain =
+      !s.isEmpty
+      && s.unicodeScalars.allSatisfy { u in
+        (u >= "a" && u <= "z") || (u >= "A" && u <= "Z") || (u >= "0" && u <= "9")
+          || "_-./,:=%".unicodeScalars.contains(u)
+      }
     return plain ? s : "'" + s.split(separator: "'", omittingEmptySubsequences: false).joined(separator: "'\\''") + "'"
   }
 

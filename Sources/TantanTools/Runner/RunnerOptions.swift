@@ -67,7 +67,8 @@ struct RunnerOptions {
   func checkReporters(plugins: [String]) throws(UsageError) {
     for spec in reporters where !Set(Self.reporterNames.values).contains(spec.name) && !plugins.contains(spec.name) {
       let fromPlugins = plugins.isEmpty ? "" : "; from plugins: " + plugins.joined(separator: ", ")
-      throw UsageError(description: "unknown reporter '\(spec.name)' (\(Self.builtInReporters.joined(separator: ", "))\(fromPlugins))")
+      throw UsageError(
+        description: "unknown reporter '\(spec.name)' (\(Self.builtInReporters.joined(separator: ", "))\(fromPlugins))")
     }
   }
 

@@ -110,9 +110,10 @@ final class ScenarioSession {
     }
     runner = state.ref()
     if config.sandbox {  // after the prelude, which keeps what it needs (debug, io) as locals
-      guard Sandbox.load(state) == LUA_OK, {
-        lua.pcall(Sandbox.pushArguments(lua, scriptDir: FileSystem.directory(of: file)), 0, traceback: true)
-      }()
+      guard Sandbox.load(state) == LUA_OK,
+        {
+          lua.pcall(Sandbox.pushArguments(lua, scriptDir: FileSystem.directory(of: file)), 0, traceback: true)
+        }()
       else {
         let msg = lua.string(-1) ?? "?"
         throw SetupError(failure: Failure(kind: .error, message: "sandbox: \(msg)", file: file, line: nil))

@@ -33,7 +33,9 @@ enum ScenarioTraces {
     var name = file.hasSuffix(".html") ? String(file.dropLast(5)) : file
     if let dash = name.lastIndex(of: "-") {
       let tail = name[name.index(after: dash)...]
-      if tail.hasPrefix("retry"), tail.count > 5, tail.dropFirst(5).allSatisfy(\.isNumber) { name = String(name[..<dash]) }
+      if tail.hasPrefix("retry"), tail.count > 5, tail.dropFirst(5).allSatisfy(\.isNumber) {
+        name = String(name[..<dash])
+      }
     }
     return name
   }

@@ -25,15 +25,21 @@ extension SnapshotStore {
   func checkPicture(specFile: String, name: String, svg: String) -> (Outcome, artifacts: [String]) {
     let path = Self.picturePath(specFile: specFile, name: name)
     let folder = artifactFolder(specFile: specFile, name: name)
-    if let problem = refusal(name, path, writing: nil) { return (Outcome(ok: false, action: .failed, message: problem, path: path), []) }
+    if let problem = refusal(name, path, writing: nil) {
+      return (Outcome(ok: false, action: .failed, message: problem, path: path), [])
+    }
     let golden = FileSystem.read(path)
     if golden == svg || (golden != nil && mode == .all) || (golden == nil && mode != .none) {
       for f in ["expected.svg", "actual.svg", "diff.html"] { FileSystem.remove(FileSystem.join(folder, f)) }
       if golden == svg { return (Outcome(ok: true, path: path), []) }
-      if let problem = refusal(name, path, writing: svg) { return (Outcome(ok: false, action: .failed, message: problem, path: path), []) }
+      if let problem = refusal(name, path, writing: svg) {
+        return (Outcome(ok: false, action: .failed, message: problem, path: path), [])
+      }
       FileSystem.makeDirectories(Self.folder(for: specFile))
       guard FileSystem.write(path, svg) else {
-        return (Outcome(ok: false, action: .failed, message: "snapshot_svg '\(name)': cannot write \(path)", path: path), [])
+        return (
+          Outcome(ok: false, action: .failed, message: "snapshot_svg '\(name)': cannot write \(path)", path: path), []
+        )
       }
       return (Outcome(ok: true, action: golden == nil ? .written : .updated, path: path), [])
     }
@@ -49,7 +55,9 @@ extension SnapshotStore {
     }
     if let golden { keep("expected.svg", golden) } else { FileSystem.remove(FileSystem.join(folder, "expected.svg")) }
     keep("actual.svg", svg)
-    keep("diff.html", Self.diffPage(name: name, golden: path, hasReference: golden != nil, diff: golden.map { Self.diff($0, svg) }))
+    keep(
+      "diff.html",
+      Self.diffPage(name: name, golden: path, hasReference: golden != nil, diff: golden.map { Self.diff($0, svg) }))
     let page = FileSystem.join(folder, "diff.html")
     let message =
       golden == nil

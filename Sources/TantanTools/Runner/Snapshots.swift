@@ -38,7 +38,9 @@ struct SnapshotStore: Sendable {
     self.mode = mode
     self.sandboxed = sandboxed
     self.artifactsDir = artifactsDir
-    budget = sandboxed ? WriteBudget(limit: budgetCounter == nil ? 0 : WriteBudget.sandboxLimit, counter: budgetCounter ?? -1) : nil
+    budget =
+      sandboxed
+      ? WriteBudget(limit: budgetCounter == nil ? 0 : WriteBudget.sandboxLimit, counter: budgetCounter ?? -1) : nil
   }
 
   /// The run's store from its command line: `test` and each of its worker processes build it here
@@ -90,13 +92,17 @@ struct SnapshotStore: Sendable {
   func check(specFile: String, name: String, text: String) -> Outcome {
     let path = Self.path(specFile: specFile, name: name)
     let newPath = path + ".new"
-    if let problem = refusal(name, path, writing: nil) { return Outcome(ok: false, action: .failed, message: problem, path: path) }
+    if let problem = refusal(name, path, writing: nil) {
+      return Outcome(ok: false, action: .failed, message: problem, path: path)
+    }
     if let golden = FileSystem.read(path) {
       if golden == text {
         if FileSystem.kind(newPath) == .file { FileSystem.remove(newPath) }
         return Outcome(ok: true, path: path)
       }
-      if let problem = refusal(name, path, writing: text) { return Outcome(ok: false, action: .failed, message: problem, path: path) }
+      if let problem = refusal(name, path, writing: text) {
+        return Outcome(ok: false, action: .failed, message: problem, path: path)
+      }
       if mode == .all {
         guard FileSystem.write(path, text) else {
           return Outcome(ok: false, action: .failed, message: "snapshot '\(name)': cannot write \(path)", path: path)
@@ -104,7 +110,9 @@ struct SnapshotStore: Sendable {
         if FileSystem.kind(newPath) == .file { FileSystem.remove(newPath) }
         return Outcome(ok: true, action: .updated, path: path)
       }
-      if let problem = refusal(name, path, writing: text) { return Outcome(ok: false, action: .failed, message: problem, path: path) }
+      if let problem = refusal(name, path, writing: text) {
+        return Outcome(ok: false, action: .failed, message: problem, path: path)
+      }
       FileSystem.write(newPath, text)
       return Outcome(
         ok: false, action: .failed,
@@ -114,10 +122,13 @@ struct SnapshotStore: Sendable {
     }
     if mode == .none {
       return Outcome(
-        ok: false, action: .failed, message: "snapshot '\(name)' has no golden file \(path) (create it with --update-snapshots=new)",
+        ok: false, action: .failed,
+        message: "snapshot '\(name)' has no golden file \(path) (create it with --update-snapshots=new)",
         wanted: nil, found: text, path: path)
     }
-    if let problem = refusal(name, path, writing: text) { return Outcome(ok: false, action: .failed, message: problem, path: path) }
+    if let problem = refusal(name, path, writing: text) {
+      return Outcome(ok: false, action: .failed, message: problem, path: path)
+    }
     FileSystem.makeDirectories(Self.folder(for: specFile))
     guard FileSystem.write(path, text) else {
       return Outcome(ok: false, action: .failed, message: "snapshot '\(name)': cannot write \(path)", path: path)

@@ -71,7 +71,8 @@ enum TestCommand {
     // --sandbox: the goldens' write budget is one count shared by every worker and fork.
     let budget = o.sandbox ? WriteBudget.makeCounter() : nil
     defer { if let budget { close(budget) } }
-    let pool = WorkerPool(jobs: o.jobs, arguments: [String(seed)] + arguments, watchdog: watchdog(config, o), budgetCounter: budget)
+    let pool = WorkerPool(
+      jobs: o.jobs, arguments: [String(seed)] + arguments, watchdog: watchdog(config, o), budgetCounter: budget)
     let collected = try collect(files, pool: pool)
     var items = try plan(files: files, collected: collected, options: o, matcher: matcher)
     if o.shuffle { Selection.shuffle(&items, seed: seed) }

@@ -83,9 +83,11 @@ final class TestPlugins: @unchecked Sendable {
     }
     host.plugins.report = quiet ? { _ in } : { msg in FileSystem.write(fd: 2, "\(progname) \(command): \(msg)\n") }
     if o.sandbox {
-      guard Sandbox.load(state) == LUA_OK, {
-        state.lua.pcall(Sandbox.pushArguments(state.lua, scriptDir: "."), 0)
-      }() else {
+      guard Sandbox.load(state) == LUA_OK,
+        {
+          state.lua.pcall(Sandbox.pushArguments(state.lua, scriptDir: "."), 0)
+        }()
+      else {
         let msg = state.lua.string(-1) ?? "?"
         state.close()
         throw RunnerOptions.UsageError(description: "sandbox: \(msg)")
@@ -114,7 +116,8 @@ final class TestPlugins: @unchecked Sendable {
     let registry = host.plugins
     var problems: [String] = []
     registry.report = { problems.append($0) }
-    PluginLoader.load(candidates, into: host, options: .init(sandboxed: sandboxed, strict: false, quiet: true, cache: cache))
+    PluginLoader.load(
+      candidates, into: host, options: .init(sandboxed: sandboxed, strict: false, quiet: true, cache: cache))
     for r in registry.records where r.status != .loaded {
       problems.append("plugin '\(r.name)' \(r.status.rawValue): \(r.reason ?? "?")")
     }
@@ -253,7 +256,6 @@ final class TestPlugins: @unchecked Sendable {
     lua.push(c.failed == 0 && c.errors == 0); lua.rawSet(-2, "ok")
   }
 }
-
 
 /// A problem a plugin had in some scenario (`TestPlugins.note`), reported once after the run.
 struct PluginNote: Equatable {

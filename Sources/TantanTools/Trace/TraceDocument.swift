@@ -31,9 +31,13 @@ struct TraceDocument {
     var wanted: [String: Set<Int>] = [:]
     let steps = recorder.steps
     for case let step? in steps {
-      for s in step.shots { if let f = s.frame, frameIDs[f] == nil { frameIDs[f] = frameOrder.count; frameOrder.append(f) } }
+      for s in step.shots {
+        if let f = s.frame, frameIDs[f] == nil { frameIDs[f] = frameOrder.count; frameOrder.append(f) }
+      }
       if let src = step.source, src.hasPrefix("@"), let line = step.line {
-        for l in max(1, line - Self.context)...(line + Self.context) { wanted[String(src.dropFirst()), default: []].insert(l) }
+        for l in max(1, line - Self.context)...(line + Self.context) {
+          wanted[String(src.dropFirst()), default: []].insert(l)
+        }
       }
     }
     w.open("{")
@@ -144,7 +148,9 @@ struct TraceJSON {
   /// JavaScript line.
   static func quote(_ s: String, into out: inout [UInt8]) {
     func escape(_ v: UInt32) {
-      out += [0x5C, UInt8(ascii: "u"), hex[Int(v >> 12 & 15)], hex[Int(v >> 8 & 15)], hex[Int(v >> 4 & 15)], hex[Int(v & 15)]]
+      out += [
+        0x5C, UInt8(ascii: "u"), hex[Int(v >> 12 & 15)], hex[Int(v >> 8 & 15)], hex[Int(v >> 4 & 15)], hex[Int(v & 15)],
+      ]
     }
     var s = s
     out.append(0x22)

@@ -1,4 +1,5 @@
 import XCTest
+
 @testable import HeadlessUI
 
 final class ListDataTests: XCTestCase {
@@ -35,7 +36,9 @@ final class ListDataTests: XCTestCase {
 
   /// With item 1 (of 3, 10 high) made -1, NaN, then infinite, an apply of 4 items is refused
   /// naming the item, and the list keeps its data.
-  private func assertBadHeightsRefused(_ list: TestList, file: StaticString = #filePath, line: UInt = #line, _ setBad: (Double) -> Void) {
+  private func assertBadHeightsRefused(
+    _ list: TestList, file: StaticString = #filePath, line: UInt = #line, _ setBad: (Double) -> Void
+  ) {
     XCTAssertEqual(list.contentHeight, 30, file: file, line: line)
     for value in [-1, Double.nan, Double.infinity] {
       setBad(value)
@@ -54,7 +57,9 @@ final class ListDataTests: XCTestCase {
       $0.itemHeight = .computed { _, _, index, _ in index == 1 ? bad : 10 }
     }
     assertBadHeightsRefused(list) { bad = $0 }
-    XCTAssertThrowsError(try list.reload()) { assertListError($0, .invalidData(.invalidItemHeight(.infinity, item: "i1"), origin: .loaded)) }
+    XCTAssertThrowsError(try list.reload()) {
+      assertListError($0, .invalidData(.invalidItemHeight(.infinity, item: "i1"), origin: .loaded))
+    }
     XCTAssertEqual(list.contentHeight, 30)
   }
 
@@ -130,7 +135,8 @@ final class ListDataTests: XCTestCase {
   }
 
   func testDataSourceBadCountsAndDuplicateIds() throws {
-    let negative = ListDataSource<String>(sectionCount: { _ in 1 }, itemCount: { _, _ in -2 }, item: { _, _, _ in item("x") })
+    let negative = ListDataSource<String>(
+      sectionCount: { _ in 1 }, itemCount: { _, _ in -2 }, item: { _, _, _ in item("x") })
     XCTAssertThrowsError(try TestList(config: ListConfig(), data: .source(negative), clock: VirtualClock())) {
       XCTAssertEqual($0 as? ListError, .invalidData(.negativeCount(-2, section: 0), origin: .loaded))
     }
@@ -141,7 +147,9 @@ final class ListDataTests: XCTestCase {
   }
 
   func testHeaderAndFooterOnlyWhenTheSectionHasThem() throws {
-    let list = try makeList([section("a", header: "H", items(1, prefix: "a")), section("b", footer: "F", items(1, prefix: "b"))]) {
+    let list = try makeList([
+      section("a", header: "H", items(1, prefix: "a")), section("b", footer: "F", items(1, prefix: "b")),
+    ]) {
       $0.headerHeight = 30
       $0.footerHeight = 12
       $0.itemHeight = .fixed(10)

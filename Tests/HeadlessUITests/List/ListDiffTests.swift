@@ -1,4 +1,5 @@
 import XCTest
+
 @testable import HeadlessUI
 
 final class ListDiffTests: XCTestCase {
@@ -140,9 +141,13 @@ final class ListDiffTests: XCTestCase {
     for _ in 0..<200 {
       // Same section ids on both sides (section changes are covered above), random item assignment.
       func make() -> [ListSection<String>] {
-        let ids = (0..<12).map { ListID.int(Int64($0)) }.shuffled(using: &rng).prefix(Int.random(in: 0...12, using: &rng))
+        let ids = (0..<12).map { ListID.int(Int64($0)) }.shuffled(using: &rng).prefix(
+          Int.random(in: 0...12, using: &rng))
         var sections = [ListSection<String>(id: "A"), ListSection<String>(id: "B")]
-        for id in ids { sections[Int.random(in: 0...1, using: &rng)].items.append(ListItem(id: id, payload: Bool.random(using: &rng) ? "x" : "y")) }
+        for id in ids {
+          sections[Int.random(in: 0...1, using: &rng)].items.append(
+            ListItem(id: id, payload: Bool.random(using: &rng) ? "x" : "y"))
+        }
         return sections
       }
       let old = make()
@@ -174,4 +179,3 @@ final class ListDiffTests: XCTestCase {
     }
   }
 }
-

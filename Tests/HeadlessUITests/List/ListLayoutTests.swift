@@ -1,4 +1,5 @@
 import XCTest
+
 @testable import HeadlessUI
 
 final class ListLayoutTests: XCTestCase {
@@ -27,8 +28,9 @@ final class ListLayoutTests: XCTestCase {
     XCTAssertNil(list.naturalHeaderFrame(2))
 
     let all = list.layout(Rect(x: 0, y: 0, w: 320, h: 10_000))
-    XCTAssertEqual(all.map { "\($0.kind.rawValue)\($0.section)\($0.index.map(String.init) ?? "")" },
-                   ["header0", "item00", "item01", "item02", "footer0", "header1", "item20", "item21"])
+    XCTAssertEqual(
+      all.map { "\($0.kind.rawValue)\($0.section)\($0.index.map(String.init) ?? "")" },
+      ["header0", "item00", "item01", "item02", "footer0", "header1", "item20", "item21"])
     XCTAssertTrue(all.allSatisfy { $0.z == 0 })
   }
 

@@ -1,4 +1,5 @@
 import XCTest
+
 @testable import HeadlessUI
 
 /// 20 items of 40 (content 800) in a 480-high viewport: the last item (760..800) shows once the
@@ -12,7 +13,9 @@ final class ListPagingTests: XCTestCase {
   func makePaged(_ loads: Loads, pageSize: Int? = 5, prefetch: Int = 0) throws -> TestList {
     try makeList([section("top", items(3, prefix: "t")), section("feed", intItems(0..<17))]) {
       $0.itemHeight = .fixed(40)
-      $0.paging = ListPagingConfig(pageSize: pageSize, prefetch: prefetch) { _, page, done in loads.calls.append((page, done)) }
+      $0.paging = ListPagingConfig(pageSize: pageSize, prefetch: prefetch) { _, page, done in
+        loads.calls.append((page, done))
+      }
       $0.refresh = ListRefreshConfig(finishDuration: 0) { _, done in loads.refreshes.append(done) }
     }
   }

@@ -1,4 +1,5 @@
 import XCTest
+
 @testable import HeadlessUI
 
 final class ListRefreshTests: XCTestCase {
@@ -11,7 +12,8 @@ final class ListRefreshTests: XCTestCase {
     try makeList([section("s", items(30, prefix: "i"))], clock: clock) {
       $0.itemHeight = .fixed(40)
       $0.contentInset = ListInsets(top: 64)
-      $0.refresh = ListRefreshConfig(threshold: 50, finishDuration: finish) { _, done in recorder.refreshes.append(done) }
+      $0.refresh = ListRefreshConfig(threshold: 50, finishDuration: finish) { _, done in recorder.refreshes.append(done)
+      }
       $0.paging = ListPagingConfig(pageSize: 5) { _, page, done in recorder.loads.append((page, done)) }
     }
   }
@@ -91,7 +93,9 @@ final class ListRefreshTests: XCTestCase {
     try list.release()
     XCTAssertEqual(list.refreshState, .refreshing)
     XCTAssertEqual(rec.refreshes.count, 1)
-    XCTAssertThrowsError(try list.beginRefresh()) { XCTAssertEqual($0 as? ListError, .refreshAlreadyRunning(.refreshing)) }
+    XCTAssertThrowsError(try list.beginRefresh()) {
+      XCTAssertEqual($0 as? ListError, .refreshAlreadyRunning(.refreshing))
+    }
     // A finger still down when the refresh ends continues the pull from where it is.
     try list.pull(70)
     try rec.refreshes[0].finish()
@@ -139,7 +143,9 @@ final class ListRefreshTests: XCTestCase {
     struct Boom: Error {}
     var kept: TestList.RefreshCompletion?
     let list = try makeList([section("s", items(3, prefix: "i"))]) {
-      $0.refresh = ListRefreshConfig { _, done in kept = done; throw Boom() }
+      $0.refresh = ListRefreshConfig { _, done in
+        kept = done; throw Boom()
+      }
     }
     try list.pull(60)
     XCTAssertThrowsError(try list.release()) { XCTAssertTrue($0 is Boom) }

@@ -1,4 +1,5 @@
 import XCTest
+
 @testable import HeadlessUI
 
 final class ListScrollTests: XCTestCase {
@@ -29,11 +30,17 @@ final class ListScrollTests: XCTestCase {
     XCTAssertThrowsError(try list.scrollTo(741)) {
       XCTAssertEqual($0 as? ListError, .offsetOutOfRange(741, min: -64, max: 740))
     }
-    XCTAssertThrowsError(try list.scrollTo(-65)) { XCTAssertEqual($0 as? ListError, .offsetOutOfRange(-65, min: -64, max: 740)) }
+    XCTAssertThrowsError(try list.scrollTo(-65)) {
+      XCTAssertEqual($0 as? ListError, .offsetOutOfRange(-65, min: -64, max: 740))
+    }
     XCTAssertThrowsError(try list.scrollTo(.nan)) { XCTAssertEqual($0 as? ListError, .offsetNotANumber) }
     XCTAssertThrowsError(try list.scrollBy(.nan)) { XCTAssertEqual($0 as? ListError, .offsetNotANumber) }
-    XCTAssertThrowsError(try list.scrollBy(1000)) { XCTAssertEqual($0 as? ListError, .offsetOutOfRange(1100, min: -64, max: 740)) }
-    XCTAssertThrowsError(try list.scrollTo(.infinity)) { XCTAssertEqual($0 as? ListError, .offsetOutOfRange(.infinity, min: -64, max: 740)) }
+    XCTAssertThrowsError(try list.scrollBy(1000)) {
+      XCTAssertEqual($0 as? ListError, .offsetOutOfRange(1100, min: -64, max: 740))
+    }
+    XCTAssertThrowsError(try list.scrollTo(.infinity)) {
+      XCTAssertEqual($0 as? ListError, .offsetOutOfRange(.infinity, min: -64, max: 740))
+    }
     XCTAssertEqual(list.offset, 100)
   }
 

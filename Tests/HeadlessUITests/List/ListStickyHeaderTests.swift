@@ -1,4 +1,5 @@
 import XCTest
+
 @testable import HeadlessUI
 
 /// Sections (header 30, items 40, no insets):

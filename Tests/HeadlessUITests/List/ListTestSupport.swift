@@ -1,3 +1,5 @@
+import XCTest
+
 @testable import HeadlessUI
 
 typealias TestList = ListModel<String>
@@ -13,7 +15,9 @@ func intItems(_ range: Range<Int>) -> [ListItem<String>] {
   range.map { item(.int(Int64($0)), "v") }
 }
 
-func section(_ id: ListID, header: String? = nil, footer: String? = nil, _ items: [ListItem<String>]) -> ListSection<String> {
+func section(_ id: ListID, header: String? = nil, footer: String? = nil, _ items: [ListItem<String>]) -> ListSection<
+  String
+> {
   ListSection(id: id, header: header, footer: footer, items: items)
 }
 
@@ -36,5 +40,3 @@ func assertListError(_ error: Error, _ expected: ListError, file: StaticString =
   }
   XCTAssertEqual(String(describing: e), String(describing: expected), file: file, line: line)
 }
-
-import XCTest

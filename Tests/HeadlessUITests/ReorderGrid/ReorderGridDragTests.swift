@@ -90,7 +90,10 @@ final class ReorderGridDragTests: XCTestCase {
     XCTAssertEqual(try grid.items, ["i0", "i2", "i3", "i4", "i5", "i6", "i1", "i7", "i8", "i9", "i10", "i11"])
     XCTAssertEqual(
       rec.events,
-      ["will_begin_editing()", "can_move(1)", "will_begin_drag(1)", "can_drop(1, 6)", "did_move(1, 6)", "did_drop(1, 6)"])
+      [
+        "will_begin_editing()", "can_move(1)", "will_begin_drag(1)", "can_drop(1, 6)", "did_move(1, 6)",
+        "did_drop(1, 6)",
+      ])
   }
 
   func testMoveBackwardShiftsTheItemsInBetween() throws {
@@ -112,8 +115,10 @@ final class ReorderGridDragTests: XCTestCase {
     XCTAssertEqual(try grid.drop(), 5)
     XCTAssertEqual(
       rec.notifications,
-      ["will_begin_editing()", "will_begin_drag(0)", "did_move(0, 1)", "did_move(1, 2)", "did_move(2, 6)",
-       "did_move(6, 5)", "did_drop(0, 5)"])
+      [
+        "will_begin_editing()", "will_begin_drag(0)", "did_move(0, 1)", "did_move(1, 2)", "did_move(2, 6)",
+        "did_move(6, 5)", "did_drop(0, 5)",
+      ])
     XCTAssertEqual(try grid.items.prefix(7), ["i1", "i2", "i3", "i4", "i5", "i0", "i6"])
   }
 

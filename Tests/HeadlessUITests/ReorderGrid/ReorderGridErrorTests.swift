@@ -5,7 +5,10 @@ import XCTest
 /// Bad input, wrong state, delegate errors and re-entrant calls.
 final class ReorderGridErrorTests: XCTestCase {
   func testBadConfig() {
-    func check(_ config: ReorderGridConfig, _ key: ReorderGridConfig.Key, _ problem: ReorderGridConfig.Problem, line: UInt = #line) {
+    func check(
+      _ config: ReorderGridConfig, _ key: ReorderGridConfig.Key, _ problem: ReorderGridConfig.Problem,
+      line: UInt = #line
+    ) {
       assertThrows(.invalidConfig(key: key, problem: problem), try makeGrid(config: config), line: line)
     }
     check(ReorderGridConfig(width: .nan), .width, .notFinite(.nan))
@@ -26,13 +29,16 @@ final class ReorderGridErrorTests: XCTestCase {
       ReorderGridConfig(insets: .init(top: 0, left: 200, bottom: 0, right: 200)), .width,
       .tooNarrow(columns: 4, itemWidth: -9.25))
     check(
-      ReorderGridConfig(columns: 4, item: Size(w: 100, h: 40)), .columns, .doesNotFit(columns: 4, itemWidth: 100, available: 335))
+      ReorderGridConfig(columns: 4, item: Size(w: 100, h: 40)), .columns,
+      .doesNotFit(columns: 4, itemWidth: 100, available: 335))
   }
 
   func testBadArguments() throws {
     let (grid, _) = try makeGrid()
     // 0-based facts; the binding shows them 1-based (`index out of range (40; expected 1..39)`).
-    func range(_ parameter: String, _ i: Int) -> ReorderGridError { .indexOutOfRange(parameter: parameter, index: i, count: 39) }
+    func range(_ parameter: String, _ i: Int) -> ReorderGridError {
+      .indexOutOfRange(parameter: parameter, index: i, count: 39)
+    }
     assertThrows(range("index", -1), try grid.longPress(-1))
     assertThrows(range("index", 39), try grid.longPress(39))
     assertThrows(.notFinite(parameter: "duration", value: .nan), try grid.longPress(0, duration: .nan))

@@ -67,7 +67,9 @@ final class ReorderGridRulesTests: XCTestCase {
     XCTAssertFalse(try grid.panBegin(2))
     XCTAssertFalse(try grid.move(from: 2, to: 5))
     XCTAssertTrue(try grid.panBegin(3))
-    XCTAssertEqual(rec.events, ["will_begin_editing()", "can_move(2)", "can_move(2)", "can_move(2)", "can_move(3)", "will_begin_drag(3)"])
+    XCTAssertEqual(
+      rec.events,
+      ["will_begin_editing()", "can_move(2)", "can_move(2)", "can_move(2)", "can_move(3)", "will_begin_drag(3)"])
   }
 
   func testCanDropIsAskedOnEachLiveStepWithCurrentAndCandidate() throws {
@@ -158,7 +160,9 @@ final class ReorderGridRulesTests: XCTestCase {
     init(_ data: [String]) { self.data = data }
     var source: ReorderGridDataSource<String> {
       ReorderGridDataSource(
-        count: { self.log.append("count()"); return self.data.count + self.extra },
+        count: {
+          self.log.append("count()"); return self.data.count + self.extra
+        },
         item: { i in i < self.data.count ? self.data[i] : nil },
         move: { from, to in
           self.log.append("move(\(from), \(to))")

@@ -79,7 +79,9 @@ func assertThrows<T>(
   }
 }
 
-func assertBoom<T>(_ name: String, _ body: @autoclosure () throws -> T, file: StaticString = #filePath, line: UInt = #line) {
+func assertBoom<T>(
+  _ name: String, _ body: @autoclosure () throws -> T, file: StaticString = #filePath, line: UInt = #line
+) {
   do {
     _ = try body()
     XCTFail("expected GridBoom(\(name)), nothing thrown", file: file, line: line)

@@ -1,4 +1,5 @@
 import XCTest
+
 @testable import TantanLua
 
 /// Every entry point that takes tables, at, below and far beyond the one table depth limit
@@ -73,7 +74,8 @@ final class TableDepthTests: XCTestCase {
   func testDeckModelsAndGridItemsAreNotWalked() throws {
     let t = try LuaTestHost()
     for n in [13, 200, 201, 100_000] {
-      t.ok("""
+      t.ok(
+        """
         \(Self.helpers)
         local d = tantan.deck{source = {nest(\(n)), nest(\(n))}}
         d:like() tantan.clock:settle()
@@ -90,7 +92,8 @@ final class TableDepthTests: XCTestCase {
   /// A table referenced twice is plain data (read twice); a cycle is an error, not a hang.
   func testSharedTablesAndCycles() throws {
     let t = try LuaTestHost()
-    t.ok("""
+    t.ok(
+      """
       local shared = {title = "s", list = {1, 2}}
       local l = tantan.list{header_height = 20, sections = {{id = 1, header = shared, items = {{id = 1, a = shared, b = shared}}}}}
       local d = l:apply{{id = 1, header = shared, items = {{id = 1, a = shared, b = {title = "s", list = {1, 2}}}}}}
@@ -108,21 +111,25 @@ final class TableDepthTests: XCTestCase {
   /// 201 are an error at `register_preset`, and using a deep preset is a clean config error.
   func testPluginPresets() throws {
     let s = try PluginSandbox()
-    let dir = try s.plugin("p/deep", name: "deep", setup: Self.helpers + """
-      host.register_preset("deck", "deep20", { visible = 2, extra = nest(19) })
-      host.register_preset("deck", "deep200", { visible = 2, extra = nest(199) })
-      _G.err201 = select(2, pcall(function() host.register_preset("deck", "deep201", { extra = nest(200) }) end))
-      _G.err_far = select(2, pcall(function() host.register_preset("deck", "far", { extra = nest(100000) }) end))
-      """)
+    let dir = try s.plugin(
+      "p/deep", name: "deep",
+      setup: Self.helpers + """
+        host.register_preset("deck", "deep20", { visible = 2, extra = nest(19) })
+        host.register_preset("deck", "deep200", { visible = 2, extra = nest(199) })
+        _G.err201 = select(2, pcall(function() host.register_preset("deck", "deep201", { extra = nest(200) }) end))
+        _G.err_far = select(2, pcall(function() host.register_preset("deck", "far", { extra = nest(100000) }) end))
+        """)
     let p = try PluginTestHost([dir.path])
     XCTAssertEqual(p.reports, [])
     let known = DeckBinding.presetKeys.sorted().joined(separator: ", ")
     for name in ["deep20", "deep200"] {
       p.t.fails(
         "tantan.deck{preset = '\(name)', source = {{}}}",
-        "test:1: bad argument #1 to 'deck' (preset '\(name)' of plugin 'deep' (\(dir.path)/plugin.lua:\(name == "deep20" ? 14 : 15)): extra: unknown key (known keys: \(known)))")
+        "test:1: bad argument #1 to 'deck' (preset '\(name)' of plugin 'deep' (\(dir.path)/plugin.lua:\(name == "deep20" ? 14 : 15)): extra: unknown key (known keys: \(known)))"
+      )
     }
-    p.t.ok("""
+    p.t.ok(
+      """
       local t, levels = tantan.preset("deck", "deep200"), 0
       t = t.extra
       while t do levels = levels + 1 t = t[1] end
@@ -131,9 +138,11 @@ final class TableDepthTests: XCTestCase {
       """)
     XCTAssertEqual(
       p.t.eval("err201"),
-      "\(dir.path)/plugin.lua:16: bad argument #3 to 'register_preset' (preset must be plain data (table nested deeper than 200 levels))")
+      "\(dir.path)/plugin.lua:16: bad argument #3 to 'register_preset' (preset must be plain data (table nested deeper than 200 levels))"
+    )
     XCTAssertEqual(
       p.t.eval("err_far"),
-      "\(dir.path)/plugin.lua:17: bad argument #3 to 'register_preset' (preset must be plain data (table nested deeper than 200 levels))")
+      "\(dir.path)/plugin.lua:17: bad argument #3 to 'register_preset' (preset must be plain data (table nested deeper than 200 levels))"
+    )
   }
 }

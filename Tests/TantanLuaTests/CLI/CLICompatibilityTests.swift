@@ -26,7 +26,8 @@ final class CLICompatibilityTests: CLITestCase {
   func testSeveralDashEInOrderWithDashL() throws {
     try write("mods/m1.lua", "print('m1 loaded') return { n = 1 }")
     let env = ["LUA_PATH": "\(tmp)/mods/?.lua"]
-    try assertSame(["-e", "print('first', m1)", "-l", "m1", "-e", "print('second', m1.n)", "-eprint('third')"], env: env)
+    try assertSame(
+      ["-e", "print('first', m1)", "-l", "m1", "-e", "print('second', m1.n)", "-eprint('third')"], env: env)
     try assertSame(["-e", "print(1)", "-e", "error('stop here')", "-e", "print('not reached')"])
   }
 
@@ -58,8 +59,10 @@ final class CLICompatibilityTests: CLITestCase {
 
   func testDashEIgnoresLuaInitAndLuaPath() throws {
     try write("init.lua", "print('init from file')")
-    let env = ["LUA_INIT": "print('init ran')", "LUA_PATH": "/nowhere/?.lua", "LUA_CPATH": "/nowhere/?.so",
-               "LUA_INIT_5_4": "@\(tmp)/init.lua", "LUA_PATH_5_4": "/nowhere54/?.lua"]
+    let env = [
+      "LUA_INIT": "print('init ran')", "LUA_PATH": "/nowhere/?.lua", "LUA_CPATH": "/nowhere/?.so",
+      "LUA_INIT_5_4": "@\(tmp)/init.lua", "LUA_PATH_5_4": "/nowhere54/?.lua",
+    ]
     try assertSame(["-E", "-e", "print(package.path) print(package.cpath)"], env: env)
     try assertSame(["-e", "print(package.path) print(package.cpath)"], env: env)
   }
@@ -96,7 +99,9 @@ final class CLICompatibilityTests: CLITestCase {
   func testLuaInitVariants() throws {
     try write("init.lua", "print('init file', ...) x = 3")
     try assertSame(["-e", "print('x', x)"], env: ["LUA_INIT": "print('LUA_INIT') x = 1"])
-    try assertSame(["-e", "print('x', x)"], env: ["LUA_INIT": "print('LUA_INIT') x = 1", "LUA_INIT_5_4": "print('LUA_INIT_5_4') x = 2"])
+    try assertSame(
+      ["-e", "print('x', x)"],
+      env: ["LUA_INIT": "print('LUA_INIT') x = 1", "LUA_INIT_5_4": "print('LUA_INIT_5_4') x = 2"])
     try assertSame(["-e", "print('x', x)"], env: ["LUA_INIT": "@\(tmp)/init.lua"])
     try assertSame(["-e", "print('x', x)"], env: ["LUA_INIT_5_4": "@init.lua"])
     try assertSame(["-e", "print('x', x)"], env: ["LUA_INIT": "error('bad init')"])
@@ -108,8 +113,9 @@ final class CLICompatibilityTests: CLITestCase {
     try write("mods/pm.lua", "return 'pm from LUA_PATH'")
     try write("mods54/pm.lua", "return 'pm from LUA_PATH_5_4'")
     try assertSame(["-e", "print(package.path) print(require('pm'))"], env: ["LUA_PATH": "\(tmp)/mods/?.lua;;"])
-    try assertSame(["-e", "print(package.path) print(require('pm'))"],
-                   env: ["LUA_PATH": "\(tmp)/mods/?.lua;;", "LUA_PATH_5_4": ";;\(tmp)/mods54/?.lua"])
+    try assertSame(
+      ["-e", "print(package.path) print(require('pm'))"],
+      env: ["LUA_PATH": "\(tmp)/mods/?.lua;;", "LUA_PATH_5_4": ";;\(tmp)/mods54/?.lua"])
     try assertSame(["-e", "print(require('pm'))"], env: ["LUA_PATH": "/nowhere/?.lua"])
   }
 
@@ -138,7 +144,8 @@ final class CLICompatibilityTests: CLITestCase {
     try assertSame(["runtime.lua"])
     let r = try runHost(["runtime.lua"])
     XCTAssertEqual(r.status, 1)
-    XCTAssertTrue(r.stderr.contains(": runtime.lua:2: attempt to index a nil value (local 'x')\nstack traceback:\n"), r.stderr)
+    XCTAssertTrue(
+      r.stderr.contains(": runtime.lua:2: attempt to index a nil value (local 'x')\nstack traceback:\n"), r.stderr)
   }
 
   func testStackOverflowTracebackSkipsTheSameNumberOfLevels() throws {
@@ -164,12 +171,16 @@ final class CLICompatibilityTests: CLITestCase {
     try write("m/syn.lua", "x = = 1")
     try write("m/chain.lua", "return require('bad')")
     let env = ["LUA_PATH": "\(tmp)/m/?.lua"]
-    for args in [["-l", "bad"], ["-l", "syn"], ["-l", "chain"], ["-e", "require('chain')"]] { try assertSame(args, env: env) }
+    for args in [["-l", "bad"], ["-l", "syn"], ["-l", "chain"], ["-e", "require('chain')"]] {
+      try assertSame(args, env: env)
+    }
     try assertSame(["-e", "print(1)"], env: ["LUA_INIT": "@\(tmp)/m/bad.lua"])
-    for code in ["local t = {} t[nil] = 1", "string.format('%d', 1.5)", "local a = {} a.b.c = 1", "print(('x'):bad())",
-                 "for i = 1, 'x' do end", "return 1 < 'x'", "goto nowhere", "local x <const> = 1; x = 2",
-                 "local t = setmetatable({}, { __index = function(t, k) error('no ' .. k, 2) end }) return t.key",
-                 "string.rep('x', 1 << 40)", "return #nil", "select(-5, 1)", "setmetatable(1, {})"] {
+    for code in [
+      "local t = {} t[nil] = 1", "string.format('%d', 1.5)", "local a = {} a.b.c = 1", "print(('x'):bad())",
+      "for i = 1, 'x' do end", "return 1 < 'x'", "goto nowhere", "local x <const> = 1; x = 2",
+      "local t = setmetatable({}, { __index = function(t, k) error('no ' .. k, 2) end }) return t.key",
+      "string.rep('x', 1 << 40)", "return #nil", "select(-5, 1)", "setmetatable(1, {})",
+    ] {
       try assertSame(["-e", code])
     }
   }
@@ -180,7 +191,9 @@ final class CLICompatibilityTests: CLITestCase {
     try assertSame(["-e", "os.exit(false)"])
     try assertSame(["-e", "os.exit()"])
     try assertSame(["-e", "os.exit(0, true)"])
-    try assertSame(["-e", "local t <close> = setmetatable({}, { __close = function() print('closed') end }) os.exit(4, true)"])
+    try assertSame([
+      "-e", "local t <close> = setmetatable({}, { __close = function() print('closed') end }) os.exit(4, true)",
+    ])
   }
 
   /// The usage text is lua's, with the host's own long options appended after it.
@@ -190,7 +203,8 @@ final class CLICompatibilityTests: CLITestCase {
       XCTAssertEqual(h.status, 1, "\(args): \(h)")
       XCTAssertEqual(l.status, 1)
       XCTAssertEqual(h.stdout, l.stdout)
-      XCTAssertTrue(h.stderr.hasPrefix(l.stderr), "\(args): lua's usage must be a prefix\nhost: \(h.stderr)\nlua: \(l.stderr)")
+      XCTAssertTrue(
+        h.stderr.hasPrefix(l.stderr), "\(args): lua's usage must be a prefix\nhost: \(h.stderr)\nlua: \(l.stderr)")
       XCTAssertTrue(h.stderr.contains("--max-instructions"), h.stderr)
     }
   }
@@ -214,7 +228,8 @@ final class CLICompatibilityTests: CLITestCase {
       printf 'return 1' > "m$e.lua"
       LUA_PATH='./?.lua' "$1" -l "g=m$e" -e "print(g)" 2>&1 | od -An -tx1
       """#
-    let luaExe = try lua(), hostExe = try host()
+    let luaExe = try lua()
+    let hostExe = try host()
     let h = try run("/bin/sh", ["-c", shell, "sh", hostExe])
     let l = try run("/bin/sh", ["-c", shell, "sh", luaExe])
     // The program name differs: compare from the first byte after it ("lua5.4" vs the host path).
@@ -230,8 +245,12 @@ final class CLICompatibilityTests: CLITestCase {
   /// stdout and stderr on one pipe (`2>&1`): lua's messages do not flush stdout first, so output
   /// still buffered by io.write comes after the error, and print (which flushes) before it.
   func testOrderOfOutputAndErrorsOnOnePipe() throws {
-    let luaExe = try lua(), hostExe = try host()
-    for code in ["io.write('buffered ') error('e')", "print('flushed') io.write('buffered') error({})", "io.write('x') os.exit(false)"] {
+    let luaExe = try lua()
+    let hostExe = try host()
+    for code in [
+      "io.write('buffered ') error('e')", "print('flushed') io.write('buffered') error({})",
+      "io.write('x') os.exit(false)",
+    ] {
       let shell = #""$1" -e "$2" 2>&1"#
       let h = normalise(try run("/bin/sh", ["-c", shell, "sh", hostExe, code]), program: hostExe)
       let l = normalise(try run("/bin/sh", ["-c", shell, "sh", luaExe, code]), program: luaExe)
@@ -251,7 +270,10 @@ final class CLICompatibilityTests: CLITestCase {
   func testLoadsBinaryChunksAndSkipsBOM() throws {
     try write("bom.lua", "\u{FEFF}print('bom skipped')")
     try assertSame(["bom.lua"])
-    try assertSame(["-e", "local f = io.open('chunk.luac', 'wb') f:write(string.dump(function(...) print('binary', ...) end)) f:close()"])
+    try assertSame([
+      "-e",
+      "local f = io.open('chunk.luac', 'wb') f:write(string.dump(function(...) print('binary', ...) end)) f:close()",
+    ])
     try assertSame(["chunk.luac", "1", "2"])
   }
 }

@@ -39,55 +39,57 @@ final class CLIFuzzTests: CLITestCase {
   /// Every function in `tantan` and every method of the clock and a timer, called as a user would
   /// (`clock:advance(v)`), with 0 to 3 arguments drawn from the values above.
   func testEveryTantanFunctionAndMethodSurvivesWrongArguments() throws {
-    try write("fuzz.lua", Self.values + """
-      local clock = tantan.clock
-      local timer = tantan.after(1000, function() end)
-      local calls, errors = 0, 0
-      local function try(f, ...)
-        calls = calls + 1
-        local ok = pcall(f, ...)
-        if not ok then errors = errors + 1 end
-      end
-      local targets = {}
-      for k, v in pairs(tantan) do if type(v) == 'function' then targets[#targets + 1] = { 'tantan.' .. k, v } end end
-      for _, name in ipairs { 'advance', 'settle' } do
-        targets[#targets + 1] = { 'clock:' .. name, function(...) return clock[name](clock, ...) end }
-        targets[#targets + 1] = { 'clock.' .. name, function(...) return clock[name](...) end }
-      end
-      targets[#targets + 1] = { 'timer:cancel', function(...) return timer:cancel(...) end }
-      for _, name in ipairs { 'encode', 'decode' } do targets[#targets + 1] = { 'tantan.json.' .. name, tantan.json[name] } end
-      targets[#targets + 1] = { 'timer.cancel', function(...) return timer.cancel(...) end }
-      table.sort(targets, function(a, b) return a[1] < b[1] end)
-      for _, t in ipairs(targets) do
-        local f = t[2]
-        try(f)
-        for i = 1, values.n do
-          local a = values[i]
-          try(f, a)
-          for j = 1, values.n do
-            local b = values[j]
-            try(f, a, b)
-            try(f, a, b, a)
+    try write(
+      "fuzz.lua",
+      Self.values + """
+        local clock = tantan.clock
+        local timer = tantan.after(1000, function() end)
+        local calls, errors = 0, 0
+        local function try(f, ...)
+          calls = calls + 1
+          local ok = pcall(f, ...)
+          if not ok then errors = errors + 1 end
+        end
+        local targets = {}
+        for k, v in pairs(tantan) do if type(v) == 'function' then targets[#targets + 1] = { 'tantan.' .. k, v } end end
+        for _, name in ipairs { 'advance', 'settle' } do
+          targets[#targets + 1] = { 'clock:' .. name, function(...) return clock[name](clock, ...) end }
+          targets[#targets + 1] = { 'clock.' .. name, function(...) return clock[name](...) end }
+        end
+        targets[#targets + 1] = { 'timer:cancel', function(...) return timer:cancel(...) end }
+        for _, name in ipairs { 'encode', 'decode' } do targets[#targets + 1] = { 'tantan.json.' .. name, tantan.json[name] } end
+        targets[#targets + 1] = { 'timer.cancel', function(...) return timer.cancel(...) end }
+        table.sort(targets, function(a, b) return a[1] < b[1] end)
+        for _, t in ipairs(targets) do
+          local f = t[2]
+          try(f)
+          for i = 1, values.n do
+            local a = values[i]
+            try(f, a)
+            for j = 1, values.n do
+              local b = values[j]
+              try(f, a, b)
+              try(f, a, b, a)
+            end
           end
         end
-      end
-      -- fields: read with keys of every type, write string keys
-      for i = 1, values.n do
-        local k = values[i]
-        if k ~= nil and k == k then
-          try(function() return clock[k] end)
-          try(function() return timer[k] end)
-          try(function() return tantan[k] end)
+        -- fields: read with keys of every type, write string keys
+        for i = 1, values.n do
+          local k = values[i]
+          if k ~= nil and k == k then
+            try(function() return clock[k] end)
+            try(function() return timer[k] end)
+            try(function() return tantan[k] end)
+          end
+          try(function() clock.now = k end)
+          try(function() clock.pending = k end)
+          try(function() timer.pending = k end)
+          try(function() clock.nonexistent = k end)
+          try(function() return tostring(clock), tostring(timer) end)
         end
-        try(function() clock.now = k end)
-        try(function() clock.pending = k end)
-        try(function() timer.pending = k end)
-        try(function() clock.nonexistent = k end)
-        try(function() return tostring(clock), tostring(timer) end)
-      end
-      print('calls', calls, 'errors', errors)
-      print('clock still works', pcall(clock.advance, clock, 1), clock.now >= 0)
-      """)
+        print('calls', calls, 'errors', errors)
+        print('clock still works', pcall(clock.advance, clock, 1), clock.now >= 0)
+        """)
     let r = try runHost(["--max-instructions", "100000000", "fuzz.lua"], timeout: 120)
     assertSane(r)
     XCTAssertEqual(r.status, 0, "\(r)")
@@ -96,21 +98,25 @@ final class CLIFuzzTests: CLITestCase {
   }
 
   func testTimerCallbacksWithOddBehaviour() throws {
-    let r = try runHost(["--max-instructions", "50000000", "-e", """
-      local stop = false
-      local function again() if not stop then tantan.after(0, again) end end  -- settle is bounded
-      tantan.after(0, again)
-      print(pcall(tantan.clock.settle, tantan.clock))
-      stop = true
-      -- a callback that cancels itself, yields, or errors with odd values
-      local t; t = tantan.after(1, function() print('cancel self', t:cancel()) end)
-      tantan.after(1, function() coroutine.yield() end)
-      tantan.after(1, function() error() end)
-      tantan.after(1, function() error(setmetatable({}, { __tostring = function() return 'E' end })) end)
-      for i = 1, 4 do print(pcall(tantan.clock.advance, tantan.clock, 1)) end
-      local co = coroutine.wrap(function() tantan.after(0, function() coroutine.yield(1) end) tantan.clock:advance(1) end)
-      print(pcall(co))
-      """], timeout: 120)
+    let r = try runHost(
+      [
+        "--max-instructions", "50000000", "-e",
+        """
+        local stop = false
+        local function again() if not stop then tantan.after(0, again) end end  -- settle is bounded
+        tantan.after(0, again)
+        print(pcall(tantan.clock.settle, tantan.clock))
+        stop = true
+        -- a callback that cancels itself, yields, or errors with odd values
+        local t; t = tantan.after(1, function() print('cancel self', t:cancel()) end)
+        tantan.after(1, function() coroutine.yield() end)
+        tantan.after(1, function() error() end)
+        tantan.after(1, function() error(setmetatable({}, { __tostring = function() return 'E' end })) end)
+        for i = 1, 4 do print(pcall(tantan.clock.advance, tantan.clock, 1)) end
+        local co = coroutine.wrap(function() tantan.after(0, function() coroutine.yield(1) end) tantan.clock:advance(1) end)
+        print(pcall(co))
+        """,
+      ], timeout: 120)
     assertSane(r)
     XCTAssertEqual(r.status, 0, "\(r)")
     XCTAssertTrue(r.stdout.hasPrefix("false\t"), r.stdout)
@@ -120,24 +126,26 @@ final class CLIFuzzTests: CLITestCase {
   /// The metatables of host objects are reachable with `getmetatable`; calling their metamethods
   /// with foreign values (another userdata, number keys) must fail cleanly too.
   func testMetamethodsOfHostObjectsCalledDirectly() throws {
-    try write("meta.lua", Self.values + """
-      local objects = { tantan.clock, tantan.after(1, print) }
-      for _, obj in ipairs(objects) do
-        local mt = getmetatable(obj)
-        local names = {}
-        for k, v in pairs(mt) do if type(v) == 'function' then names[#names + 1] = k end end
-        table.sort(names)
-        for _, name in ipairs(names) do
-          for i = 1, values.n do
-            for j = 1, values.n do
-              if values[i] ~= obj then pcall(mt[name], values[i], values[j], values[i]) end
+    try write(
+      "meta.lua",
+      Self.values + """
+        local objects = { tantan.clock, tantan.after(1, print) }
+        for _, obj in ipairs(objects) do
+          local mt = getmetatable(obj)
+          local names = {}
+          for k, v in pairs(mt) do if type(v) == 'function' then names[#names + 1] = k end end
+          table.sort(names)
+          for _, name in ipairs(names) do
+            for i = 1, values.n do
+              for j = 1, values.n do
+                if values[i] ~= obj then pcall(mt[name], values[i], values[j], values[i]) end
+              end
             end
           end
+          for i = 1, values.n do pcall(function() obj[values[i] or 1] = 1 end) end
         end
-        for i = 1, values.n do pcall(function() obj[values[i] or 1] = 1 end) end
-      end
-      print('survived')
-      """)
+        print('survived')
+        """)
     let r = try runHost(["meta.lua"], timeout: 120)
     assertSane(r)
     XCTAssertEqual(r.status, 0, "\(r)")

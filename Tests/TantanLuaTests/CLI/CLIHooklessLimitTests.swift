@@ -9,17 +9,23 @@ final class CLIHooklessLimitTests: CLITestCase {
     ("message handler", "local ok = 1\nxpcall(error, function() while true do end end)\n"),
     ("finalizer", "local ok = 1\nsetmetatable({}, {__gc = function() while true do end end}) collectgarbage()\n"),
     ("finalizer at close", "local ok = 1\nsetmetatable({}, {__gc = function() while true do end end})\n"),
-    ("pcall loop in a finalizer", "local ok = 1\nsetmetatable({}, {__gc = function() while true do pcall(error) end end}) collectgarbage()\n"),
+    (
+      "pcall loop in a finalizer",
+      "local ok = 1\nsetmetatable({}, {__gc = function() while true do pcall(error) end end}) collectgarbage()\n"
+    ),
     ("C function", "local ok = 1\nprint(string.find(string.rep('a', 40), string.rep('a*', 40) .. 'b'))\n"),
   ]
 
-  func assertEnds(_ args: [String], _ script: String, message: String, file: StaticString = #filePath, line: UInt = #line) throws {
+  func assertEnds(
+    _ args: [String], _ script: String, message: String, file: StaticString = #filePath, line: UInt = #line
+  ) throws {
     try write("hostile.lua", script)
     let started = Date()
     let r = try runHost(["--sandbox"] + args + ["hostile.lua"], timeout: 30)
     assertSane(r, file: file, line: line)
     XCTAssertEqual(r.status, 1, "\(args) \(script): \(r)", file: file, line: line)
-    XCTAssertTrue(r.stderr.contains("hostile.lua:2: \(message)"), "\(args) \(script): \(r.stderr)", file: file, line: line)
+    XCTAssertTrue(
+      r.stderr.contains("hostile.lua:2: \(message)"), "\(args) \(script): \(r.stderr)", file: file, line: line)
     XCTAssertLessThan(Date().timeIntervalSince(started), 15, "\(args) \(script)", file: file, line: line)
   }
 
@@ -47,7 +53,9 @@ final class CLIHooklessLimitTests: CLITestCase {
 
   /// The reported one-liner: the message names the handler's line and the program.
   func testTheReportedOneLiner() throws {
-    let r = try runHost(["--sandbox", "--max-instructions", "1000", "-e", "xpcall(error, function() while true do end end)"])
+    let r = try runHost([
+      "--sandbox", "--max-instructions", "1000", "-e", "xpcall(error, function() while true do end end)",
+    ])
     assertSane(r)
     XCTAssertEqual(r.status, 1, "\(r)")
     XCTAssertTrue(r.stderr.hasSuffix(": (command line):1: instruction limit (1000) exceeded\n"), r.stderr)
@@ -55,7 +63,8 @@ final class CLIHooklessLimitTests: CLITestCase {
 
   /// Generous limits never end a script that is only slow inside C for a moment.
   func testASlowCFunctionUnderGenerousLimitsFinishes() throws {
-    try write("slow.lua", "local t = {} for i = 1, 300000 do t[i] = (i * 7919) % 300007 end\ntable.sort(t)\nprint(#t)\n")
+    try write(
+      "slow.lua", "local t = {} for i = 1, 300000 do t[i] = (i * 7919) % 300007 end\ntable.sort(t)\nprint(#t)\n")
     let r = try runHost(["--max-instructions", "100000000", "--timeout", "60", "slow.lua"])
     assertSane(r)
     XCTAssertEqual(r.status, 0, "\(r)")
@@ -67,18 +76,21 @@ final class CLIHooklessLimitTests: CLITestCase {
   func testARunnerScenarioLoopingInAFinalizerFailsAlone() throws {
     let dir = try SuiteDir([
       "spec/gc_spec.lua": """
-        it("passes", function() end)
-        it("loops in a finalizer", function() setmetatable({}, {__gc = function() while true do end end}) collectgarbage() end)
-        it("passes after it", function() end)
-        """
+      it("passes", function() end)
+      it("loops in a finalizer", function() setmetatable({}, {__gc = function() while true do end end}) collectgarbage() end)
+      it("passes after it", function() end)
+      """
     ])
     let started = Date()
-    let r = try dir.test(["--sandbox", "--max-instructions", "100000", "--timeout", "0", "--reporter", "json"], timeout: 30)
+    let r = try dir.test(
+      ["--sandbox", "--max-instructions", "100000", "--timeout", "0", "--reporter", "json"], timeout: 30)
     assertSane(r)
     XCTAssertEqual(r.status, 1, "\(r)")
     let s = try json(r.stdout)["scenarios"] as! [[String: Any]]
     XCTAssertEqual(s.map { $0["status"] as? String }, ["passed", "error", "passed"])
-    XCTAssertEqual((s[1]["failure"] as? [String: Any])?["message"] as? String, "spec/gc_spec.lua:2: instruction limit (100000) exceeded")
+    XCTAssertEqual(
+      (s[1]["failure"] as? [String: Any])?["message"] as? String,
+      "spec/gc_spec.lua:2: instruction limit (100000) exceeded")
     XCTAssertLessThan(Date().timeIntervalSince(started), 15)
   }
 }

@@ -93,10 +93,17 @@ final class CLIInterpreterFuzzTests: CLITestCase {
   /// `help()` calls the global `print` through the one protected call: a `print` that raises is an
   /// error at help's caller (with help in the traceback), not a long jump through the Swift closure.
   func testHelpWithARaisingPrintRaisesAtItsCaller() throws {
-    let r = try runHost(["-i"], stdin: "print = function() error('noisy') end\nlocal ok, e = pcall(help) io.write(tostring(ok), ' ', e, '\\n')\nhelp()\n")
+    let r = try runHost(
+      ["-i"],
+      stdin:
+        "print = function() error('noisy') end\nlocal ok, e = pcall(help) io.write(tostring(ok), ' ', e, '\\n')\nhelp()\n"
+    )
     assertSane(r)
     XCTAssertEqual(r.status, 0, "\(r)")
     XCTAssertTrue(r.stdout.contains("false stdin:1: noisy\n"), r.stdout)
-    XCTAssertTrue(r.stderr.contains("stdin:1: noisy\nstack traceback:\n\t[C]: in function 'error'\n\tstdin:1: in function 'print'\n\t[C]: in function 'help'\n"), r.stderr)
+    XCTAssertTrue(
+      r.stderr.contains(
+        "stdin:1: noisy\nstack traceback:\n\t[C]: in function 'error'\n\tstdin:1: in function 'print'\n\t[C]: in function 'help'\n"
+      ), r.stderr)
   }
 }

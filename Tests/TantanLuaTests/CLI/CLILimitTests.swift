@@ -6,8 +6,10 @@ import XCTest
 final class CLILimitTests: CLITestCase {
   /// `traceback: false` for memory errors raised by the allocator: Lua runs no message handler for
   /// them (`lua5.4` prints none either), but the message still names where the limit struck.
-  func assertStopped(_ args: [String], script: String, message: String, line expectedLine: Int? = nil, traceback: Bool = true,
-                     file: StaticString = #filePath, line: UInt = #line) throws {
+  func assertStopped(
+    _ args: [String], script: String, message: String, line expectedLine: Int? = nil, traceback: Bool = true,
+    file: StaticString = #filePath, line: UInt = #line
+  ) throws {
     try write("runaway.lua", script)
     let started = Date()
     let r = try runHost(args + ["runaway.lua"], timeout: 30)
@@ -21,44 +23,58 @@ final class CLILimitTests: CLITestCase {
   }
 
   func testMaxInstructionsStopsALoop() throws {
-    try assertStopped(["--max-instructions", "100000"], script: Fixture.runaway(pcallLoop: false, memory: false),
-                      message: "instruction limit (100000) exceeded", line: 2)
+    try assertStopped(
+      ["--max-instructions", "100000"], script: Fixture.runaway(pcallLoop: false, memory: false),
+      message: "instruction limit (100000) exceeded", line: 2)
   }
 
   func testMaxInstructionsCannotBeCaughtByPcallInALoop() throws {
-    try assertStopped(["--max-instructions", "100000"], script: Fixture.runaway(pcallLoop: true, memory: false),
-                      message: "instruction limit (100000) exceeded")
+    try assertStopped(
+      ["--max-instructions", "100000"], script: Fixture.runaway(pcallLoop: true, memory: false),
+      message: "instruction limit (100000) exceeded")
   }
 
   func testTimeoutStopsALoop() throws {
-    try assertStopped(["--timeout", "0.3"], script: Fixture.runaway(pcallLoop: false, memory: false), message: "timeout (0.3 s) exceeded", line: 2)
+    try assertStopped(
+      ["--timeout", "0.3"], script: Fixture.runaway(pcallLoop: false, memory: false),
+      message: "timeout (0.3 s) exceeded", line: 2)
   }
 
   func testTimeoutCannotBeCaughtByPcallInALoop() throws {
-    try assertStopped(["--timeout", "0.3"], script: Fixture.runaway(pcallLoop: true, memory: false), message: "timeout (0.3 s) exceeded")
+    try assertStopped(
+      ["--timeout", "0.3"], script: Fixture.runaway(pcallLoop: true, memory: false), message: "timeout (0.3 s) exceeded"
+    )
   }
 
   func testMaxMemoryStopsAnAllocatingLoop() throws {
-    try assertStopped(["--max-memory", "2000000"], script: Fixture.runaway(pcallLoop: false, memory: true), message: "not enough memory", line: 2,
-                      traceback: false)
+    try assertStopped(
+      ["--max-memory", "2000000"], script: Fixture.runaway(pcallLoop: false, memory: true),
+      message: "not enough memory", line: 2,
+      traceback: false)
   }
 
   func testMaxMemoryCannotBeCaughtByPcallInALoop() throws {
-    try assertStopped(["--max-memory", "2000000"], script: Fixture.runaway(pcallLoop: true, memory: true), message: "not enough memory")
+    try assertStopped(
+      ["--max-memory", "2000000"], script: Fixture.runaway(pcallLoop: true, memory: true), message: "not enough memory")
   }
 
   func testMaxMemoryWithOneHugeAllocation() throws {
-    try assertStopped(["--max-memory", "2000000"], script: "local s = 'x'\ns = s:rep(100000000)\n", message: "not enough memory", line: 2,
-                      traceback: false)
+    try assertStopped(
+      ["--max-memory", "2000000"], script: "local s = 'x'\ns = s:rep(100000000)\n", message: "not enough memory",
+      line: 2,
+      traceback: false)
   }
 
   func testLimitsInsideTimerCallbacksAndCoroutines() throws {
-    try assertStopped(["--max-instructions", "100000"],
-                      script: "tantan.after(1, function()\n  while true do end\nend)\nprint(pcall(tantan.clock.advance, tantan.clock, 2))\nwhile true do end\n",
-                      message: "instruction limit (100000) exceeded")
-    try assertStopped(["--timeout", "0.3"],
-                      script: "local co = coroutine.wrap(function()\n  while true do end\nend)\nwhile true do pcall(co) end\n",
-                      message: "timeout (0.3 s) exceeded")
+    try assertStopped(
+      ["--max-instructions", "100000"],
+      script:
+        "tantan.after(1, function()\n  while true do end\nend)\nprint(pcall(tantan.clock.advance, tantan.clock, 2))\nwhile true do end\n",
+      message: "instruction limit (100000) exceeded")
+    try assertStopped(
+      ["--timeout", "0.3"],
+      script: "local co = coroutine.wrap(function()\n  while true do end\nend)\nwhile true do pcall(co) end\n",
+      message: "timeout (0.3 s) exceeded")
   }
 
   /// The sticky error must reach a coroutine that catches errors in a loop, for every limit
@@ -69,16 +85,21 @@ final class CLILimitTests: CLITestCase {
       (["--max-instructions", "100000"], "while true do end", "instruction limit (100000) exceeded"),
       (["--timeout", "0.3"], "while true do end", "timeout (0.3 s) exceeded"),
     ] {
-      try assertStopped(args, script: "local co = coroutine.wrap(function()\n  while true do pcall(function() \(body) end) end\nend)\nco()\n", message: message)
+      try assertStopped(
+        args,
+        script: "local co = coroutine.wrap(function()\n  while true do pcall(function() \(body) end) end\nend)\nco()\n",
+        message: message)
     }
   }
 
   /// debug.sethook() removes the count hook (only without --sandbox, which removes debug): the
   /// timeout still ends the run, from its SIGALRM watchdog.
   func testTimeoutSurvivesAClearedHook() throws {
-    try assertStopped(["--timeout", "0.3"], script: "debug.sethook()\nwhile true do end\n", message: "timeout (0.3 s) exceeded")
-    try assertStopped(["--timeout", "0.3"], script: "coroutine.wrap(function()\n  debug.sethook()\n  while true do end\nend)()\n",
-                      message: "timeout (0.3 s) exceeded", traceback: false)
+    try assertStopped(
+      ["--timeout", "0.3"], script: "debug.sethook()\nwhile true do end\n", message: "timeout (0.3 s) exceeded")
+    try assertStopped(
+      ["--timeout", "0.3"], script: "coroutine.wrap(function()\n  debug.sethook()\n  while true do end\nend)()\n",
+      message: "timeout (0.3 s) exceeded", traceback: false)
   }
 
   /// A script blocked inside a C function (here a catastrophic pattern match) gets no count hook
@@ -119,8 +140,10 @@ final class CLILimitTests: CLITestCase {
   }
 
   func testBadLimitValuesAreUsageErrors() throws {
-    for args in [["--max-memory", "lots"], ["--max-memory", "0"], ["--max-instructions", "-5"], ["--timeout", "0"],
-                 ["--timeout", "nan"], ["--timeout", "inf"], ["--timeout", "-1"], ["--max-memory", "99999999999999999999999"]] {
+    for args in [
+      ["--max-memory", "lots"], ["--max-memory", "0"], ["--max-instructions", "-5"], ["--timeout", "0"],
+      ["--timeout", "nan"], ["--timeout", "inf"], ["--timeout", "-1"], ["--max-memory", "99999999999999999999999"],
+    ] {
       let r = try runHost(args + ["-e", "print('ran')"])
       assertSane(r)
       XCTAssertEqual(r.status, 1, "\(args): \(r)")
@@ -132,10 +155,14 @@ final class CLILimitTests: CLITestCase {
   func testGenerousLimitsDoNotDisturbANormalScript() throws {
     try write("ordinary.lua", Fixture.ordinary)
     let plain = try runHost(["ordinary.lua"])
-    let limited = try runHost(["--max-memory", "100000000", "--max-instructions", "100000000", "--timeout", "60", "ordinary.lua"])
+    let limited = try runHost([
+      "--max-memory", "100000000", "--max-instructions", "100000000", "--timeout", "60", "ordinary.lua",
+    ])
     XCTAssertEqual(plain.stdout, limited.stdout)
     XCTAssertEqual(limited.status, 0, "\(limited)")
-    let huge = try runHost(["--max-memory", "\(Int.max)", "--max-instructions", "\(Int.max)", "--timeout", "1e300", "ordinary.lua"])
+    let huge = try runHost([
+      "--max-memory", "\(Int.max)", "--max-instructions", "\(Int.max)", "--timeout", "1e300", "ordinary.lua",
+    ])
     XCTAssertEqual(plain.stdout, huge.stdout)
     XCTAssertEqual(huge.status, 0, "\(huge)")
   }

@@ -7,20 +7,27 @@ import XCTest
 final class CLILineEditingTests: CLITestCase {
   static let up = "\u{1B}[A", left = "\u{1B}[D", tab = "\t", endOfInput = "\u{04}"
 
-  enum Step { case expect(String), send(String) }
+  enum Step {
+    case expect(String)
+    case send(String)
+  }
 
   /// Runs tantan-host (no arguments: the REPL) on a pseudo-terminal through `steps`, then waits
   /// for it to end; returns what it wrote to the terminal.
-  func session(_ steps: [Step], env: [String: String], file: StaticString = #filePath, line: UInt = #line) throws -> String {
+  func session(_ steps: [Step], env: [String: String], file: StaticString = #filePath, line: UInt = #line) throws
+    -> String
+  {
     let script = HostBinary.packageRoot.appendingPathComponent("Tests/Tools/pty_session.py").path
-    let json = try JSONSerialization.data(withJSONObject: steps.map { s -> [String] in
-      switch s {
-      case .expect(let t): return ["expect", t]
-      case .send(let t): return ["send", t]
-      }
-    })
-    let r = try run("/usr/bin/env", ["python3", script, String(decoding: json, as: UTF8.self), try host()],
-                    env: ["TERM": "xterm"].merging(env) { $1 }, timeout: 60)
+    let json = try JSONSerialization.data(
+      withJSONObject: steps.map { s -> [String] in
+        switch s {
+        case .expect(let t): return ["expect", t]
+        case .send(let t): return ["send", t]
+        }
+      })
+    let r = try run(
+      "/usr/bin/env", ["python3", script, String(decoding: json, as: UTF8.self), try host()],
+      env: ["TERM": "xterm"].merging(env) { $1 }, timeout: 60)
     assertSane(r, file: file, line: line)
     XCTAssertEqual(r.status, 0, "\(r)", file: file, line: line)
     return r.stdout
@@ -33,7 +40,8 @@ final class CLILineEditingTests: CLITestCase {
 
   func testUpLeftAndTabEditTheLine() throws {
     let history = tmp + "/history"
-    let probe = "setmetatable(_G, { __index = function(_, k) if k == 'zz_probe' then print('INDEX' .. ' RAN') end end })"
+    let probe =
+      "setmetatable(_G, { __index = function(_, k) if k == 'zz_probe' then print('INDEX' .. ' RAN') end end })"
     let out = try session(
       [.expect("> ")]
         + typed("n = 40")
@@ -64,13 +72,15 @@ final class CLILineEditingTests: CLITestCase {
     XCTAssertEqual(mode, 0o600, "the history file records what was typed: private")
 
     // The next session starts with that history: Up recalls the last statement.
-    let again = try session([.expect("> ")] + typed(Self.up, "after probe") + [.send(Self.endOfInput)], env: ["TANTAN_HISTORY": history])
+    let again = try session(
+      [.expect("> ")] + typed(Self.up, "after probe") + [.send(Self.endOfInput)], env: ["TANTAN_HISTORY": history])
     XCTAssertTrue(again.contains("after probe"), again)
   }
 
   /// `~/.tantan_history` by default; `TANTAN_HISTORY=` (empty) keeps no file.
   func testHistoryFileDefaultAndDisabled() throws {
-    let home = tmp + "/home", quiet = tmp + "/quiet"
+    let home = tmp + "/home"
+    let quiet = tmp + "/quiet"
     for dir in [home, quiet] { try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true) }
     let steps: [Step] = [.expect("> ")] + typed("print('kept' .. '?')", "kept?") + [.send(Self.endOfInput)]
     _ = try session(steps, env: ["HOME": home])
@@ -86,7 +96,8 @@ final class CLILineEditingTests: CLITestCase {
     let probe = "print('libedit ' .. tostring(io.open('/proc/self/maps'):read('a'):find('libedit', 1, true) ~= nil))"
     XCTAssertEqual(try runHost(["-e", probe]).stdout, "libedit false\n")
     XCTAssertTrue(try runHost(["-i"], stdin: probe + "\n").stdout.contains("libedit false\n"))
-    let out = try session([.expect("> ")] + typed(probe, "libedit true") + [.send(Self.endOfInput)], env: ["TANTAN_HISTORY": ""])
+    let out = try session(
+      [.expect("> ")] + typed(probe, "libedit true") + [.send(Self.endOfInput)], env: ["TANTAN_HISTORY": ""])
     XCTAssertTrue(out.contains("libedit true"), out)
   }
 }

@@ -9,7 +9,9 @@ final class CLISandboxSymlinkTests: CLITestCase {
   }
 
   func testSearchpathIsGone() throws {
-    let r = try runHost(["--sandbox", "-e", "print(package.searchpath) print(pcall(package.searchpath, 'shadow', '/etc/?'))"])
+    let r = try runHost([
+      "--sandbox", "-e", "print(package.searchpath) print(pcall(package.searchpath, 'shadow', '/etc/?'))",
+    ])
     assertSane(r)
     XCTAssertEqual(r.stdout, "nil\nfalse\tattempt to call a nil value\n")
   }
@@ -24,7 +26,9 @@ final class CLISandboxSymlinkTests: CLITestCase {
     try symlink("lib", to: outside)
     try symlink("alias.lua", to: tmp + "/real.lua")  // a link that stays inside is fine
     try write("real.lua", "return 'real'\n")
-    try write("main.lua", """
+    try write(
+      "main.lua",
+      """
       print(require("alias"))
       print(pcall(require, "pw"))
       print(pcall(require, "lib.m"))
@@ -32,7 +36,9 @@ final class CLISandboxSymlinkTests: CLITestCase {
     let r = try runHost(["--sandbox", "main.lua"])
     assertSane(r)
     XCTAssertEqual(r.status, 0, "\(r)")
-    XCTAssertEqual(r.stdout, """
+    XCTAssertEqual(
+      r.stdout,
+      """
       real\t./alias.lua
       false\tmodule 'pw': file './pw.lua' leads outside the sandbox's folders (a symbolic link?)
       false\tmodule 'lib.m': file './lib/m.lua' leads outside the sandbox's folders (a symbolic link?)
@@ -59,13 +65,18 @@ final class CLISandboxSymlinkTests: CLITestCase {
       r.stdout.contains(
         "spec/a_spec.lua:1: snapshot 'one': spec/__snapshots__/a_spec/one.snap leads outside spec (a symbolic link?); "
           + "the sandbox writes goldens only next to their scenario file"), r.stdout)
-    XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: outside), ["gone_spec"], "nothing written outside")
-    XCTAssertEqual(try String(contentsOfFile: outside + "/gone_spec/keep.snap", encoding: .utf8), "precious\n", "nothing deleted outside")
+    XCTAssertEqual(
+      try FileManager.default.contentsOfDirectory(atPath: outside), ["gone_spec"], "nothing written outside")
+    XCTAssertEqual(
+      try String(contentsOfFile: outside + "/gone_spec/keep.snap", encoding: .utf8), "precious\n",
+      "nothing deleted outside")
   }
 
   /// One scenario wrote 477 MB of goldens in 4 s; a sandboxed run now stops at 32 MiB.
   func testASandboxedRunWritesABoundedTotal() throws {
-    try write("spec/big_spec.lua", """
+    try write(
+      "spec/big_spec.lua",
+      """
       it("writes goldens until the budget is spent", function()
         local s = string.rep("x", 2^20)
         for i = 1, 40 do assert.snapshot("g" .. i, s) end
@@ -75,7 +86,8 @@ final class CLISandboxSymlinkTests: CLITestCase {
     assertSane(r)
     XCTAssertEqual(r.status, 1, "\(r)")
     XCTAssertTrue(
-      r.stdout.contains("spec/big_spec.lua:3: snapshot 'g32': the sandbox's write budget is spent (33554432 bytes of goldens per run)"),
+      r.stdout.contains(
+        "spec/big_spec.lua:3: snapshot 'g32': the sandbox's write budget is spent (33554432 bytes of goldens per run)"),
       r.stdout)
     let folder = tmp + "/spec/__snapshots__/big_spec"
     let total = try FileManager.default.contentsOfDirectory(atPath: folder).reduce(0) { sum, name in
@@ -90,7 +102,9 @@ final class CLISandboxSymlinkTests: CLITestCase {
   func testTheWriteBudgetIsSharedByEveryWorkerAndScenario() throws {
     for f in ["a", "b"] {
       for k in 1...2 {
-        try write("spec/\(f)\(k)_spec.lua", """
+        try write(
+          "spec/\(f)\(k)_spec.lua",
+          """
           it("writes 10 MiB", function()
             local s = string.rep("x", 2^20)
             for i = 1, 10 do assert.snapshot("g" .. i, s) end
@@ -101,7 +115,8 @@ final class CLISandboxSymlinkTests: CLITestCase {
     let r = try runHost(["test", "--sandbox", "--jobs", "2", "spec"])
     assertSane(r)
     XCTAssertEqual(r.status, 1, "\(r)")
-    XCTAssertTrue(r.stdout.contains("the sandbox's write budget is spent (33554432 bytes of goldens per run)"), r.stdout)
+    XCTAssertTrue(
+      r.stdout.contains("the sandbox's write budget is spent (33554432 bytes of goldens per run)"), r.stdout)
     var total = 0
     for folder in try FileManager.default.contentsOfDirectory(atPath: tmp + "/spec/__snapshots__") {
       let dir = tmp + "/spec/__snapshots__/" + folder

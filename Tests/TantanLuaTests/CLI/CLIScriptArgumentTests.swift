@@ -16,7 +16,8 @@ final class CLIScriptArgumentTests: CLITestCase {
 
   func testArgLengthFromItsMetatable() throws {
     try assertSame(["-e", "setmetatable(arg, {__len = function() return 2 end})", "-"], stdin: "print(...)\n")
-    try assertSame(["-e", "setmetatable(arg, {__len = function() error('no length') end})", "-"], stdin: "print(...)\n")
+    try assertSame(
+      ["-e", "setmetatable(arg, {__len = function() error('no length') end})", "-"], stdin: "print(...)\n")
     try assertSame(["-e", "setmetatable(arg, {__len = function() return 1.5 end})", "-"], stdin: "print(...)\n")
   }
 }

@@ -2,7 +2,7 @@ import Foundation
 import XCTest
 
 #if canImport(Glibc)
-import Glibc
+  import Glibc
 #endif
 
 /// Ctrl-C (SIGINT) during a running script: `interrupted!`, a traceback, status 1, like `lua5.4`.
@@ -23,7 +23,8 @@ final class CLISignalTests: CLITestCase {
     let h = normalise(try interrupt(try host(), ["-e", code]), program: try host())
     assertSane(h)
     XCTAssertEqual(h.status, 1, "\(h)")
-    XCTAssertTrue(h.stderr.hasPrefix("lua: interrupted!\nstack traceback:\n"), "no position at top level, as lua: \(h.stderr)")
+    XCTAssertTrue(
+      h.stderr.hasPrefix("lua: interrupted!\nstack traceback:\n"), "no position at top level, as lua: \(h.stderr)")
     XCTAssertTrue(h.stderr.hasSuffix("[C]: in ?\n"), h.stderr)
     if let luaExe = Self.luaPath {
       let l = normalise(try interrupt(luaExe, ["-e", code]), program: luaExe)
@@ -38,7 +39,8 @@ final class CLISignalTests: CLITestCase {
     assertSane(h)
     XCTAssertEqual(h.status, 1, "\(h)")
     // As lua.c's hook raises it: luaL_where(L, 1) names the caller's line, the traceback the loop.
-    XCTAssertTrue(h.stderr.hasPrefix("lua: spin.lua:5: interrupted!\nstack traceback:\n\tspin.lua:2: in local 'spin'\n"), h.stderr)
+    XCTAssertTrue(
+      h.stderr.hasPrefix("lua: spin.lua:5: interrupted!\nstack traceback:\n\tspin.lua:2: in local 'spin'\n"), h.stderr)
     if let luaExe = Self.luaPath {
       let l = normalise(try interrupt(luaExe, ["spin.lua"]), program: luaExe)
       XCTAssertEqual(h.stderr, l.stderr)

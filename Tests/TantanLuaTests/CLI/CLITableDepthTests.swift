@@ -33,7 +33,9 @@ final class CLITableDepthTests: CLITestCase {
   }
 
   func testAScenarioWithDeepTablesIsReportedNotFatalToTheRun() throws {
-    try write("spec/deep_spec.lua", """
+    try write(
+      "spec/deep_spec.lua",
+      """
       describe("deep", function()
         it("applies 60 levels", function()
       \(Self.script(levels: 60))
@@ -55,7 +57,9 @@ final class CLITableDepthTests: CLITestCase {
   /// `assert.same` compares as deep as the host walks: 200 levels, then an error at its line
   /// (it was a Lua stack overflow inside the runner's prelude).
   func testDeepComparisonStopsAtTheSameLimit() throws {
-    try write("spec/same_spec.lua", """
+    try write(
+      "spec/same_spec.lua",
+      """
       local function nest(n) local top = {} local t = top for i = 2, n do t[1] = {} t = t[1] end return top end
       it("200 levels", function() assert.same(nest(200), nest(200)) end)
       it("201 levels", function() assert.same(nest(201), nest(201)) end)
@@ -66,7 +70,8 @@ final class CLITableDepthTests: CLITestCase {
     XCTAssertEqual(r.status, 1, "\(r)")
     XCTAssertTrue(r.stdout.contains("3 scenarios: 1 passed, 0 failed, 2 errors"), r.stdout)
     for line in [3, 4] {
-      XCTAssertTrue(r.stdout.contains("spec/same_spec.lua:\(line): deep comparison: table nested deeper than 200 levels"), r.stdout)
+      XCTAssertTrue(
+        r.stdout.contains("spec/same_spec.lua:\(line): deep comparison: table nested deeper than 200 levels"), r.stdout)
     }
     XCTAssertFalse(r.stdout.contains("stack overflow"), r.stdout)
   }

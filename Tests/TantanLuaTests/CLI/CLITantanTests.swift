@@ -4,7 +4,8 @@ import XCTest
 /// What `tantan-host` adds to `lua`: the `tantan` module, `--seed`, the virtual clock.
 final class CLITantanTests: CLITestCase {
   func testSeedMakesMathRandomReproducible() throws {
-    let script = "local t = {} for i = 1, 8 do t[i] = math.random(1, 1000000) end print(table.concat(t, ' '), math.random(), tantan.seed)"
+    let script =
+      "local t = {} for i = 1, 8 do t[i] = math.random(1, 1000000) end print(table.concat(t, ' '), math.random(), tantan.seed)"
     let a = try runHost(["--seed", "42", "-e", script])
     let b = try runHost(["--seed", "42", "-e", script])
     let c = try runHost(["--seed=42", "-e", script])
@@ -17,7 +18,8 @@ final class CLITantanTests: CLITestCase {
     XCTAssertTrue(a.stdout.hasSuffix("\t42\n"), a.stdout)
     XCTAssertTrue(e.stdout.hasSuffix("\t-7\n"), e.stdout)
     // Without --seed, Lua seeds randomly: two runs differ (8 draws from a million).
-    let f = try runHost(["-e", script]), g = try runHost(["-e", script])
+    let f = try runHost(["-e", script])
+    let g = try runHost(["-e", script])
     XCTAssertNotEqual(f.stdout, g.stdout)
     XCTAssertTrue(f.stdout.hasSuffix("\tnil\n"), f.stdout)
   }
@@ -36,7 +38,10 @@ final class CLITantanTests: CLITestCase {
   }
 
   func testModuleIdentity() throws {
-    let r = try runHost(["-e", "print(tantan.version, tantan.api_level, require('tantan') == tantan, package.loaded.tantan == tantan, math.type(tantan.api_level))"])
+    let r = try runHost([
+      "-e",
+      "print(tantan.version, tantan.api_level, require('tantan') == tantan, package.loaded.tantan == tantan, math.type(tantan.api_level))",
+    ])
     XCTAssertEqual(r.status, 0, "\(r)")
     let fields = r.stdout.split(separator: "\t").map(String.init)
     XCTAssertEqual(fields.count, 5, r.stdout)
@@ -51,7 +56,9 @@ final class CLITantanTests: CLITestCase {
     try write("clock.lua", Fixture.clockOrder)
     let r = try runHost(["clock.lua"])
     XCTAssertEqual(r.status, 0, "\(r)")
-    XCTAssertEqual(r.stdout, """
+    XCTAssertEqual(
+      r.stdout,
+      """
       cancel\ttrue\tfalse\tfalse
       a@1 a2@1\t1.2\t2
       settled\t2\ta@1 a2@1 c@1.5 b@2\t2.0\t0
@@ -66,16 +73,21 @@ final class CLITantanTests: CLITestCase {
     let r = try runHost(["bad.lua"])
     assertSane(r)
     XCTAssertEqual(r.status, 1)
-    XCTAssertTrue(r.stderr.contains(": bad.lua:2: bad argument #1 to 'after' (number expected, got string)\nstack traceback:\n"), r.stderr)
+    XCTAssertTrue(
+      r.stderr.contains(": bad.lua:2: bad argument #1 to 'after' (number expected, got string)\nstack traceback:\n"),
+      r.stderr)
     let m = try runHost(["-e", "tantan.clock:advance('x')"])
-    XCTAssertTrue(m.stderr.contains("(command line):1: bad argument #1 to 'advance' (number expected, got string)"), m.stderr)
+    XCTAssertTrue(
+      m.stderr.contains("(command line):1: bad argument #1 to 'advance' (number expected, got string)"), m.stderr)
   }
 
   func testErrorInTimerCallbackReachesAdvanceWithTheClockStoppedThere() throws {
     try write("timer.lua", Fixture.timerError)
     let r = try runHost(["timer.lua"])
     XCTAssertEqual(r.status, 0, "\(r)")
-    XCTAssertEqual(r.stdout, """
+    XCTAssertEqual(
+      r.stdout,
+      """
       first timer
       false\ttimer.lua:2: boom in timer\t2.0\t1
       third timer
@@ -89,7 +101,9 @@ final class CLITantanTests: CLITestCase {
   }
 
   func testTimersScheduledAndFiredFromACoroutine() throws {
-    let r = try runHost(["-e", """
+    let r = try runHost([
+      "-e",
+      """
       local co = coroutine.wrap(function(x)
         tantan.after(1, function() print('fired', x) end)
         return 'scheduled'
@@ -102,7 +116,8 @@ final class CLITantanTests: CLITestCase {
         return 'advanced'
       end)
       print(co2())
-      """])
+      """,
+    ])
     assertSane(r)
     XCTAssertEqual(r.stdout, "scheduled\nfired\ta\nfrom co2\nadvanced\n", "\(r)")
     XCTAssertEqual(r.status, 0)
@@ -110,14 +125,17 @@ final class CLITantanTests: CLITestCase {
 
   /// os.exit(n, true) from inside a timer callback (Swift frames below it) closes the state and exits.
   func testOsExitFromATimerCallback() throws {
-    let r = try runHost(["--timeout", "10", "-e", """
+    let r = try runHost([
+      "--timeout", "10", "-e",
+      """
       tantan.after(1, function()
         local t <close> = setmetatable({}, { __close = function() print('closed') end })
         os.exit(3, true)
       end)
       tantan.clock:advance(2)
       print('not reached')
-      """])
+      """,
+    ])
     assertSane(r)
     XCTAssertEqual(r.status, 3, "\(r)")
     XCTAssertEqual(r.stdout, "closed\n")

@@ -2,7 +2,7 @@ import Foundation
 import XCTest
 
 #if canImport(Glibc)
-import Glibc
+  import Glibc
 #endif
 
 /// Shared set-up for the end-to-end tests: where the binaries are, a clean environment, a scratch
@@ -49,7 +49,9 @@ class CLITestCase: XCTestCase {
   }
 
   func lua() throws -> String {
-    guard let p = Self.luaPath else { throw XCTSkip("lua5.4 is not installed: comparisons with the stock interpreter skipped (apt-get install lua5.4)") }
+    guard let p = Self.luaPath else {
+      throw XCTSkip("lua5.4 is not installed: comparisons with the stock interpreter skipped (apt-get install lua5.4)")
+    }
     return p
   }
 
@@ -66,7 +68,8 @@ class CLITestCase: XCTestCase {
   @discardableResult
   func write(_ name: String, _ text: String) throws -> String {
     let path = (tmp as NSString).appendingPathComponent(name)
-    try FileManager.default.createDirectory(atPath: (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
+    try FileManager.default.createDirectory(
+      atPath: (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
     try text.write(toFile: path, atomically: true, encoding: .utf8)
     return path
   }
@@ -75,15 +78,19 @@ class CLITestCase: XCTestCase {
 
   /// Runs `exe args` in the scratch folder (unless `cwd`), feeding `stdin` (empty by default, so
   /// nothing ever reads the test runner's own input), with a hard timeout.
-  func run(_ exe: String, _ args: [String], stdin: String? = nil, env: [String: String] = [:], cwd: String? = nil,
-           timeout: TimeInterval = CLITestCase.hardTimeout) throws -> RunResult {
+  func run(
+    _ exe: String, _ args: [String], stdin: String? = nil, env: [String: String] = [:], cwd: String? = nil,
+    timeout: TimeInterval = CLITestCase.hardTimeout
+  ) throws -> RunResult {
     let p = try RunningProcess(exe, args, env: environment(env), cwd: cwd ?? tmp)
     p.write(stdin: stdin)
     return p.wait(timeout: timeout)
   }
 
-  func runHost(_ args: [String], stdin: String? = nil, env: [String: String] = [:], cwd: String? = nil,
-               timeout: TimeInterval = CLITestCase.hardTimeout) throws -> RunResult {
+  func runHost(
+    _ args: [String], stdin: String? = nil, env: [String: String] = [:], cwd: String? = nil,
+    timeout: TimeInterval = CLITestCase.hardTimeout
+  ) throws -> RunResult {
     try run(try host(), args, stdin: stdin, env: env, cwd: cwd, timeout: timeout)
   }
 
@@ -100,8 +107,10 @@ class CLITestCase: XCTestCase {
   }
 
   /// Runs the same command line under both interpreters; asserts neither hung nor crashed.
-  func both(_ args: [String], stdin: String? = nil, env: [String: String] = [:], cwd: String? = nil,
-            file: StaticString = #filePath, line: UInt = #line) throws -> (host: RunResult, lua: RunResult) {
+  func both(
+    _ args: [String], stdin: String? = nil, env: [String: String] = [:], cwd: String? = nil,
+    file: StaticString = #filePath, line: UInt = #line
+  ) throws -> (host: RunResult, lua: RunResult) {
     let luaExe = try lua()
     let hostExe = try host()
     let h = normalise(try run(hostExe, args, stdin: stdin, env: env, cwd: cwd), program: hostExe)
@@ -111,8 +120,10 @@ class CLITestCase: XCTestCase {
   }
 
   /// Same stdout, same stderr (program name normalised), same exit status.
-  func assertSame(_ args: [String], stdin: String? = nil, env: [String: String] = [:], cwd: String? = nil,
-                  file: StaticString = #filePath, line: UInt = #line) throws {
+  func assertSame(
+    _ args: [String], stdin: String? = nil, env: [String: String] = [:], cwd: String? = nil,
+    file: StaticString = #filePath, line: UInt = #line
+  ) throws {
     let (h, l) = try both(args, stdin: stdin, env: env, cwd: cwd, file: file, line: line)
     XCTAssertEqual(h.stdout, l.stdout, "stdout differs for \(args)", file: file, line: line)
     XCTAssertEqual(h.stderr, l.stderr, "stderr differs for \(args)", file: file, line: line)
@@ -123,7 +134,9 @@ class CLITestCase: XCTestCase {
   func assertSane(_ r: RunResult, file: StaticString = #filePath, line: UInt = #line) {
     XCTAssertFalse(r.timedOut, "the process hung: \(r)", file: file, line: line)
     XCTAssertFalse(r.signaled, "the process died of a signal: \(r)", file: file, line: line)
-    for marker in ["Fatal error", "fatal error", "Program crashed", "Swift runtime failure", "PANIC", "Backtracing", "Segmentation"] {
+    for marker in [
+      "Fatal error", "fatal error", "Program crashed", "Swift runtime failure", "PANIC", "Backtracing", "Segmentation",
+    ] {
       XCTAssertFalse(r.stderr.contains(marker), "crash marker '\(marker)' in stderr: \(r)", file: file, line: line)
     }
   }

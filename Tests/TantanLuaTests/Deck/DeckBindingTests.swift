@@ -301,7 +301,6 @@ final class DeckReloadIdentityTests: XCTestCase {
   }
 }
 
-
 /// Issue 17 point 6: `deck.overlay` at every frame of drags and animations; `did_drag` for
 /// animation frames (each clock:advance while the top card animates).
 final class DeckOverlayTests: XCTestCase {

@@ -45,7 +45,9 @@ final class DeckDeclarationTests: XCTestCase {
       XCTAssertTrue(reference.contains("`tantan.SwipeDeckConfig.\(key)`"), key)
       XCTAssertTrue(stubs.contains("---@field \(key)? "), key)
     }
-    for name in DeckDelegateCallback.names { XCTAssertTrue(reference.contains("`tantan.SwipeDeckDelegate.\(name)`"), name) }
+    for name in DeckDelegateCallback.names {
+      XCTAssertTrue(reference.contains("`tantan.SwipeDeckDelegate.\(name)`"), name)
+    }
     for name in DeckSourceCallback.names { XCTAssertTrue(reference.contains("`tantan.SwipeDeckSource.\(name)`"), name) }
     let fields = Set(DeckBinding.deckClass.fields.map(\.doc.name))
     for key in DeckBinding.config.keys { XCTAssertTrue(fields.contains(key == "like" ? "like_direction" : key), key) }
@@ -64,7 +66,8 @@ final class DeckDeclarationTests: XCTestCase {
   func testSignaturesComeFromTheParameterSpecs() {
     let sig = Dictionary(uniqueKeysWithValues: DeckBinding.deckClass.methods.map { ($0.doc.name, $0.doc.signature) })
     XCTAssertEqual(sig["swipe"], "fun(self, direction: \"left\"|\"right\"|\"up\"|\"down\")")
-    XCTAssertEqual(sig["drag_end"], "fun(self, vx?: number, vy?: number): \"left\"|\"right\"|\"up\"|\"down\"|\"cancel\"")
+    XCTAssertEqual(
+      sig["drag_end"], "fun(self, vx?: number, vy?: number): \"left\"|\"right\"|\"up\"|\"down\"|\"cancel\"")
     XCTAssertEqual(
       sig["pan"],
       "fun(self, dx: number, dy: number, opts?: {steps?: integer, velocity?: {x: number, y: number}}): \"left\"|\"right\"|\"up\"|\"down\"|\"cancel\""

@@ -20,7 +20,9 @@ final class DeckErrorMessageTests: XCTestCase {
     let t = try LuaTestHost()
     let lua = t.state.lua
     // The declared parameters of each method (as DeckBinding+Methods.swift declares them).
-    let parameters = ["swipe": ["direction"], "pan": ["dx", "dy", "opts"], "drag_move": ["dx", "dy"], "drag_end": ["vx", "vy"]]
+    let parameters = [
+      "swipe": ["direction"], "pan": ["dx", "dy", "opts"], "drag_move": ["dx", "dy"], "drag_end": ["vx", "vy"],
+    ]
     func says(_ e: SwipeDeckError, _ method: String, _ expected: String, line: UInt = #line) {
       let site = LuaCallSite(name: method, parameters: parameters[method] ?? [], firstArgument: 2)
       XCTAssertEqual(text(DeckBinding.luaError(e, at: site, lua)), expected, line: line)

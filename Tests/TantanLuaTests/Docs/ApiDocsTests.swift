@@ -2,6 +2,7 @@ import CLua
 import Foundation
 import LuaRuntime
 import XCTest
+
 @testable import TantanLua
 
 /// Every Lua-visible name is declared once; the committed stubs and reference are that
@@ -21,7 +22,8 @@ final class ApiDocsTests: XCTestCase {
     defer { try? FileManager.default.removeItem(at: dir) }
     let r = try HostBinary.run(["--emit-meta", dir.path])
     XCTAssertEqual(r.status, 0, r.stderr)
-    XCTAssertEqual(try String(contentsOf: dir.appendingPathComponent(ApiDocs.stubFile), encoding: .utf8), ApiDocs.stubs())
+    XCTAssertEqual(
+      try String(contentsOf: dir.appendingPathComponent(ApiDocs.stubFile), encoding: .utf8), ApiDocs.stubs())
   }
 
   /// `--emit-meta DIR` creates DIR (and its parents) when missing; a DIR that cannot be made is an
@@ -33,11 +35,16 @@ final class ApiDocsTests: XCTestCase {
     let target = dir.appendingPathComponent("new/lua")
     let r = try HostBinary.run(["--emit-meta", target.path])
     XCTAssertEqual(r.status, 0, r.stderr)
-    XCTAssertEqual(try String(contentsOf: target.appendingPathComponent(ApiDocs.referenceFile), encoding: .utf8), ApiDocs.reference())
+    XCTAssertEqual(
+      try String(contentsOf: target.appendingPathComponent(ApiDocs.referenceFile), encoding: .utf8), ApiDocs.reference()
+    )
     try "".write(to: dir.appendingPathComponent("file"), atomically: true, encoding: .utf8)
     let bad = try HostBinary.run(["--emit-meta", dir.appendingPathComponent("file/lua").path])
     XCTAssertEqual(bad.status, 1)
-    XCTAssertTrue(bad.stderr.hasSuffix(": cannot write \(dir.path)/file/lua/\(ApiDocs.stubFile): cannot create the folder \(dir.path)/file/lua: Not a directory\n"), bad.stderr)
+    XCTAssertTrue(
+      bad.stderr.hasSuffix(
+        ": cannot write \(dir.path)/file/lua/\(ApiDocs.stubFile): cannot create the folder \(dir.path)/file/lua: Not a directory\n"
+      ), bad.stderr)
   }
 
   /// The runtime and the declaration agree both ways: nothing undeclared, nothing declared missing.
@@ -45,7 +52,8 @@ final class ApiDocsTests: XCTestCase {
     let t = try LuaTestHost()
     let lua = t.state.lua
     let groups = ApiDocs.groups(ApiDocs.all)
-    for g in groups where !g.members.allSatisfy({ $0.kind == .callback || $0.kind == .key }) {  // callback and config tables are the script's
+    // Callback and config tables are the script's.
+    for g in groups where !g.members.allSatisfy({ $0.kind == .callback || $0.kind == .key }) {
       let declared = Set(g.members.map(\.name))
       var actual = Set<String>()
       if g.name == "tantan" {
@@ -72,7 +80,9 @@ final class ApiDocsTests: XCTestCase {
         XCTAssertNotNil(lua_getupvalue(lua.L, -1, 2), "\(g.name).__index has no methods table")
         lua_rotate(lua.L, -3, 1)
         lua.pop(2)
-        guard lua.type(-1) == LUA_TTABLE else { XCTFail("\(g.name): __index upvalue 2 is not a table"); lua.pop(); continue }
+        guard lua.type(-1) == LUA_TTABLE else {
+          XCTFail("\(g.name): __index upvalue 2 is not a table"); lua.pop(); continue
+        }
         var methods = Set<String>()
         lua.pushNil()
         while lua_next(lua.L, -2) != 0 {
@@ -80,7 +90,9 @@ final class ApiDocsTests: XCTestCase {
           if let k = lua.string(-1) { methods.insert(k) }
         }
         lua.pop()
-        XCTAssertEqual(methods, Set(g.members.filter { $0.kind == .method }.map(\.name)), "\(g.name): methods differ from the declaration")
+        XCTAssertEqual(
+          methods, Set(g.members.filter { $0.kind == .method }.map(\.name)),
+          "\(g.name): methods differ from the declaration")
         continue
       }
       XCTAssertEqual(lua.type(-1), LUA_TTABLE, g.name)

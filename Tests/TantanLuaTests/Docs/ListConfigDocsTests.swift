@@ -1,5 +1,6 @@
 import Foundation
 import XCTest
+
 @testable import TantanLua
 
 /// Issue 17 point 4: API.md gives every list config key with its default and the paging,
@@ -9,10 +10,12 @@ final class ListConfigDocsTests: XCTestCase {
     let reference = try String(
       contentsOf: HostBinary.packageRoot.appendingPathComponent("lua/API.md"), encoding: .utf8)
     let keys = LuaList.configDocs.filter { $0.kind == .key }
-    XCTAssertEqual(Set(LuaList.configKeys), [
-      "width", "height", "sections", "source", "columns", "item_height", "estimated_item_height", "header_height",
-      "footer_height", "spacing", "insets", "content_inset", "sticky_headers", "refresh", "paging", "delegate",
-    ])
+    XCTAssertEqual(
+      Set(LuaList.configKeys),
+      [
+        "width", "height", "sections", "source", "columns", "item_height", "estimated_item_height", "header_height",
+        "footer_height", "spacing", "insets", "content_inset", "sticky_headers", "refresh", "paging", "delegate",
+      ])
     for k in keys {
       XCTAssertTrue(k.doc.contains("Default"), "\(k.name): no default in \(k.doc)")
       XCTAssertTrue(reference.contains("| `\(k.name)` | key |"), "\(k.name) missing from API.md")

@@ -11,16 +11,21 @@ final class ExamplesTests: XCTestCase {
     let root = HostBinary.packageRoot
     let examples = root.appendingPathComponent("examples")
     let files = (FileManager.default.enumerator(atPath: examples.path)?.allObjects as? [String] ?? [])
-      .filter { $0.hasSuffix(".lua") && !$0.hasPrefix("expected/") && !$0.contains("/lua/") && !$0.hasSuffix("plugin.lua") && !$0.hasPrefix("plugins/")
-        && !$0.hasPrefix("explore/") }  // scenario files with planted bugs: ExploreExamplesTests runs them
+      .filter {
+        $0.hasSuffix(".lua") && !$0.hasPrefix("expected/") && !$0.contains("/lua/") && !$0.hasSuffix("plugin.lua")
+          && !$0.hasPrefix("plugins/")
+          && !$0.hasPrefix("explore/")
+      }  // scenario files with planted bugs: ExploreExamplesTests runs them
       .sorted()
     XCTAssertFalse(files.isEmpty)
     for file in files {
-      let result = try HostBinary.run(["--seed", "1"] + runOptions(examples.appendingPathComponent(file)) + ["examples/" + file], cwd: root)
+      let result = try HostBinary.run(
+        ["--seed", "1"] + runOptions(examples.appendingPathComponent(file)) + ["examples/" + file], cwd: root)
       XCTAssertEqual(result.status, 0, "\(file) failed:\n\(result.stderr)")
       let expected = examples.appendingPathComponent("expected/\(file).out")
       if ProcessInfo.processInfo.environment["UPDATE_EXAMPLES"] == "1" {
-        try FileManager.default.createDirectory(at: expected.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(
+          at: expected.deletingLastPathComponent(), withIntermediateDirectories: true)
         try result.stdout.write(to: expected, atomically: true, encoding: .utf8)
         continue
       }

@@ -9,7 +9,8 @@ import XCTest
 final class ExploreDocsTests: XCTestCase {
   func testEngineChunksAreNamedAfterTheirFiles() throws {
     let t = try LuaTestHost()
-    t.ok("""
+    t.ok(
+      """
       local src = debug.getinfo(tantan.explore.replay, "S").source
       assert(src == "=[tantan]/explore.lua", src)
       src = debug.getinfo(tantan.explore.deck_actions, "S").source
@@ -24,9 +25,11 @@ final class ExploreDocsTests: XCTestCase {
     XCTAssertEqual(problems, [])
     let names = docs.map { String($0.name.dropFirst("tantan.explore.".count)) }
     XCTAssertEqual(names.sorted(), ["deck_actions", "grid_actions", "list_actions", "replay"])
-    XCTAssertEqual(docs.first { $0.name == "tantan.explore.replay" }?.signature, "fun(spec: table, steps: any[][]): true")
+    XCTAssertEqual(
+      docs.first { $0.name == "tantan.explore.replay" }?.signature, "fun(spec: table, steps: any[][]): true")
     let t = try LuaTestHost()
-    t.ok("""
+    t.ok(
+      """
       local declared = {}
       for _, n in ipairs({\(names.map { "\"\($0)\"" }.joined(separator: ", "))}) do declared[n] = true end
       local _ = tantan.explore.replay  -- loads the engine

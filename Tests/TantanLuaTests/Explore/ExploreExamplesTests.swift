@@ -78,21 +78,25 @@ final class ExploreExamplesTests: XCTestCase {
       XCTAssertEqual(replay.status, 1, replay.stdout)
       XCTAssertTrue(replay.stdout.contains("1 scenario:"), replay.stdout)
       let same = failure.replacingOccurrences(of: e.file + ":", with: "pasted_spec.lua:")
-      XCTAssertTrue(replay.stdout.contains(same), "\(e.file): the replay did not fail with\n\(failure)\n\(replay.stdout)")
+      XCTAssertTrue(
+        replay.stdout.contains(same), "\(e.file): the replay did not fail with\n\(failure)\n\(replay.stdout)")
     }
   }
 
   func testWithTheBugFixedTheSameExplorePasses() throws {
     for e in Self.examples {
       var text = try source(e).replacingOccurrences(of: e.bug, with: e.fix)
-      text = text.replacingOccurrences(of: "local app = { likes = 0, last_direction = nil }", with: "local app = { likes = 0, directions = {} }")
+      text = text.replacingOccurrences(
+        of: "local app = { likes = 0, last_direction = nil }", with: "local app = { likes = 0, directions = {} }")
       let dir = try SuiteDir([e.file: text])
       let r = try dir.test([e.file, "-o", "json=report.json"])
       XCTAssertEqual(r.status, 0, "\(e.file) with the fix:\n\(r.stdout)")
       let report = try XCTUnwrap(dir.read("report.json"))
       XCTAssertTrue(report.contains("explore: 100 runs of 50 steps passed (seed 0)"), report)
       XCTAssertTrue(report.contains("coverage ("), report)
-      let callback = ["likes_spec.lua": "did_rewind", "channels_spec.lua": "can_drop", "feed_spec.lua": "on_load_more"][e.file]!
+      let callback = [
+        "likes_spec.lua": "did_rewind", "channels_spec.lua": "can_drop", "feed_spec.lua": "on_load_more",
+      ][e.file]!
       let reached = try XCTUnwrap(report.firstMatch(of: /callbacks reached: ([a-z_, ]*)/), report)
       XCTAssertTrue(reached.1.contains(callback), "\(e.file): \(callback) not in coverage: \(reached.1)")
     }

@@ -28,7 +28,8 @@ func gridHost() throws -> LuaTestHost {
 final class GridBindingTests: XCTestCase {
   func testConstructionWithItems() throws {
     let t = try gridHost()
-    t.ok("""
+    t.ok(
+      """
       local g = tantan.grid{items = CHANNELS}
       assert(g.count == 39 and #g.items == 39, g.count)
       assert(g.items[4] == "娱乐" and g.items[6] == "娱乐", "duplicates kept by position")
@@ -47,7 +48,8 @@ final class GridBindingTests: XCTestCase {
 
   func testConstructionWithASource() throws {
     let t = try gridHost()
-    t.ok("""
+    t.ok(
+      """
       local data = {"a", "b", "c", "d", "e"}
       local seen
       local g = tantan.grid{source = {
@@ -90,11 +92,13 @@ final class GridBindingTests: XCTestCase {
       "test:1: bad argument #1 to 'grid' (source.item: function expected, got nil (an array of items goes in 'items'))")
     t.fails(
       "tantan.grid{source = {'a', 'b'}}",
-      "test:1: bad argument #1 to 'grid' (source.count: function expected, got nil (an array of items goes in 'items'))")
+      "test:1: bad argument #1 to 'grid' (source.count: function expected, got nil (an array of items goes in 'items'))"
+    )
     t.fails(
       "tantan.grid{source = {count = function() return 3 end, item = function() end}, locked = {4}}",
       "test:1: bad argument #1 to 'grid' (locked: index out of range (got 4; source.count returned 3))")
-    t.ok("""
+    t.ok(
+      """
       G = tantan.grid{source = {count = function() return 3 end, item = function(_, i) if i < 3 then return i end end}}
       """)
     t.fails("local _ = G.items", "test:1: source.item returned nil for index 3 (source.count reported 3 items)")
@@ -115,27 +119,37 @@ final class GridBindingTests: XCTestCase {
     t.fails("tantan.grid{columns = 2.5}", bad + "(columns: number has no integer representation)")
     t.fails(
       "tantan.grid{colums = 3}",
-      bad + "(colums: unknown key (known keys: autoscroll, bar, columns, delegate, height, insets, item, items, locked, long_press, preset, source, spacing, target, top_bar, width))")
+      bad
+        + "(colums: unknown key (known keys: autoscroll, bar, columns, delegate, height, insets, item, items, locked, long_press, preset, source, spacing, target, top_bar, width))"
+    )
     t.fails("tantan.grid{item = {w = 10, hh = 3}}", bad + "(item.hh: unknown key (known keys: h, w))")
     t.fails("tantan.grid{insets = {left = 'x'}}", bad + "(insets.left: number expected, got string)")
     t.fails("tantan.grid{spacing = {line = -1}}", bad + "(spacing.line: non-negative number expected, got -1)")
     t.fails("tantan.grid{autoscroll = {tick = 0}}", bad + "(autoscroll.tick: positive number expected, got 0)")
-    t.fails("tantan.grid{target = 'nearest'}", bad + "(target: invalid option 'nearest' (expected 'half_cell', 'center_inside', 'closest_center'))")
+    t.fails(
+      "tantan.grid{target = 'nearest'}",
+      bad + "(target: invalid option 'nearest' (expected 'half_cell', 'center_inside', 'closest_center'))")
     t.fails("tantan.grid{long_press = -1}", bad + "(long_press: non-negative number expected, got -1)")
     t.fails("tantan.grid{items = {1, 2}, locked = {3}}", bad + "(locked: index out of range (got 3; 2 items))")
     t.fails("tantan.grid{items = {1, 2}, locked = {0}}", bad + "(locked: index out of range (got 0))")
-    t.fails("tantan.grid{items = {1, 2}, locked = {1.5}}", bad + "(locked: integer expected at position 1, got a number with no integer representation)")
+    t.fails(
+      "tantan.grid{items = {1, 2}, locked = {1.5}}",
+      bad + "(locked: integer expected at position 1, got a number with no integer representation)")
     t.fails("tantan.grid{items = {1, nil, 3}}", bad + "(items: nil at position 2 (an array without holes expected))")
     t.fails("tantan.grid{items = 'abc'}", bad + "(items: table expected, got string)")
-    t.fails("tantan.grid{items = {}, source = {}}", bad + "(items: cannot be given together with source (items is an array, source a table of callbacks))")
+    t.fails(
+      "tantan.grid{items = {}, source = {}}",
+      bad + "(items: cannot be given together with source (items is an array, source a table of callbacks))")
     t.fails("tantan.grid{delegate = {did_move = 3}}", bad + "(delegate.did_move: function expected, got number)")
-    t.fails("tantan.grid{columns = 4, item = {w = 100}}", bad + "(columns: 4 items of width 100 do not fit in 335 points)")
+    t.fails(
+      "tantan.grid{columns = 4, item = {w = 100}}", bad + "(columns: 4 items of width 100 do not fit in 335 points)")
     t.fails("tantan.grid(5)", bad + "(table expected, got number)")
   }
 
   func testLayoutNumbersAt375() throws {
     let t = try gridHost()
-    t.ok("""
+    t.ok(
+      """
       local g = tantan.grid{items = CHANNELS}
       local function frame(i) local f = g:cell(i).frame return string.format("%g %g %g %g", f.x, f.y, f.w, f.h) end
       -- r = 1: item (375 - 3*4 - 2*20) / 4 = 80.75 by 35 + 10 = 45; insets 20, line spacing 4, column gap 4.
@@ -160,7 +174,8 @@ final class GridBindingTests: XCTestCase {
 final class GridFixedOrderSourceTests: XCTestCase {
   func testASourceWithoutMoveRefusesToLift() throws {
     let t = try LuaTestHost()
-    t.ok("""
+    t.ok(
+      """
       local data = {"a", "b", "c", "d"}
       local g = tantan.grid{source = {count = function() return #data end, item = function(_, i) return data[i] end}}
       assert(g:long_press(1) == false and g.editing and g.dragging == nil)
@@ -175,7 +190,8 @@ final class GridFixedOrderSourceTests: XCTestCase {
   /// cell disappears (and fires did_delete) while the source keeps the item.
   func testASourceWithoutDeleteRefusesToDelete() throws {
     let t = try LuaTestHost()
-    t.ok("""
+    t.ok(
+      """
       DATA = {"a", "b", "c", "d"}
       G = tantan.grid{source = {count = function() return #DATA end, item = function(_, i) return DATA[i] end,
         move = function(_, from, to) table.insert(DATA, to, table.remove(DATA, from)) end},
@@ -183,9 +199,11 @@ final class GridFixedOrderSourceTests: XCTestCase {
       G:set_editing(true)
       assert(not G:cell(2).delete_visible, "no badge without source.delete")
       """)
-    t.fails("G:delete(2)",
+    t.fails(
+      "G:delete(2)",
       "test:1: delete: the data source has no delete function (source.delete is nil, so the delete badge is hidden)")
-    t.ok("""
+    t.ok(
+      """
       assert(G.count == 4 and table.concat(G.items, " ") == "a b c d")
       G:reload()
       assert(G.count == 4 and table.concat(G.items, " ") == "a b c d")

@@ -11,7 +11,8 @@ final class GridDeclarationTests: XCTestCase {
   func testUnknownCallbackIsAnErrorListingTheKnownOnes() throws {
     let t = try gridHost()
     let bad = "test:1: bad argument #1 to 'grid' "
-    let delegates = "can_drop, can_move, did_cancel, did_delete, did_drop, did_end_editing, did_move, will_begin_drag, will_begin_editing"
+    let delegates =
+      "can_drop, can_move, did_cancel, did_delete, did_drop, did_end_editing, did_move, will_begin_drag, will_begin_editing"
     t.fails(
       "tantan.grid{items = {1}, delegate = {did_mvoe = function() end}}",
       bad + "(delegate.did_mvoe: unknown callback (known callbacks: \(delegates)))")
@@ -21,7 +22,8 @@ final class GridDeclarationTests: XCTestCase {
     t.fails(
       "tantan.grid{source = {count = function() return 0 end, item = print, remove = print}}",
       bad + "(source.remove: unknown callback (known callbacks: count, delete, item, move))")
-    t.ok("""
+    t.ok(
+      """
       local d = {did_move = function() end, name = "mine", moves = 0, [1] = print}
       assert(tantan.grid{items = {1, 2}, delegate = d}.count == 2)
       local Class = {}
@@ -39,7 +41,8 @@ final class GridDeclarationTests: XCTestCase {
     let t = try gridHost()
     t.fails(
       "tantan.grid{source = {item = print}}",
-      "test:1: bad argument #1 to 'grid' (source.count: function expected, got nil (an array of items goes in 'items'))")
+      "test:1: bad argument #1 to 'grid' (source.count: function expected, got nil (an array of items goes in 'items'))"
+    )
     XCTAssertEqual(GridSourceCallback.allCases.filter(\.spec.required).map(\.name), ["count", "item"])
   }
 
@@ -53,11 +56,18 @@ final class GridDeclarationTests: XCTestCase {
       XCTAssertTrue(stubs.contains("---@field \(key)? "), key)
     }
     XCTAssertTrue(stubs.contains("---@field insets? {top?: number, left?: number, bottom?: number, right?: number}"))
-    for name in GridDelegateCallback.names { XCTAssertTrue(reference.contains("`tantan.ReorderGridDelegate.\(name)`"), name) }
-    for name in GridSourceCallback.names { XCTAssertTrue(reference.contains("`tantan.ReorderGridSource.\(name)`"), name) }
-    XCTAssertEqual(GridBinding.presetKeys.sorted(), [
-      "autoscroll", "bar", "columns", "height", "insets", "item", "long_press", "preset", "spacing", "target", "top_bar", "width",
-    ])
+    for name in GridDelegateCallback.names {
+      XCTAssertTrue(reference.contains("`tantan.ReorderGridDelegate.\(name)`"), name)
+    }
+    for name in GridSourceCallback.names {
+      XCTAssertTrue(reference.contains("`tantan.ReorderGridSource.\(name)`"), name)
+    }
+    XCTAssertEqual(
+      GridBinding.presetKeys.sorted(),
+      [
+        "autoscroll", "bar", "columns", "height", "insets", "item", "long_press", "preset", "spacing", "target",
+        "top_bar", "width",
+      ])
   }
 
   /// Signatures come from the typed parameters: optional ones get `?`, results their type.
@@ -77,9 +87,12 @@ final class GridDeclarationTests: XCTestCase {
     XCTAssertEqual(Lua.formatExact(.nan), "nan")
     XCTAssertEqual(Lua.formatExact(-.infinity), "-inf")
     let t = try gridHost()
-    t.fails("tantan.grid{width = 10, columns = 4, insets = {left = 1, right = 1}, item = {w = 2.5}}",
+    t.fails(
+      "tantan.grid{width = 10, columns = 4, insets = {left = 1, right = 1}, item = {w = 2.5}}",
       "test:1: bad argument #1 to 'grid' (columns: 4 items of width 2.5 do not fit in 8 points)")
-    t.fails("local g = tantan.grid{items = {1, 2}} g:move(1, 3)", "test:1: bad argument #2 to 'move' (index out of range (3; expected 1..2))")
+    t.fails(
+      "local g = tantan.grid{items = {1, 2}} g:move(1, 3)",
+      "test:1: bad argument #2 to 'move' (index out of range (3; expected 1..2))")
     t.fails("local g = tantan.grid{items = {1, 2}} g:drop()", "test:1: drop: no drag in progress")
   }
 }

@@ -33,7 +33,8 @@ final class GridDocsTests: XCTestCase {
     let cls = GridBinding.gridClass
     let methods = cls.methods.map { "\"\($0.doc.name)\"" }.joined(separator: ", ")
     let fields = cls.fields.map { "\"\($0.doc.name)\"" }.joined(separator: ", ")
-    t.ok("""
+    t.ok(
+      """
       local g = tantan.grid{items = numbered(8)}
       for _, m in ipairs{\(methods)} do assert(type(g[m]) == "function", m) end
       for _, f in ipairs{\(fields)} do

@@ -4,14 +4,16 @@ import XCTest
 final class GridErrorTests: XCTestCase {
   func testADelegateErrorReachesTheCallerWithItsPosition() throws {
     let t = try gridHost()
-    t.fails("""
+    t.fails(
+      """
       G = tantan.grid{items = numbered(12), delegate = {
         did_move = function() error("boom in did_move") end,
       }}
       G:long_press(1)
       G:drag_by(84.75, 0)
       """, "test:2: boom in did_move")
-    t.ok("""
+    t.ok(
+      """
       assert(G.dragging == 2, "the step happened; the drag goes on")
       assert(same_items(G.items, numbered(12)) and G.items[2] == "i1")
       assert(G:drop() == 2)
@@ -23,7 +25,8 @@ final class GridErrorTests: XCTestCase {
     t.fails("G:move(3, 5)", "test:2: boom in did_move")
     t.ok("assert(joined(G.items) == 'i2 i1 i3 i4 i5 i6 i7 i8 i9 i10 i11 i12')")
     // An error value that is not a string arrives unchanged.
-    t.ok("""
+    t.ok(
+      """
       local e = {code = 7}
       local g = tantan.grid{items = {1, 2}, delegate = {will_begin_editing = function() error(e) end}}
       local ok, err = pcall(g.long_press, g, 1)
@@ -34,7 +37,8 @@ final class GridErrorTests: XCTestCase {
 
   func testASourceErrorAtTheDropKeepsTheOrder() throws {
     let t = try gridHost()
-    t.fails("""
+    t.fails(
+      """
       DATA = {"a", "b", "c", "d"}
       G = tantan.grid{source = {count = function() return #DATA end, item = function(_, i) return DATA[i] end,
         move = function() error("disk full") end}}
@@ -42,7 +46,8 @@ final class GridErrorTests: XCTestCase {
       G:drag_by(84.75 * 2, 0)
       G:drop()
       """, "test:3: disk full")
-    t.ok("""
+    t.ok(
+      """
       assert(G.dragging == nil and joined(G.items) == "a b c d")
       local ev = G:events()
       assert(ev[#ev - 4] == "move(1, 3)", joined(ev))
@@ -51,14 +56,16 @@ final class GridErrorTests: XCTestCase {
 
   func testADelegateErrorDuringAutoscrollReachesClockAdvance() throws {
     let t = try gridHost()
-    t.fails("""
+    t.fails(
+      """
       G = tantan.grid{items = numbered(200), delegate = {
         did_move = function(g, from, to) if to > 50 then error("too far") end end}}
       G:long_press(1)
       G:drag_to(60, 577)
       tantan.clock:advance(10)
       """, "test:2: too far")
-    t.ok("""
+    t.ok(
+      """
       assert(G.dragging == 53 and not G.autoscrolling and tantan.clock.pending == 0, "the step (49 -> 53) happened, the timer stopped")
       assert(same_items(G.items, numbered(200)))
       G:cancel()
@@ -68,7 +75,8 @@ final class GridErrorTests: XCTestCase {
 
   func testReentrantCallsFromADelegateAreErrors() throws {
     let t = try gridHost()
-    t.ok("""
+    t.ok(
+      """
       CAUGHT, SEEN = {}, nil
       G = tantan.grid{items = numbered(12), delegate = {
         did_move = function(g)
@@ -95,12 +103,14 @@ final class GridErrorTests: XCTestCase {
       assert(G.dragging == 4 and G.editing and G:drop() == 4 and G.count == 12)
       """)
     // Not caught inside the delegate: the error reaches the caller, with the delegate's line.
-    t.fails("""
+    t.fails(
+      """
       local g = tantan.grid{items = numbered(4), delegate = {
         did_drop = function(g) g:delete(1) end}}
       g:move(1, 2)
       """, "test:2: delete: cannot be called from inside a delegate or data source callback")
-    t.fails("""
+    t.fails(
+      """
       local g = tantan.grid{items = numbered(4), source = nil, delegate = {
         will_begin_editing = function(g) g:toggle_editing() end}}
       g:set_editing(true)
@@ -116,7 +126,8 @@ final class GridErrorTests: XCTestCase {
     let msg = "bad argument #1 to 'delete' (locked item cannot be deleted)"
     t.fails("G:delete(1)", "test:1: " + msg)
     t.fails("local function f() return G:delete(1) end\nf()", "test:1: " + msg)
-    t.ok("""
+    t.ok(
+      """
       local ok, err = pcall(G.delete, G, 1)
       local ok2, err2 = pcall(io.stdout.seek, io.stdout, {})
       assert(not ok and err == "bad argument #2 to '?' (locked item cannot be deleted)", err)
@@ -145,7 +156,9 @@ final class GridErrorTests: XCTestCase {
     t.fails("G:cell(0)", "test:1: bad argument #1 to 'cell' (index out of range (0; expected 1..12))")
     t.fails("G:index_at(0/0, 1)", "test:1: bad argument #1 to 'index_at' (finite number expected, got -nan)")
     t.fails("G:scroll_to(0/0)", "test:1: bad argument #1 to 'scroll_to' (finite number expected, got -nan)")
-    t.fails("G:reload({1, nil, 3})", "test:1: bad argument #1 to 'reload' (nil at position 2 (an array without holes expected))")
+    t.fails(
+      "G:reload({1, nil, 3})",
+      "test:1: bad argument #1 to 'reload' (nil at position 2 (an array without holes expected))")
     t.fails("G:reload('x')", "test:1: bad argument #1 to 'reload' (table expected, got string)")
     t.ok("assert(G:long_press(1))")
     t.fails("G:drag_by(0/0, 1)", "test:1: bad argument #1 to 'drag_by' (finite number expected, got -nan)")
@@ -157,7 +170,8 @@ final class GridErrorTests: XCTestCase {
     t.fails("G:reload()", "test:1: reload: a drag is in progress")
     t.fails("G.long_press(nil, 1)", "test:1: bad argument #1 to 'long_press' (tantan.ReorderGrid expected, got nil)")
     t.fails("G.count = 3", "test:1: cannot assign to field 'count' of tantan.ReorderGrid (read-only)")
-    t.ok("""
+    t.ok(
+      """
       assert(G.dragging == 1 and same_items(G.items, numbered(12)))
       G:cancel()
       assert(joined(G.items) == joined(numbered(12)))
@@ -166,7 +180,8 @@ final class GridErrorTests: XCTestCase {
 
   func testWholeDragAcrossA100kGridFromLua() throws {
     let t = try gridHost()
-    t.ok("""
+    t.ok(
+      """
       local items = numbered(100000)
       local moves = 0
       local g = tantan.grid{items = items, delegate = {did_move = function() moves = moves + 1 end}}
@@ -191,7 +206,8 @@ final class GridErrorTests: XCTestCase {
     t.fails(
       "tantan.grid{autoscroll = {tick = 1e-300}}",
       "test:1: bad argument #1 to 'grid' (autoscroll.tick: number >= 0.001 expected, got 1e-300)")
-    t.ok("""
+    t.ok(
+      """
       local g = tantan.grid{items = numbered(100), item = {w = 1e-300, h = 1e-300}}
       assert(g:drag(1, 100) == 100 and g.items[100] == "i1")
       local h = tantan.grid{items = numbered(12), width = 1e300, columns = 3}
@@ -205,7 +221,8 @@ final class GridErrorTests: XCTestCase {
 
   func testAGridClosedOrCollectedMidGestureFailsCleanly() throws {
     let t = try gridHost()
-    t.ok("""
+    t.ok(
+      """
       local g = tantan.grid{items = numbered(12), delegate = {
         did_move = function(grid) getmetatable(grid).__close(grid) end}}
       g:long_press(1)
@@ -247,7 +264,8 @@ final class GridErrorTests: XCTestCase {
   /// a coroutine (`delegate: table expected, got function`, refs popped from the wrong stack).
   func testGridsWorkFromCoroutines() throws {
     let t = try gridHost()
-    t.ok("""
+    t.ok(
+      """
       local log = {}
       local co = coroutine.wrap(function()
         local g = tantan.grid{items = {"a", "b", "c"}, delegate = {

@@ -26,7 +26,8 @@ final class GridGestureTests: XCTestCase {
   func testLongPressDragOntoAnotherCellAndDrop() throws {
     let t = try gridHost()
     t.ok(recorder)
-    t.ok("""
+    t.ok(
+      """
       local d = recorder()
       local g = tantan.grid{items = CHANNELS, delegate = d}
       assert(g:long_press(1) == true)
@@ -55,7 +56,8 @@ final class GridGestureTests: XCTestCase {
   func testShortPressPanBeginAndDragTo() throws {
     let t = try gridHost()
     t.ok(recorder)
-    t.ok("""
+    t.ok(
+      """
       local g = tantan.grid{items = numbered(12)}
       assert(g:long_press(1, 0.2) == false and not g.editing, "a tap")
       assert(g:long_press(1, 0.5) == true and g:drop() == 1)
@@ -64,7 +66,8 @@ final class GridGestureTests: XCTestCase {
     t.fails(
       "G = tantan.grid{items = numbered(12)} G:pan_begin(2)",
       "test:1: pan_begin: not editing (without a long press a drag can start only while editing)")
-    t.ok("""
+    t.ok(
+      """
       G:set_editing(true)
       assert(G:pan_begin(2))
       G:drag_to(center(G, 7))
@@ -76,7 +79,8 @@ final class GridGestureTests: XCTestCase {
   func testCancelPutsTheOrderBack() throws {
     let t = try gridHost()
     t.ok(recorder)
-    t.ok("""
+    t.ok(
+      """
       local g = tantan.grid{items = numbered(12)}
       g:long_press(3)
       g:drag_to(center(g, 8))
@@ -93,7 +97,8 @@ final class GridGestureTests: XCTestCase {
   func testLockedItems() throws {
     let t = try gridHost()
     t.ok(recorder)
-    t.ok("""
+    t.ok(
+      """
       G = tantan.grid{items = numbered(12), locked = {1, 1, 5}}
       assert(joined(G.locked) == "1 5")
       assert(G:long_press(1) == false and G.editing and G.dragging == nil, "enters editing without lifting")
@@ -113,7 +118,8 @@ final class GridGestureTests: XCTestCase {
       assert(G.items[1] == "i1" and G.items[5] == "i5" and G.items[2] == "i3")
       """)
     t.fails("G:delete(1)", "test:1: bad argument #1 to 'delete' (locked item cannot be deleted)")
-    t.ok("""
+    t.ok(
+      """
       assert(G:delete(2) == "i3" and G.count == 11 and joined(G.locked) == "1 4", "a delete before a locked item shifts it")
       """)
   }
@@ -121,7 +127,8 @@ final class GridGestureTests: XCTestCase {
   func testCanMoveAndCanDropVetoesFromLua() throws {
     let t = try gridHost()
     t.ok(recorder)
-    t.ok("""
+    t.ok(
+      """
       local d = recorder{
         can_move = function(i) return i ~= 2 end,
         can_drop = function(from, to) return to ~= 4 end,
@@ -152,7 +159,8 @@ final class GridGestureTests: XCTestCase {
     let t = try gridHost()
     t.ok("G = tantan.grid{items = CHANNELS}")
     t.fails("G:delete(6)", "test:1: delete: not editing (the delete badge is hidden)")
-    t.ok("""
+    t.ok(
+      """
       assert(G.count == 39 and not G:cell(6).delete_visible)
       assert(G:toggle_editing() == true and G:cell(6).delete_visible)
       assert(G:delete(6) == "娱乐" and G.count == 38)
@@ -168,7 +176,8 @@ final class GridGestureTests: XCTestCase {
 
   func testMoveWithoutAGesture() throws {
     let t = try gridHost()
-    t.ok("""
+    t.ok(
+      """
       G = tantan.grid{items = numbered(8)}
       assert(G:move(2, 5) == true)
       assert(joined(G.items) == "i1 i3 i4 i5 i2 i6 i7 i8")
@@ -187,7 +196,8 @@ final class GridGestureTests: XCTestCase {
   func testAutoscrollOnTheVirtualClock() throws {
     let t = try gridHost()
     t.ok(recorder)
-    t.ok("""
+    t.ok(
+      """
       -- 200 items: content 2486, visible 587, max offset 1899; edge 50, speed 300 pt/s.
       local g = tantan.grid{items = numbered(200)}
       assert(g.content_height == 2486 and g.max_offset == 1899)
@@ -213,6 +223,8 @@ final class GridGestureTests: XCTestCase {
       g:scroll_to(0)
       assert(g:drag(1, 150) == 150 and g.items[150] == "i2" and g.offset > 0)
       """)
-    t.fails("local g = tantan.grid{items = numbered(200)} g:scroll_to(1900)", "test:1: bad argument #1 to 'scroll_to' (offset out of range (1900; expected 0..1899))")
+    t.fails(
+      "local g = tantan.grid{items = numbered(200)} g:scroll_to(1900)",
+      "test:1: bad argument #1 to 'scroll_to' (offset out of range (1900; expected 0..1899))")
   }
 }

@@ -14,7 +14,8 @@ final class JSONBindingTests: XCTestCase {
       ("[]", "[]"), ("{}", "{}"), ("[[] ]", "[[]]"), ("[{}]", "[{}]"),
       (" [1] ", "[1]"), ("\t\n\r [1]\n", "[1]"),
       ("0", "0"), ("-0", "0"), ("123", "123"), ("-123", "-123"), ("1.5", "1.5"), ("-0.0", "-0.0"),
-      ("1E2", "100.0"), ("1e-2", "0.01"), ("1E+2", "100.0"), ("0.1", "0.1"), ("1.7976931348623157e308", "1.7976931348623157e+308"),
+      ("1E2", "100.0"), ("1e-2", "0.01"), ("1E+2", "100.0"), ("0.1", "0.1"),
+      ("1.7976931348623157e308", "1.7976931348623157e+308"),
       ("9223372036854775807", "9223372036854775807"), ("9223372036854775808", "9.223372036854776e+18"),
       ("true", "true"), ("false", "false"), ("null", "null"), ("[null, 1]", "[null,1]"),
       ("\"\"", "\"\""), ("\"\\u0041\\u00e9\"", "\"Aé\""), ("\"\\ud834\\udd1e\"", "\"𝄞\""),
@@ -25,7 +26,8 @@ final class JSONBindingTests: XCTestCase {
     for (text, want) in cases {
       XCTAssertEqual(canonical(t, text), want, "decoding \(text)")
     }
-    t.ok("""
+    t.ok(
+      """
       local j = tantan.json
       local v = j.decode('[1, 1.0, 2.5, -7]')
       assert(math.type(v[1]) == "integer" and math.type(v[2]) == "float" and v[4] == -7)
@@ -97,7 +99,8 @@ final class JSONBindingTests: XCTestCase {
 
   func testEncodeIsDeterministicAndLossless() throws {
     let t = try LuaTestHost()
-    t.ok("""
+    t.ok(
+      """
       local j = tantan.json
       assert(j.encode({b = 1, a = {z = true, y = false}, c = "x"}) == '{"a":{"y":false,"z":true},"b":1,"c":"x"}')
       assert(j.encode({3, 2, 1}) == "[3,2,1]" and j.encode({}) == "{}" and j.encode(setmetatable({}, j.array_mt)) == "[]")
@@ -134,9 +137,13 @@ final class JSONBindingTests: XCTestCase {
     for (expr, message) in cases {
       t.fails("tantan.json.encode(\(expr))", "test:1: tantan.json.encode: \(message)")
     }
-    t.fails("local t = {}; t.me = {t}; tantan.json.encode(t)", "test:1: tantan.json.encode: cannot encode a table that contains itself (at value.me[1])")
-    t.fails("local t = {}; for i = 1, 300 do t = {t} end; tantan.json.encode(t)",
-            "test:1: tantan.json.encode: cannot encode a table nested deeper than 200 levels (at value\(String(repeating: "[1]", count: 200)))")
+    t.fails(
+      "local t = {}; t.me = {t}; tantan.json.encode(t)",
+      "test:1: tantan.json.encode: cannot encode a table that contains itself (at value.me[1])")
+    t.fails(
+      "local t = {}; for i = 1, 300 do t = {t} end; tantan.json.encode(t)",
+      "test:1: tantan.json.encode: cannot encode a table nested deeper than 200 levels (at value\(String(repeating: "[1]", count: 200)))"
+    )
     t.fails("tantan.json.encode()", "test:1: bad argument #1 to 'encode' (value expected)")
     // The same table twice (not a cycle) is fine.
     t.ok("local s = {1}; assert(tantan.json.encode({s, s}) == '[[1],[1]]')")

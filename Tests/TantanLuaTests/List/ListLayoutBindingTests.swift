@@ -22,44 +22,47 @@ final class ListLayoutBindingTests: XCTestCase {
 
   func testStickyHeaderFormulaAtEveryBoundaryWithoutInset() throws {
     let t = try LuaTestHost()
-    t.ok(Self.sticky + "\n" + """
-      local l = list(0)
-      assert(l.offset == 0 and l.content_height == 360)
-      local y, z = header(l, 1)
-      assert(y == 0 and z == 1024, y)                 -- before scrolling: at rest above its first item
-      assert(select(1, header(l, 2)) == 180)          -- the next header is in view at its place
-      l:scroll_to(60); assert(header(l, 1) == 60)     -- inside the section: pinned at the top
-      l:scroll_to(120); assert(header(l, 1) == 120)   -- last item's maxY - header height = 150
-      l:scroll_to(150); assert(header(l, 1) == 150)   -- touching the next header
-      l:scroll_to(155); assert(header(l, 1) == 150)   -- pushed out by the end of its section
-      assert(header(l, 2) == 180)
-      l:scroll_to(160); assert(header(l, 1) == 150)   -- its last item still shows, so its header too
-      assert(header(l, 2) == 180)                     -- rests above its first item (210 - 30)
-      local a = l:layout{x = 0, y = 200, w = 320, h = 100}
-      assert(a[1].kind == "header" and a[1].section == 2)  -- section 1 out of the rect: no header
-      """)
+    t.ok(
+      Self.sticky + "\n" + """
+        local l = list(0)
+        assert(l.offset == 0 and l.content_height == 360)
+        local y, z = header(l, 1)
+        assert(y == 0 and z == 1024, y)                 -- before scrolling: at rest above its first item
+        assert(select(1, header(l, 2)) == 180)          -- the next header is in view at its place
+        l:scroll_to(60); assert(header(l, 1) == 60)     -- inside the section: pinned at the top
+        l:scroll_to(120); assert(header(l, 1) == 120)   -- last item's maxY - header height = 150
+        l:scroll_to(150); assert(header(l, 1) == 150)   -- touching the next header
+        l:scroll_to(155); assert(header(l, 1) == 150)   -- pushed out by the end of its section
+        assert(header(l, 2) == 180)
+        l:scroll_to(160); assert(header(l, 1) == 150)   -- its last item still shows, so its header too
+        assert(header(l, 2) == 180)                     -- rests above its first item (210 - 30)
+        local a = l:layout{x = 0, y = 200, w = 320, h = 100}
+        assert(a[1].kind == "header" and a[1].section == 2)  -- section 1 out of the rect: no header
+        """)
   }
 
   func testStickyHeaderWithContentInsetAndAMissingHeaderAdded() throws {
     let t = try LuaTestHost()
-    t.ok(Self.sticky + "\n" + """
-      local l = list(64)
-      assert(l.offset == -64)
-      assert(header(l, 1) == 0)                       -- max(-64 + 64, 0) = 0
-      l:scroll_to(20); assert(header(l, 1) == 84)     -- pinned under the 64 pt bar
-      l:scroll_to(86); assert(header(l, 1) == 150)    -- min(150, 150)
-      l:scroll_to(100); assert(header(l, 1) == 150)   -- pushed: 100 + 64 > 150
-      assert(header(l, 2) == 180)
-      -- Section 2's header is off the queried rect, but its items are in it: it is still returned.
-      local found = {}
-      for _, a in ipairs(l:layout{x = 0, y = 300, w = 320, h = 20}) do found[#found + 1] = a.kind .. a.section .. ":" .. (a.index or "-") end
-      assert(table.concat(found, " ") == "header2:- item2:2 item2:3", table.concat(found, " "))
-      """)
+    t.ok(
+      Self.sticky + "\n" + """
+        local l = list(64)
+        assert(l.offset == -64)
+        assert(header(l, 1) == 0)                       -- max(-64 + 64, 0) = 0
+        l:scroll_to(20); assert(header(l, 1) == 84)     -- pinned under the 64 pt bar
+        l:scroll_to(86); assert(header(l, 1) == 150)    -- min(150, 150)
+        l:scroll_to(100); assert(header(l, 1) == 150)   -- pushed: 100 + 64 > 150
+        assert(header(l, 2) == 180)
+        -- Section 2's header is off the queried rect, but its items are in it: it is still returned.
+        local found = {}
+        for _, a in ipairs(l:layout{x = 0, y = 300, w = 320, h = 20}) do found[#found + 1] = a.kind .. a.section .. ":" .. (a.index or "-") end
+        assert(table.concat(found, " ") == "header2:- item2:2 item2:3", table.concat(found, " "))
+        """)
   }
 
   func testLayoutAttributesShape() throws {
     let t = try LuaTestHost()
-    t.ok("""
+    t.ok(
+      """
       local l = tantan.list{width = 300, height = 100, columns = 2, item_height = 40, footer_height = 10,
         spacing = {line = 5, item = 10}, insets = {left = 5, right = 5},
         sections = {{id = 1, footer = "end", items = {{id = "a"}, {id = "b"}, {id = "c"}}}}}
@@ -74,15 +77,18 @@ final class ListLayoutBindingTests: XCTestCase {
       local s, i = l:index_at(200, 10); assert(s == 1 and i == 2)
       assert(l:index_at(200, 90) == nil)
       """)
-    t.fails("local l = tantan.list{}; l:layout{x = 0, y = 0, w = -1, h = 1}",
-            "test:1: bad argument #1 to 'layout' (rect.w: finite number >= 0 expected, got -1)")
-    t.fails("local l = tantan.list{}; l:layout(5)",
-            "test:1: bad argument #1 to 'layout' (rect {x=, y=, w=, h=} expected, got number)")
+    t.fails(
+      "local l = tantan.list{}; l:layout{x = 0, y = 0, w = -1, h = 1}",
+      "test:1: bad argument #1 to 'layout' (rect.w: finite number >= 0 expected, got -1)")
+    t.fails(
+      "local l = tantan.list{}; l:layout(5)",
+      "test:1: bad argument #1 to 'layout' (rect {x=, y=, w=, h=} expected, got number)")
   }
 
   func testScrollErrorsKeepTheOffset() throws {
     let t = try LuaTestHost()
-    t.ok("""
+    t.ok(
+      """
       l = tantan.list{height = 100, item_height = 50, content_inset = {top = 10, bottom = 5},
         sections = {{id = 1, items = {{id = 1}, {id = 2}, {id = 3}}}}}
       assert(l.offset == -10)
@@ -99,7 +105,8 @@ final class ListLayoutBindingTests: XCTestCase {
 
   func testMillionItemSourceAnswersLayoutWithoutWalkingItems() throws {
     let t = try LuaTestHost()
-    t.ok("""
+    t.ok(
+      """
       calls = 0
       big = tantan.list{height = 600, item_height = 44, header_height = 20, sticky_headers = true, source = {
         section_count = function() return 2 end,
@@ -111,7 +118,8 @@ final class ListLayoutBindingTests: XCTestCase {
     // Layout queries never call back into Lua and cost about the same at any depth; a scroll
     // fetches only the items coming into view (issue 17: before, construction read every item and
     // scrolling read none, so this asserted no events at all).
-    t.ok("""
+    t.ok(
+      """
       local t0 = os.clock()
       for k = 1, 2000 do
         big:clear_events()

@@ -6,7 +6,8 @@ import XCTest
 final class ListLazySourceTests: XCTestCase {
   func testMillionItemSourceFetchesOnlyTheWindow() throws {
     let t = try LuaTestHost()
-    t.ok("""
+    t.ok(
+      """
       fetched = {}
       l = tantan.list{height = 667, item_height = 44, paging = {prefetch = 5}, source = {
         section_count = function() return 1 end,
@@ -27,7 +28,8 @@ final class ListLazySourceTests: XCTestCase {
 
   func testEstimatedHeightsAreCorrectedAsItemsAreMeasured() throws {
     let t = try LuaTestHost()
-    t.ok("""
+    t.ok(
+      """
       measured = {}
       l = tantan.list{height = 600, estimated_item_height = 40, source = {
           section_count = function() return 1 end,
@@ -55,15 +57,18 @@ final class ListLazySourceTests: XCTestCase {
       assert(top(493) == 20000 and l.offset == 19980, l.offset)
       assert(l.content_height == 32 * 60 + 968 * 40, l.content_height)
       """)
-    t.fails("tantan.list{item_height = 44, estimated_item_height = 40, source = {section_count = print, item_count = print, item = print}}",
-            "test:1: bad argument #1 to 'list' (estimated_item_height needs item_height to be a function)")
-    t.fails("tantan.list{item_height = function() return 1 end, estimated_item_height = 40, sections = {}}",
-            "test:1: bad argument #1 to 'list' (estimated_item_height needs a source (a list of values measures every item))")
+    t.fails(
+      "tantan.list{item_height = 44, estimated_item_height = 40, source = {section_count = print, item_count = print, item = print}}",
+      "test:1: bad argument #1 to 'list' (estimated_item_height needs item_height to be a function)")
+    t.fails(
+      "tantan.list{item_height = function() return 1 end, estimated_item_height = 40, sections = {}}",
+      "test:1: bad argument #1 to 'list' (estimated_item_height needs a source (a list of values measures every item))")
   }
 
   func testWithoutAnEstimateEveryHeightIsMeasuredOnce() throws {
     let t = try LuaTestHost()
-    t.ok("""
+    t.ok(
+      """
       heights = 0
       l = tantan.list{height = 600, source = {
           section_count = function() return 1 end,

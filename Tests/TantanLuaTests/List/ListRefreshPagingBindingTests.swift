@@ -4,7 +4,8 @@ import XCTest
 final class ListRefreshPagingBindingTests: XCTestCase {
   func testRefreshStateMachineWithDoneLaterOnTheClock() throws {
     let t = try LuaTestHost()
-    t.ok("""
+    t.ok(
+      """
       pending = nil
       l = tantan.list{refresh = {threshold = 50, on_refresh = function(list, done)
         assert(list == l and list.refresh_state == "refreshing")
@@ -32,7 +33,8 @@ final class ListRefreshPagingBindingTests: XCTestCase {
 
   func testDoneTwiceIsAnErrorAtTheSecondCaller() throws {
     let t = try LuaTestHost()
-    t.ok("""
+    t.ok(
+      """
       l = tantan.list{refresh = {finish_duration = 0, on_refresh = function(_, done) saved = done; done() end}}
       l:pull(60); l:release()
       assert(l.refresh_state == "idle")
@@ -43,7 +45,8 @@ final class ListRefreshPagingBindingTests: XCTestCase {
 
   func testRefreshWithoutCallbackAndRaisingCallback() throws {
     let t = try LuaTestHost()
-    t.ok("""
+    t.ok(
+      """
       l = tantan.list{refresh = {}}
       l:refresh(); assert(l.refresh_state == "refreshing" and l:events()[1] == "on_refresh()")
       l:finish_refresh(); assert(l.refresh_state == "finishing")
@@ -73,64 +76,71 @@ final class ListRefreshPagingBindingTests: XCTestCase {
 
   func testPagingAppendsFailsAndRollsBackAndStopsAtAShortPage() throws {
     let t = try LuaTestHost()
-    t.ok(Self.paging + "\n" + """
-      assert(l.page == 0 and not l.loading and l.has_more and #loads == 0)  -- never at construction
-      l:scroll_to(800)                                -- item 12 (1100..1200) not shown yet
-      assert(#loads == 0)
-      l:scroll_to(900)                                -- the last item shows
-      assert(#loads == 1 and loads[1].page == 1 and l.page == 1 and l.loading)
-      l:scroll_by(-100); l:scroll_by(100)             -- no second load while one runs
-      assert(#loads == 1)
-      assert(loads[1].done(nil, "timeout") == "failed")
-      assert(l.page == 0 and not l.loading and l.load_error == "timeout" and l.count == 12)
-      l:scroll_by(-1); l:scroll_by(1)                 -- the error latches (issue 17.2): no retry storm
-      assert(#loads == 1 and l.load_error == "timeout")
-      assert(l:load_more())                           -- tap to retry
-      assert(#loads == 2 and loads[2].page == 1 and l.load_error == nil)
-      assert(loads[2].done(page_of(5)) == "appended")
-      assert(l.count == 17 and l.content_height == 1700 and l.page == 1 and l.has_more)
-      assert(l:item(1, 17).title == "flower 17")
-      l:scroll_to(1400)
-      assert(#loads == 3 and loads[3].page == 2)
-      loads[3].done(page_of(2))                       -- fewer than a page: the end
-      assert(not l.has_more and l.count == 19)
-      l:scroll_to(1600)
-      assert(#loads == 3)
-      local ev = l:events()
-      assert(table.concat(ev, " ") == "on_load_more(1) on_load_more(1) on_load_more(2)", table.concat(ev, " "))
-      """)
+    t.ok(
+      Self.paging + "\n" + """
+        assert(l.page == 0 and not l.loading and l.has_more and #loads == 0)  -- never at construction
+        l:scroll_to(800)                                -- item 12 (1100..1200) not shown yet
+        assert(#loads == 0)
+        l:scroll_to(900)                                -- the last item shows
+        assert(#loads == 1 and loads[1].page == 1 and l.page == 1 and l.loading)
+        l:scroll_by(-100); l:scroll_by(100)             -- no second load while one runs
+        assert(#loads == 1)
+        assert(loads[1].done(nil, "timeout") == "failed")
+        assert(l.page == 0 and not l.loading and l.load_error == "timeout" and l.count == 12)
+        l:scroll_by(-1); l:scroll_by(1)                 -- the error latches (issue 17.2): no retry storm
+        assert(#loads == 1 and l.load_error == "timeout")
+        assert(l:load_more())                           -- tap to retry
+        assert(#loads == 2 and loads[2].page == 1 and l.load_error == nil)
+        assert(loads[2].done(page_of(5)) == "appended")
+        assert(l.count == 17 and l.content_height == 1700 and l.page == 1 and l.has_more)
+        assert(l:item(1, 17).title == "flower 17")
+        l:scroll_to(1400)
+        assert(#loads == 3 and loads[3].page == 2)
+        loads[3].done(page_of(2))                       -- fewer than a page: the end
+        assert(not l.has_more and l.count == 19)
+        l:scroll_to(1600)
+        assert(#loads == 3)
+        local ev = l:events()
+        assert(table.concat(ev, " ") == "on_load_more(1) on_load_more(1) on_load_more(2)", table.concat(ev, " "))
+        """)
     t.fails("loads[3].done({})", "test:1: done: done called twice (page 2 already completed)")
     t.fails("loads[1].done({})", "test:1: done: done called twice (page 1 already completed)")
   }
 
   func testStaleResultAfterRefreshIsDropped() throws {
     let t = try LuaTestHost()
-    t.ok(Self.paging + "\n" + """
-      l:scroll_to(900)
-      assert(#loads == 1 and l.loading)
-      l:scroll_to(-0.0)
-      l:pull(60); l:release()                          -- a refresh resets paging
-      assert(l.page == 0 and not l.loading and l.has_more)
-      assert(loads[1].done(page_of(5)) == "dropped")   -- the old page never reaches the new data
-      assert(l.count == 12)
-      refreshes()
-      assert(l.refresh_state == "idle")
-      l:scroll_to(900)
-      assert(#loads == 2 and loads[2].page == 1)
-      """)
+    t.ok(
+      Self.paging + "\n" + """
+        l:scroll_to(900)
+        assert(#loads == 1 and l.loading)
+        l:scroll_to(-0.0)
+        l:pull(60); l:release()                          -- a refresh resets paging
+        assert(l.page == 0 and not l.loading and l.has_more)
+        assert(loads[1].done(page_of(5)) == "dropped")   -- the old page never reaches the new data
+        assert(l.count == 12)
+        refreshes()
+        assert(l.refresh_state == "idle")
+        l:scroll_to(900)
+        assert(#loads == 2 and loads[2].page == 1)
+        """)
   }
 
   func testBadPagesAndRaisingLoadMore() throws {
     let t = try LuaTestHost()
     t.ok(Self.paging + "\n" + "l:scroll_to(900)")
     t.fails("loads[1].done({{id = 3}})", "test:1: bad argument #1 to 'done' (duplicate item id 3)")
-    t.ok("assert(l.count == 12 and not l.loading and l.page == 0 and l.load_error == 'bad argument #1 to \\'done\\' (duplicate item id 3)')")
+    t.ok(
+      "assert(l.count == 12 and not l.loading and l.page == 0 and l.load_error == 'bad argument #1 to \\'done\\' (duplicate item id 3)')"
+    )
     t.ok("l:scroll_by(-1); l:scroll_by(1); assert(#loads == 1); l:load_more(); assert(#loads == 2)")
-    t.fails("loads[2].done({{title = 'x'}})", "test:1: bad argument #1 to 'done' (items[1]: missing id (an integer or a string))")
+    t.fails(
+      "loads[2].done({{title = 'x'}})",
+      "test:1: bad argument #1 to 'done' (items[1]: missing id (an integer or a string))")
     t.ok("assert(l.loading and loads[2].done(page_of(5)) == 'appended' and l.count == 17)")
     t.fails("loads[2].done(5)", "test:1: bad argument #1 to 'done' (table of items or nil expected, got number)")
     let u = try LuaTestHost()
-    u.ok("""
+    u.ok(
+      """
       l = tantan.list{height = 100, item_height = 100, paging = {on_load_more = function() error("no network") end},
         sections = {{id = 1, items = {{id = 1}, {id = 2}}}}}
       """)
@@ -140,16 +150,17 @@ final class ListRefreshPagingBindingTests: XCTestCase {
 
   func testAFailedLoadLatchesUntilLoadMoreOrARefresh() throws {
     let t = try LuaTestHost()
-    t.ok(Self.paging + "\n" + """
-      l:scroll_to(900)
-      loads[1].done(nil, "offline")
-      for _ = 1, 3 do l:scroll_by(-1); l:scroll_by(1) end
-      assert(#loads == 1 and l.load_error == "offline" and l.page == 0)
-      l:scroll_to(-0.0); l:pull(60); l:release()       -- a refresh clears the error
-      assert(l.load_error == nil)
-      refreshes()
-      l:scroll_to(900)
-      assert(#loads == 2 and loads[2].page == 1)
-      """)
+    t.ok(
+      Self.paging + "\n" + """
+        l:scroll_to(900)
+        loads[1].done(nil, "offline")
+        for _ = 1, 3 do l:scroll_by(-1); l:scroll_by(1) end
+        assert(#loads == 1 and l.load_error == "offline" and l.page == 0)
+        l:scroll_to(-0.0); l:pull(60); l:release()       -- a refresh clears the error
+        assert(l.load_error == nil)
+        refreshes()
+        l:scroll_to(900)
+        assert(#loads == 2 and loads[2].page == 1)
+        """)
   }
 }

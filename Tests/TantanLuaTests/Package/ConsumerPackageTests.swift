@@ -19,7 +19,9 @@ final class ConsumerPackageTests: XCTestCase {
     try? fm.removeItem(at: tmp)
     defer { try? fm.removeItem(at: tmp) }
     let manifest = try String(contentsOf: example.appendingPathComponent("Package.swift"), encoding: .utf8)
-    XCTAssertEqual(manifest.components(separatedBy: placeholderURL).count, 2, "the example's Package.swift names \(placeholderURL) once")
+    XCTAssertEqual(
+      manifest.components(separatedBy: placeholderURL).count, 2,
+      "the example's Package.swift names \(placeholderURL) once")
     let version = try XCTUnwrap(manifest.firstMatch(of: /from: "(\d+\.\d+\.\d+)"/)?.1, "the example asks for a version")
 
     // The working tree's files as a repository tagged `version`.
@@ -27,15 +29,21 @@ final class ConsumerPackageTests: XCTestCase {
     let listed = try run(["git", "ls-files", "-z", "--cached", "--others", "--exclude-standard"], in: root)
     XCTAssertEqual(listed.status, 0, "the test needs a git checkout: \(listed)")
     var copied = 0
-    for path in listed.stdout.split(separator: "\0").map(String.init) where fm.fileExists(atPath: root.appendingPathComponent(path).path) {
+    for path in listed.stdout.split(separator: "\0").map(String.init)
+    where fm.fileExists(atPath: root.appendingPathComponent(path).path) {
       let to = repo.appendingPathComponent(path)
       try fm.createDirectory(at: to.deletingLastPathComponent(), withIntermediateDirectories: true)
       try fm.copyItem(at: root.appendingPathComponent(path), to: to)
       copied += 1
     }
     XCTAssertGreaterThan(copied, 50)
-    let git = ["git", "-c", "user.name=test", "-c", "user.email=test@localhost", "-c", "commit.gpgsign=false", "-c", "tag.gpgsign=false"]
-    for args in [["init", "-q"], ["add", "-A"], ["commit", "-q", "-m", "sources under test"], ["tag", String(version)]] {
+    let git = [
+      "git", "-c", "user.name=test", "-c", "user.email=test@localhost", "-c", "commit.gpgsign=false", "-c",
+      "tag.gpgsign=false",
+    ]
+    for args in [
+      ["init", "-q"], ["add", "-A"], ["commit", "-q", "-m", "sources under test"], ["tag", String(version)],
+    ] {
       let r = try run(git + args, in: repo)
       XCTAssertEqual(r.status, 0, "git \(args): \(r)")
     }
@@ -51,7 +59,8 @@ final class ConsumerPackageTests: XCTestCase {
     XCTAssertEqual(build.status, 0, "the consumer does not build: \(build)")
     guard build.status == 0 else { return }
     let resolved = try String(contentsOf: consumer.appendingPathComponent("Package.resolved"), encoding: .utf8)
-    XCTAssertTrue(resolved.contains("\"version\" : \"\(version)\""), "resolved by version, not by branch or path: \(resolved)")
+    XCTAssertTrue(
+      resolved.contains("\"version\" : \"\(version)\""), "resolved by version, not by branch or path: \(resolved)")
 
     let out = try run([consumer.appendingPathComponent(".build/debug/Embedding").path], in: consumer)
     XCTAssertEqual(out.status, 0, "\(out)")
@@ -61,7 +70,8 @@ final class ConsumerPackageTests: XCTestCase {
 
   func testReadmeShowsTheEmbeddingExampleVerbatim() throws {
     let readme = try String(contentsOf: root.appendingPathComponent("README.md"), encoding: .utf8)
-    let section = try XCTUnwrap(readme.components(separatedBy: "\n## Embedding").dropFirst().first, "README has an Embedding section")
+    let section = try XCTUnwrap(
+      readme.components(separatedBy: "\n## Embedding").dropFirst().first, "README has an Embedding section")
     for file in ["Sources/Embedding/main.swift", "expected-output.txt"] {
       let text = try String(contentsOf: example.appendingPathComponent(file), encoding: .utf8)
       XCTAssertTrue(section.contains(text), "README's Embedding section shows examples/embedding/\(file) as it is")

@@ -47,12 +47,14 @@ final class FolderCycleTests: XCTestCase {
       texts.append((String(path.split(separator: "/")[0]), text))
     }
     // A declaration at the top level (column 0), and one at any depth (types only).
-    let topLevel = #/
+    let topLevel =
+      #/
       (?m) ^ (?:@\w+(?:\([^)]*\))?\s+)*
       (?:(?:public|package|internal|private|fileprivate|final|indirect|nonisolated\(unsafe\))\s+)*
       (?:class|struct|enum|protocol|actor|typealias|func) \s+ ([A-Za-z_]\w*)
     /#
-    let anyLevel = #/
+    let anyLevel =
+      #/
       (?m) ^ \s* (?:@\w+(?:\([^)]*\))?\s+)*
       (?:(?:public|package|internal|private|fileprivate|final|indirect)\s+)*
       (?:class|struct|enum|protocol|actor|typealias) \s+ ([A-Za-z_]\w*)

@@ -27,8 +27,10 @@ final class ManifestTests: XCTestCase {
     // Its own scratch folder: the `swift test` running this may hold the lock on `.build`.
     let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("tantan-dump-\(getpid())")
     defer { try? FileManager.default.removeItem(at: scratch) }
-    let p = try RunningProcess("/usr/bin/env", ["swift", "package", "dump-package", "--package-path", root.path, "--scratch-path", scratch.path],
-                               env: ProcessInfo.processInfo.environment, cwd: root.path)
+    let p = try RunningProcess(
+      "/usr/bin/env",
+      ["swift", "package", "dump-package", "--package-path", root.path, "--scratch-path", scratch.path],
+      env: ProcessInfo.processInfo.environment, cwd: root.path)
     let r = p.wait(timeout: 300)
     XCTAssertEqual(r.status, 0, "\(r)")
     let m = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(r.stdout.utf8)) as? [String: Any], r.stdout)
@@ -41,17 +43,21 @@ final class ManifestTests: XCTestCase {
       let kind = s["kind"] as? [String: Any]
       let flags = (kind?["unsafeFlags"] as? [String: Any])?["_0"] as? [String]
       let platforms = (s["condition"] as? [String: Any])?["platformNames"] as? [String] ?? []
-      return Setting(target: target["name"] as? String ?? "?", tool: s["tool"] as? String ?? "?", flags: flags, platforms: platforms)
+      return Setting(
+        target: target["name"] as? String ?? "?", tool: s["tool"] as? String ?? "?", flags: flags, platforms: platforms)
     }
   }
 
   /// Every target a product builds: its own and their dependencies, recursively.
   func closure(_ names: [String], _ targets: [String: [String: Any]]) -> Set<String> {
-    var seen = Set<String>(), work = names
+    var seen = Set<String>()
+    var work = names
     while let name = work.popLast() {
       guard seen.insert(name).inserted, let t = targets[name] else { continue }
       for d in t["dependencies"] as? [[String: Any]] ?? [] {
-        if let n = (d["byName"] as? [Any])?.first as? String ?? (d["target"] as? [Any])?.first as? String { work.append(n) }
+        if let n = (d["byName"] as? [Any])?.first as? String ?? (d["target"] as? [Any])?.first as? String {
+          work.append(n)
+        }
       }
     }
     return seen
@@ -67,7 +73,9 @@ final class ManifestTests: XCTestCase {
     for product in libraries {
       for name in closure(product["targets"] as? [String] ?? [], targets).sorted() {
         for s in settings(targets[name]!) where s.flags != nil {
-          XCTFail("library product \(product["name"]!): target \(name) has unsafeFlags \(s.flags!) (SwiftPM refuses them in a dependency resolved by version)")
+          XCTFail(
+            "library product \(product["name"]!): target \(name) has unsafeFlags \(s.flags!) (SwiftPM refuses them in a dependency resolved by version)"
+          )
         }
       }
     }
@@ -75,10 +83,14 @@ final class ManifestTests: XCTestCase {
     for t in targetList {
       for s in settings(t) {
         guard let flags = s.flags else { continue }
-        let platformSpecific = s.tool == "linker" || flags.contains { f in Self.linuxOnly.contains { f.hasPrefix($0) } || f.hasSuffix("/link") }
+        let platformSpecific =
+          s.tool == "linker"
+          || flags.contains { f in Self.linuxOnly.contains { f.hasPrefix($0) } || f.hasSuffix("/link") }
         guard platformSpecific else { continue }
         linuxFlags += 1
-        XCTAssertEqual(s.platforms, ["linux"], "target \(s.target): \(s.tool) flags \(flags) must be conditional: .when(platforms: [.linux])")
+        XCTAssertEqual(
+          s.platforms, ["linux"],
+          "target \(s.target): \(s.tool) flags \(flags) must be conditional: .when(platforms: [.linux])")
       }
     }
     XCTAssertGreaterThan(linuxFlags, 0, "the executable's static linking (-static-stdlib) is gone: update this test")
@@ -100,7 +112,9 @@ final class ManifestTests: XCTestCase {
     for dir in ["scripts", "bench", ".ci"] {
       for name in try FileManager.default.contentsOfDirectory(atPath: root.appendingPathComponent(dir).path) {
         let rel = "\(dir)/\(name)"
-        guard rel != "scripts/build-release", let text = try? String(contentsOf: root.appendingPathComponent(rel), encoding: .utf8) else { continue }
+        guard rel != "scripts/build-release",
+          let text = try? String(contentsOf: root.appendingPathComponent(rel), encoding: .utf8)
+        else { continue }
         checked += 1
         for (n, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated()
         where line.contains("swift build") && line.contains("release") {

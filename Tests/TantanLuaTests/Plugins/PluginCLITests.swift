@@ -1,17 +1,22 @@
 import XCTest
+
 @testable import TantanLua
 
 /// `tantan-host plugins`, plugin subcommands, and the example plugins through the real binary.
 final class PluginCLITests: XCTestCase {
   func testPluginsListsWhatWasFoundWhereVersionApiStatusAndWhy() throws {
     let s = try PluginSandbox()
-    try s.plugin("work/plugins/ok", name: "ok", version: "1.2.3", setup: "host.register_source('rows', function() return {} end)\n    host.on('event', print)")
+    try s.plugin(
+      "work/plugins/ok", name: "ok", version: "1.2.3",
+      setup: "host.register_source('rows', function() return {} end)\n    host.on('event', print)")
     try s.plugin("work/plugins/new", name: "new", version: "0.9", api: 7)
     try s.write("work/plugins/zz-broken/plugin.lua", "return 42\n")
     let r = try s.run(["plugins"])
     XCTAssertEqual(r.status, 0, r.stderr)
     XCTAssertEqual(r.stderr, "", "the listing shows failures instead of reporting them")
-    XCTAssertEqual(r.stdout, """
+    XCTAssertEqual(
+      r.stdout,
+      """
       tantan-host \(TantanHost.version), api_level \(TantanHost.apiLevel); searched: ./plugins, TANTAN_PLUGIN_PATH, ~/.config/tantan/plugins
       NAME       VERSION  API  STATUS   FROM       FOLDER
       new        0.9      7    refused  ./plugins  plugins/new
@@ -27,12 +32,14 @@ final class PluginCLITests: XCTestCase {
 
   func testAPluginSubcommandRunsWithItsArgumentsAndExitStatus() throws {
     let s = try PluginSandbox()
-    try s.plugin("work/plugins/tools", name: "tools", setup: """
-      host.register_command("greet", function(args) print("hello " .. table.concat(args, "+"), arg[0]) end)
-      host.register_command("fail", function(args) return tonumber(args[1]) end)
-      host.register_command("no", function() return false end)
-      host.register_command("crash", function() error("command broke") end)
-      """)
+    try s.plugin(
+      "work/plugins/tools", name: "tools",
+      setup: """
+        host.register_command("greet", function(args) print("hello " .. table.concat(args, "+"), arg[0]) end)
+        host.register_command("fail", function(args) return tonumber(args[1]) end)
+        host.register_command("no", function() return false end)
+        host.register_command("crash", function() error("command broke") end)
+        """)
     let greet = try s.run(["greet", "a", "b c"])
     XCTAssertEqual(greet.stdout, "hello a+b c\tgreet\n", greet.stderr)
     XCTAssertEqual(greet.status, 0)
@@ -51,7 +58,8 @@ final class PluginCLITests: XCTestCase {
 
   func testAScriptFileWinsOverACommandOfTheSameName() throws {
     let s = try PluginSandbox()
-    try s.plugin("work/plugins/tools", name: "tools", setup: "host.register_command('greet', function() print('command') end)")
+    try s.plugin(
+      "work/plugins/tools", name: "tools", setup: "host.register_command('greet', function() print('command') end)")
     try s.write("work/greet", "print('script')\n")
     XCTAssertEqual(try s.run(["greet"]).stdout, "script\n")
     XCTAssertEqual(try s.run(["--", "greet"]).stdout, "script\n")
@@ -61,7 +69,9 @@ final class PluginCLITests: XCTestCase {
     let s = try PluginSandbox()
     try s.write("work/data/people.csv", "name,age\nAnn,31\n\"Bo, Jr\",27\n")
     try s.write("work/data/cards.json", #"[{"id": 1}, {"id": 2}]"#)
-    try s.write("work/use.lua", """
+    try s.write(
+      "work/use.lua",
+      """
       local people = tantan.source("csv", "data/people.csv")
       print(#people, people[2].name, math.type(people[1].age))
       print(#tantan.source("json", "data/cards.json"))
@@ -76,8 +86,11 @@ final class PluginCLITests: XCTestCase {
     XCTAssertEqual(head.stdout, "name=Ann age=31\n(1 of 2 records)\n", head.stderr)
     let list = try s.run(["--plugin", PluginSandbox.examples, "plugins"])
     XCTAssertTrue(list.stdout.contains("provides: source csv, json; command csv-head\n"), list.stdout)
-    XCTAssertTrue(list.stdout.contains("provides: deck preset bumble, bumble-compact; grid preset channels\n"), list.stdout)
-    XCTAssertTrue(list.stdout.contains("provides: assertion has_event, event_count; reporter checklist; hooks before_scenario, event\n"), list.stdout)
+    XCTAssertTrue(
+      list.stdout.contains("provides: deck preset bumble, bumble-compact; grid preset channels\n"), list.stdout)
+    XCTAssertTrue(
+      list.stdout.contains(
+        "provides: assertion has_event, event_count; reporter checklist; hooks before_scenario, event\n"), list.stdout)
   }
 
   func testTheEventAssertionsPluginRecordsEventsThroughItsHook() throws {
@@ -87,7 +100,8 @@ final class PluginCLITests: XCTestCase {
     var log = EventLog(host: p.host, component: "deck")
     log.append(Event("did_swipe", [.int(1), .string("right")]))
     log.append(Event("did_swipe", [.int(2), .string("left")]))
-    p.t.ok("""
+    p.t.ok(
+      """
       tantan.assertion("event_count")(nil, "did_swipe", 2)
       tantan.assertion("has_event")(nil, 'did_swipe(2, "left")')
       local ok, err = pcall(tantan.assertion("event_count"), nil, "did_rewind", 1)
@@ -103,7 +117,9 @@ final class PluginCLITests: XCTestCase {
   func testEveryPluginRequiresItsOwnHelperModule() throws {
     let s = try PluginSandbox()
     for name in ["csvsrc", "jsonsrc", "xmlsrc"] {
-      try s.write("work/plugs/\(name)/plugin.lua", """
+      try s.write(
+        "work/plugs/\(name)/plugin.lua",
+        """
         local util = require("helper.util")
         return { name = "\(name)", api = 1, setup = function(host)
           _G.seen = (_G.seen or "") .. util.who .. "/" .. require("helper.util").who .. "/" .. require("\(name).api").who .. " "
@@ -113,7 +129,9 @@ final class PluginCLITests: XCTestCase {
       try s.write("work/plugs/\(name)/lua/helper/util.lua", "return { who = '\(name)' }\n")
       try s.write("work/plugs/\(name)/lua/\(name)/api.lua", "return { who = require('helper.util').who }\n")
     }
-    let r = try s.run(["--plugin", "plugs", "-e", "print(seen) print(require('jsonsrc.api').who, require('helper.util').who)"])
+    let r = try s.run([
+      "--plugin", "plugs", "-e", "print(seen) print(require('jsonsrc.api').who, require('helper.util').who)",
+    ])
     XCTAssertEqual(r.messages, "")
     XCTAssertEqual(r.stdout, "csvsrc/csvsrc/csvsrc jsonsrc/jsonsrc/jsonsrc xmlsrc/xmlsrc/xmlsrc \njsonsrc\tcsvsrc\n")
     XCTAssertEqual(r.status, 0)
@@ -130,7 +148,9 @@ final class PluginCLITests: XCTestCase {
     let r = try s.run(["plugins", "--plugin", extra])
     XCTAssertEqual(r.stderr, "")
     XCTAssertEqual(r.status, 0)
-    XCTAssertEqual(r.stdout, """
+    XCTAssertEqual(
+      r.stdout,
+      """
       tantan-host \(TantanHost.version), api_level \(TantanHost.apiLevel); searched: --plugin \(extra), ./plugins, TANTAN_PLUGIN_PATH, ~/.config/tantan/plugins
       NAME    VERSION  API  STATUS   FROM       FOLDER
       fine    2.0      1    loaded   --plugin   \(extra)/fine

@@ -1,16 +1,21 @@
 import Foundation
 import XCTest
+
 @testable import TantanLua
 
 /// The compiled plugin files shared by the states of one `tantan-host test` run.
 final class PluginChunkCacheTests: XCTestCase {
   func testASecondStateLoadsThePluginFromTheCacheWithItsPositions() throws {
     let s = try PluginSandbox()
-    let dir = try s.plugin("p/cached", name: "cached", setup: """
-      local m = require("cached_util")
-      host.register_assertion("small", m.small)
-      """)
-    try s.write("p/cached/lua/cached_util.lua", """
+    let dir = try s.plugin(
+      "p/cached", name: "cached",
+      setup: """
+        local m = require("cached_util")
+        host.register_assertion("small", m.small)
+        """)
+    try s.write(
+      "p/cached/lua/cached_util.lua",
+      """
       local M = {}
       function M.small(n)
         if type(n) ~= "number" then error("a number expected") end

@@ -1,13 +1,15 @@
 import LuaRuntime
 import XCTest
+
 @testable import TantanLua
 
 /// Plugins are found in each place, in order: --plugin, ./plugins, TANTAN_PLUGIN_PATH,
 /// ~/.config/tantan/plugins (the real binary, with a private HOME and working folder).
 final class PluginDiscoveryTests: XCTestCase {
-  private let who = "-e", printLoaded = """
-    local t = {} for _, p in ipairs(tantan.plugins()) do t[#t + 1] = p.name .. ':' .. p.status end print(table.concat(t, ' '))
-    """
+  private let who = "-e",
+    printLoaded = """
+      local t = {} for _, p in ipairs(tantan.plugins()) do t[#t + 1] = p.name .. ':' .. p.status end print(table.concat(t, ' '))
+      """
 
   func testEachPlaceLoadsItsPlugins() throws {
     let s = try PluginSandbox()
@@ -17,10 +19,12 @@ final class PluginDiscoveryTests: XCTestCase {
     try s.plugin("path2/d", name: "from-path-2")
     try s.plugin("home/.config/tantan/plugins/e", name: "from-home")
     let path = s.root.appendingPathComponent("path1").path + ":" + s.root.appendingPathComponent("path2").path
-    let r = try s.run(["--plugin", s.root.appendingPathComponent("opt").path, who, printLoaded], env: ["TANTAN_PLUGIN_PATH": path])
+    let r = try s.run(
+      ["--plugin", s.root.appendingPathComponent("opt").path, who, printLoaded], env: ["TANTAN_PLUGIN_PATH": path])
     XCTAssertEqual(r.status, 0, r.stderr)
     XCTAssertEqual(r.stderr, "")
-    XCTAssertEqual(r.stdout, "from-option:loaded from-cwd:loaded from-path-1:loaded from-path-2:loaded from-home:loaded\n")
+    XCTAssertEqual(
+      r.stdout, "from-option:loaded from-cwd:loaded from-path-1:loaded from-path-2:loaded from-home:loaded\n")
   }
 
   func testPluginOptionRepeatsAndTakesOnePluginFolderOrAFolderOfThem() throws {
@@ -30,7 +34,8 @@ final class PluginDiscoveryTests: XCTestCase {
     try s.plugin("many/y", name: "y")
     let r = try s.run(["--plugin", one.path, "--plugin=\(s.root.path)/many", who, printLoaded])
     XCTAssertEqual(r.stdout, "single:loaded x:loaded y:loaded\n", r.stderr)
-    let o = try InterpreterOptions.parse(["t", "--plugin", "a", "--plugin=b", "--seed", "1", "--seed", "2", "s.lua"], valued: ["plugin", "seed"])
+    let o = try InterpreterOptions.parse(
+      ["t", "--plugin", "a", "--plugin=b", "--seed", "1", "--seed", "2", "s.lua"], valued: ["plugin", "seed"])
     XCTAssertEqual(o.values("plugin"), ["a", "b"])
     XCTAssertEqual(o.long["seed"], "2")  // a repeated option keeps its last value, as before
     XCTAssertEqual(o.script, "s.lua")
@@ -61,7 +66,8 @@ final class PluginDiscoveryTests: XCTestCase {
     XCTAssertEqual(r.stdout, "0\tnil\n")
     XCTAssertEqual(r.stderr, "")
     let list = try s.run(["plugins"])
-    XCTAssertEqual(list.stdout, "no plugins found (searched: ./plugins, TANTAN_PLUGIN_PATH, ~/.config/tantan/plugins)\n")
+    XCTAssertEqual(
+      list.stdout, "no plugins found (searched: ./plugins, TANTAN_PLUGIN_PATH, ~/.config/tantan/plugins)\n")
     XCTAssertEqual(PluginDiscovery.discover(requested: [], env: { _ in nil }).count, 0)
   }
 

@@ -1,4 +1,5 @@
 import XCTest
+
 @testable import TantanLua
 
 /// What plugins registered is freed with the state: no retain cycle keeps a closed host's
@@ -7,10 +8,12 @@ import XCTest
 final class PluginLifetimeTests: XCTestCase {
   func testClosingTheHostFreesItsRegistryPresetsAndEventObservers() throws {
     let s = try PluginSandbox()
-    let dir = try s.plugin("p/looks", name: "looks", setup: """
-      host.register_preset("deck", "bumble", { preset = "tinder", visible = 2, bounds = { left = -10 } })
-      host.on("event", function(e) end)
-      """)
+    let dir = try s.plugin(
+      "p/looks", name: "looks",
+      setup: """
+        host.register_preset("deck", "bumble", { preset = "tinder", visible = 2, bounds = { left = -10 } })
+        host.on("event", function(e) end)
+        """)
     weak var host: TantanHost?
     weak var registry: PluginRegistry?
     weak var observer: EventObserver?

@@ -1,4 +1,5 @@
 import XCTest
+
 @testable import TantanLua
 
 /// `require` of plugin modules: own modules first from a plugin's files, then package.path, then
@@ -10,7 +11,9 @@ final class PluginModulesTests: XCTestCase {
     let s = try PluginSandbox()
     let a = try s.plugin("p/a", name: "a", setup: "_G.a_util = require('util').who")
     try s.write("p/a/lua/util.lua", "return { who = 'a' }\n")
-    let b = try s.plugin("p/b", name: "b", setup: "_G.b_util = require('util').who\n    _G.b_deep = require('deep.thing')\n    _G.b_pkg = require('pkg')")
+    let b = try s.plugin(
+      "p/b", name: "b",
+      setup: "_G.b_util = require('util').who\n    _G.b_deep = require('deep.thing')\n    _G.b_pkg = require('pkg')")
     try s.write("p/b/lua/util.lua", "return { who = 'b' }\n")
     try s.write("p/b/lua/deep/thing.lua", "return 'deep'\n")
     try s.write("p/b/lua/pkg/init.lua", "return 'pkg ' .. select(1, ...)\n")
@@ -46,7 +49,8 @@ final class PluginModulesTests: XCTestCase {
     let p = try PluginTestHost([dir.path])
     XCTAssertEqual(p.record("bad")?.status, .failed)
     XCTAssertEqual(p.reports.count, 1)
-    XCTAssertTrue(p.reports[0].contains("error loading module 'broken' from file '\(dir.path)/lua/broken.lua'"), p.reports[0])
+    XCTAssertTrue(
+      p.reports[0].contains("error loading module 'broken' from file '\(dir.path)/lua/broken.lua'"), p.reports[0])
     XCTAssertTrue(p.reports[0].contains("broken.lua:2: unexpected symbol near <eof>"), p.reports[0])
   }
 

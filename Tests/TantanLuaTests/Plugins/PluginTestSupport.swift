@@ -1,6 +1,7 @@
 import Foundation
 import LuaRuntime
 import XCTest
+
 @testable import TantanLua
 
 /// A temporary folder tree for plugin tests: `write("plugins/a/plugin.lua", "...")`, then run the

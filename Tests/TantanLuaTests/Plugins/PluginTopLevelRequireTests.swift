@@ -1,4 +1,5 @@
 import XCTest
+
 @testable import TantanLua
 
 /// Issue 21.6: a `require` at the top level of `plugin.lua` did not find the plugin's own `lua/`
@@ -7,7 +8,9 @@ final class PluginTopLevelRequireTests: XCTestCase {
   func testTheTopLevelOfPluginLuaFindsItsOwnModules() throws {
     let s = try PluginSandbox()
     try s.write("p/tops/lua/tops_util.lua", "return { version = '2.5', greet = function() return 'hi' end }\n")
-    try s.write("p/tops/plugin.lua", """
+    try s.write(
+      "p/tops/plugin.lua",
+      """
       local util = require("tops_util")
       return { name = "tops", version = util.version, api = 1, setup = function(host)
         _G.tops_greeting = require("tops_util").greet()

@@ -10,7 +10,8 @@ final class RenderAPITests: XCTestCase {
   func testFramesStepTheVirtualClockThroughAnAnimation() throws {
     let t = try LuaTestHost()
     t.ok(deck)
-    t.ok("""
+    t.ok(
+      """
       fired = {}
       tantan.after(0.15, function() fired[#fired + 1] = tantan.clock.now end)
       before = tantan.render.svg(deck)
@@ -26,7 +27,8 @@ final class RenderAPITests: XCTestCase {
       assert(deck.state == "idle" and deck.index == 2)
       """)
     // Steps land on start + k / fps exactly: 1/3 s at 3 fps from t = 0.3.
-    t.ok("""
+    t.ok(
+      """
       local f = tantan.render.frames(deck, 1, 3)
       assert(#f == 4 and tantan.clock.now == 1.3, #f .. ' ' .. tantan.clock.now)
       local g = tantan.render.frames(deck, 0.25, 10)  -- 2.5 steps: the last is shorter
@@ -37,7 +39,8 @@ final class RenderAPITests: XCTestCase {
 
   func testFramesWorkForEveryComponentAndPassCallbackErrorsOn() throws {
     let t = try LuaTestHost()
-    t.ok("""
+    t.ok(
+      """
       g = tantan.grid{items = {"a", "b"}}
       l = tantan.list{sections = {{id = 1, items = {{id = 1, title = "x"}}}}}
       assert(#tantan.render.frames(g, 1, 2) == 3 and #tantan.render.frames(l, 1, 2) == 3)
@@ -50,7 +53,8 @@ final class RenderAPITests: XCTestCase {
   /// Drawing from inside callbacks (even while a component is being built) gives a document.
   func testDrawingFromInsideCallbacks() throws {
     let t = try LuaTestHost()
-    t.ok("""
+    t.ok(
+      """
       pictures = {}
       local function draw(obj) pictures[#pictures + 1] = tantan.render.svg(obj) end
       d = tantan.deck{source = {count = function(deck) draw(deck) return 3 end, card = function(deck) draw(deck) return {} end},
@@ -75,23 +79,30 @@ final class RenderAPITests: XCTestCase {
     t.fails("tantan.render.svg({})", "test:1: bad argument #1 to 'svg' (\(expected), got table)")
     t.fails("tantan.render.svg(tantan.clock)", "test:1: bad argument #1 to 'svg' (\(expected), got tantan.Clock)")
     t.ok("closed = tantan.deck{source = {{}}}; getmetatable(closed).__close(closed)")
-    t.fails("tantan.render.svg(closed)", "test:1: bad argument #1 to 'svg' (\(expected), got a closed tantan.SwipeDeck)")
+    t.fails(
+      "tantan.render.svg(closed)", "test:1: bad argument #1 to 'svg' (\(expected), got a closed tantan.SwipeDeck)")
     t.fails("tantan.render.frames(nil, 1, 1)", "test:1: bad argument #1 to 'frames' (\(expected), got nil)")
     t.fails("tantan.render.frames(deck)", "test:1: bad argument #2 to 'frames' (number expected, got no value)")
     t.fails("tantan.render.frames(deck, 'x', 1)", "test:1: bad argument #2 to 'frames' (number expected, got string)")
-    for (args, n, got) in [("0, 10", 2, "0"), ("-1, 10", 2, "-1"), ("0/0, 10", 2, "-nan"), ("1/0, 10", 2, "inf"),
-                           ("1, 0", 3, "0"), ("1, -math.huge", 3, "-inf")] {
-      t.fails("tantan.render.frames(deck, \(args))",
-              "test:1: bad argument #\(n) to 'frames' (positive finite number expected, got \(got))")
+    for (args, n, got) in [
+      ("0, 10", 2, "0"), ("-1, 10", 2, "-1"), ("0/0, 10", 2, "-nan"), ("1/0, 10", 2, "inf"),
+      ("1, 0", 3, "0"), ("1, -math.huge", 3, "-inf"),
+    ] {
+      t.fails(
+        "tantan.render.frames(deck, \(args))",
+        "test:1: bad argument #\(n) to 'frames' (positive finite number expected, got \(got))")
     }
-    t.fails("tantan.render.frames(deck, 100, 10)",
-            "test:1: bad argument #3 to 'frames' (too many frames: 100 s at 10 fps is 1001 frames (at most 1000))")
-    t.fails("tantan.render.frames(deck, 1e300, 1e300)",
-            "test:1: bad argument #3 to 'frames' (too many frames: 1e+300 s at 1e+300 fps is inf frames (at most 1000))")
+    t.fails(
+      "tantan.render.frames(deck, 100, 10)",
+      "test:1: bad argument #3 to 'frames' (too many frames: 100 s at 10 fps is 1001 frames (at most 1000))")
+    t.fails(
+      "tantan.render.frames(deck, 1e300, 1e300)",
+      "test:1: bad argument #3 to 'frames' (too many frames: 1e+300 s at 1e+300 fps is inf frames (at most 1000))")
     XCTAssertEqual(t.eval("tantan.clock.now"), "0.0", "nothing advanced")
     t.ok("assert(#tantan.render.frames(deck, 99.9, 10) == 1000)")
     t.fails("deck:save_svg()", "test:1: bad argument #1 to 'save_svg' (string expected, got no value)")
-    t.fails("deck.save_svg({}, 'x.svg')", "test:1: bad argument #1 to 'save_svg' (tantan.SwipeDeck expected, got table)")
+    t.fails(
+      "deck.save_svg({}, 'x.svg')", "test:1: bad argument #1 to 'save_svg' (tantan.SwipeDeck expected, got table)")
     t.fails("deck:save_svg('a\\0b')", "test:1: bad argument #1 to 'save_svg' (path contains a zero byte)")
   }
 

@@ -16,16 +16,16 @@ final class RenderCLITests: XCTestCase {
   func testTheSameScriptAndSeedWriteTheSameFile() throws {
     let script = dir.appendingPathComponent("random.lua")
     try """
-      local models = {}
-      for i = 1, 5 do
-        models[i] = {title = "card " .. math.random(100), color = ("#%06x"):format(math.random(0, 0xffffff))}
-      end
-      local deck = tantan.deck{source = models}
-      deck:drag_begin(); deck:drag_move(math.random() * 200 - 100, math.random() * 40)
-      local grid = tantan.grid{items = {"a", "b", "c", "d", "e"}}
-      grid:long_press(math.random(5)); grid:drag_by(math.random() * 50, math.random() * 50)
-      deck:save_svg(arg[1] .. ".deck.svg"); grid:save_svg(arg[1] .. ".grid.svg")
-      """.write(to: script, atomically: true, encoding: .utf8)
+    local models = {}
+    for i = 1, 5 do
+      models[i] = {title = "card " .. math.random(100), color = ("#%06x"):format(math.random(0, 0xffffff))}
+    end
+    local deck = tantan.deck{source = models}
+    deck:drag_begin(); deck:drag_move(math.random() * 200 - 100, math.random() * 40)
+    local grid = tantan.grid{items = {"a", "b", "c", "d", "e"}}
+    grid:long_press(math.random(5)); grid:drag_by(math.random() * 50, math.random() * 50)
+    deck:save_svg(arg[1] .. ".deck.svg"); grid:save_svg(arg[1] .. ".grid.svg")
+    """.write(to: script, atomically: true, encoding: .utf8)
     var files: [[Data]] = []
     for run in ["a", "b"] {
       let r = try HostBinary.run(["--seed", "7", script.path, dir.appendingPathComponent(run).path])
@@ -55,9 +55,9 @@ final class RenderCLITests: XCTestCase {
   func testScenariosUnderTheSandboxCannotWriteEither() throws {
     let spec = dir.appendingPathComponent("pictures_spec.lua")
     try """
-      it("saves", function() tantan.deck{source = {{}}}:save_svg("out.svg") end)
-      it("draws", function() assert.is_string(tantan.render.svg(tantan.grid{items = {"a"}})) end)
-      """.write(to: spec, atomically: true, encoding: .utf8)
+    it("saves", function() tantan.deck{source = {{}}}:save_svg("out.svg") end)
+    it("draws", function() assert.is_string(tantan.render.svg(tantan.grid{items = {"a"}})) end)
+    """.write(to: spec, atomically: true, encoding: .utf8)
     let r = try HostBinary.run(["test", "--sandbox", spec.path], cwd: dir)
     XCTAssertEqual(r.status, 1, r.stdout + r.stderr)
     XCTAssertTrue(r.stdout.contains("save_svg: writing files is not allowed in the sandbox (--sandbox)"), r.stdout)
@@ -73,7 +73,8 @@ final class RenderCLITests: XCTestCase {
     for name in ["deck.svg", "grid.svg", "list.svg"] {
       let fresh = try String(contentsOf: dir.appendingPathComponent(name), encoding: .utf8)
       let old = try? String(contentsOf: committed.appendingPathComponent(name), encoding: .utf8)
-      XCTAssertEqual(old, fresh, "docs/pictures/\(name) is stale: run `tantan-host examples/pictures.lua docs/pictures`")
+      XCTAssertEqual(
+        old, fresh, "docs/pictures/\(name) is stale: run `tantan-host examples/pictures.lua docs/pictures`")
       XCTAssertNil(SVGDocument(fresh).error, name)
     }
   }

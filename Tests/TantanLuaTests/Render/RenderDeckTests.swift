@@ -44,7 +44,8 @@ final class RenderDeckTests: XCTestCase {
     }
     XCTAssertEqual(groups.count, 5, "one group per visible card")
     // The top card is drawn last: centre moved by the drag, rotated and scaled as deck.top says.
-    t.ok("""
+    t.ok(
+      """
       local c = deck.top
       assert(math.abs(c.rotation - math.pi / 8 * 0.5) < 1e-9 and c.scale == 0.93, c.rotation .. ' ' .. c.scale)
       """)
@@ -53,7 +54,8 @@ final class RenderDeckTests: XCTestCase {
     XCTAssertEqual(groups.last?.attributes["transform"], "translate(\(x) \(y)) rotate(11.25) scale(0.93)")  // scale_min
     XCTAssertTrue(doc.elements.contains { $0.attributes["fill"] == "#ff8800" }, "the model's colour")
     // A tinder fly-off fades: the flying card has an opacity below 1.
-    t.ok("""
+    t.ok(
+      """
       tinder = tantan.deck{preset = "tinder", source = {{title = "a"}, {title = "b"}}}
       tinder:swipe("right"); tantan.clock:advance(0.1)
       """)
@@ -107,7 +109,8 @@ final class RenderDeckTests: XCTestCase {
 
   func testAnEmptyDeckShowsItsEmptyModel() throws {
     let t = try LuaTestHost()
-    t.ok("""
+    t.ok(
+      """
       d = tantan.deck{preset = "tinder", source = {count = function() return 1 end, card = function() return {} end,
         empty = function() return {text = "No more <people>"} end}}
       d:swipe("left"); tantan.clock:settle()

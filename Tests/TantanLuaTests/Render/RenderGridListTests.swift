@@ -55,12 +55,14 @@ final class RenderGridListTests: XCTestCase {
     XCTAssertEqual(cellTexts(doc).count, Int(t.eval("#grid.visible")))
     XCTAssertFalse(doc.texts.contains("推荐"), "the first row scrolled out")
     XCTAssertTrue(doc.title?.hasSuffix("offset 100") == true, doc.title ?? "")
-    XCTAssertTrue(doc.elements.contains { $0.name == "rect" && $0.attributes["fill-opacity"] == "0.35" }, "scroll indicator")
+    XCTAssertTrue(
+      doc.elements.contains { $0.name == "rect" && $0.attributes["fill-opacity"] == "0.35" }, "scroll indicator")
   }
 
   func testGridOverASourceIsLabelledByIndexWithoutCallingIt() throws {
     let t = try LuaTestHost()
-    t.ok("""
+    t.ok(
+      """
       g = tantan.grid{source = {count = function() return 6 end, item = function(_, i) return "item" .. i end}}
       g:clear_events()
       """)
@@ -71,7 +73,8 @@ final class RenderGridListTests: XCTestCase {
   /// A source without `delete` cannot delete, so editing draws no delete badges over it.
   func testGridOverASourceWithoutDeleteDrawsNoBadges() throws {
     let t = try LuaTestHost()
-    t.ok("""
+    t.ok(
+      """
       local function src(delete) return {count = function() return 6 end, item = function(_, i) return i end, delete = delete} end
       fixed = tantan.grid{source = src(nil)}
       free = tantan.grid{source = src(function() end)}
@@ -93,7 +96,8 @@ final class RenderGridListTests: XCTestCase {
     let button = doc.elements.first { $0.name == "rect" && $0.attributes["stroke"] == "#ff8000" }
     XCTAssertEqual(button?.attributes["height"], "21")
     XCTAssertEqual(button?.attributes["y"], "54.5", "centred with the title at 65")
-    XCTAssertTrue(doc.elements.contains { $0.name == "path" && $0.attributes["stroke"] == "#6e6e6e" }, "the close button")
+    XCTAssertTrue(
+      doc.elements.contains { $0.name == "path" && $0.attributes["stroke"] == "#6e6e6e" }, "the close button")
     t.ok("grid:toggle_editing()")
     doc = t.picture("grid")
     XCTAssertEqual(Array(doc.texts.prefix(2)), ["我的关注", "完成"])
@@ -141,12 +145,15 @@ final class RenderGridListTests: XCTestCase {
     t.ok("list:release()")
     XCTAssertEqual(state().1, ["Refreshing\u{2026}"])
     let doc = t.picture("list")
-    XCTAssertEqual(doc.elements.first { $0.name == "g" }?.attributes["transform"], "translate(0 114)", "content held 50 pt down")
+    XCTAssertEqual(
+      doc.elements.first { $0.name == "g" }?.attributes["transform"], "translate(0 114)", "content held 50 pt down")
     t.ok("finish(); tantan.clock:advance(0.05)")
     XCTAssertEqual(state().1, ["Updated"])
     let held = (Double(t.eval("list.indicator_height")) ?? 0) + 64
     XCTAssertTrue(held > 64 && held < 114, "collapsing: \(held)")
-    XCTAssertEqual(t.picture("list").elements.first { $0.name == "g" }?.attributes["transform"], "translate(0 \(SVGNumber.format(held)))")
+    XCTAssertEqual(
+      t.picture("list").elements.first { $0.name == "g" }?.attributes["transform"],
+      "translate(0 \(SVGNumber.format(held)))")
     t.ok("tantan.clock:advance(0.15)")
     XCTAssertEqual(state().1, [], "idle again")
   }

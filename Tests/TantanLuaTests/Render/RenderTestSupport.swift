@@ -2,11 +2,11 @@ import CLua
 import Foundation
 import XCTest
 
+@testable import TantanLua
+
 #if canImport(FoundationXML)
   import FoundationXML
 #endif
-
-@testable import TantanLua
 
 /// Parses an SVG document with Foundation's XML parser (FoundationXML on Linux) and records
 /// its elements, so tests can check validity and look for parts of the picture.
@@ -24,7 +24,9 @@ final class SVGDocument: NSObject, XMLParserDelegate {
     super.init()
     let parser = XMLParser(data: Data(svg.utf8))
     parser.delegate = self
-    if !parser.parse() { error = "not well-formed XML: \(parser.parserError.map { "\($0)" } ?? "?") line \(parser.lineNumber)" }
+    if !parser.parse() {
+      error = "not well-formed XML: \(parser.parserError.map { "\($0)" } ?? "?") line \(parser.lineNumber)"
+    }
   }
 
   func parser(
@@ -69,13 +71,17 @@ extension LuaTestHost {
     XCTAssertEqual(doc.root?.name, "svg", file: file, line: line)
     XCTAssertEqual(doc.root?.attributes["xmlns"], "http://www.w3.org/2000/svg", file: file, line: line)
     XCTAssertEqual(doc.root?.attributes["version"], "1.1", file: file, line: line)
-    for key in ["width", "height", "viewBox"] { XCTAssertNotNil(doc.root?.attributes[key], key, file: file, line: line) }
+    for key in ["width", "height", "viewBox"] {
+      XCTAssertNotNil(doc.root?.attributes[key], key, file: file, line: line)
+    }
     let negativeZero = try! NSRegularExpression(pattern: "(^|[^0-9.])-0(\\.0*)?([^0-9.]|$)")
     for e in doc.elements {
       for (key, value) in e.attributes where key != "font-family" {
-        XCTAssertFalse(value.contains("nan") || value.contains("inf"), "\(e.name) \(key)=\(value)", file: file, line: line)
+        XCTAssertFalse(
+          value.contains("nan") || value.contains("inf"), "\(e.name) \(key)=\(value)", file: file, line: line)
         let range = NSRange(value.startIndex..., in: value)
-        XCTAssertNil(negativeZero.firstMatch(in: value, range: range), "\(e.name) \(key)=\(value)", file: file, line: line)
+        XCTAssertNil(
+          negativeZero.firstMatch(in: value, range: range), "\(e.name) \(key)=\(value)", file: file, line: line)
       }
     }
     return doc

@@ -7,7 +7,8 @@ final class SVGFormatTests: XCTestCase {
   func testNumbersAreFixedTrimmedAndNeverNegativeZeroNanOrInfinite() {
     let cases: [(Double, Int, String)] = [
       (0, 2, "0"), (-0.0, 2, "0"), (-0.004, 2, "0"), (1, 2, "1"), (1.5, 2, "1.5"), (1.25, 2, "1.25"),
-      (1.375, 2, "1.38"), (-1.375, 2, "-1.38"), (1.255, 2, "1.25"), (2.999, 2, "3"), (0.1 + 0.2, 2, "0.3"), (123456.789, 2, "123456.79"),
+      (1.375, 2, "1.38"), (-1.375, 2, "-1.38"), (1.255, 2, "1.25"), (2.999, 2, "3"), (0.1 + 0.2, 2, "0.3"),
+      (123456.789, 2, "123456.79"),
       (0.05, 2, "0.05"), (-0.5, 2, "-0.5"), (0.0625, 3, "0.063"), (0.9999, 3, "1"), (1.0001, 4, "1.0001"),
       (.nan, 2, "0"), (.infinity, 2, "1000000000"), (-.infinity, 2, "-1000000000"), (1e300, 2, "1000000000"),
       (7, 0, "7"), (7.5, 0, "8"),
@@ -21,7 +22,8 @@ final class SVGFormatTests: XCTestCase {
     XCTAssertEqual(XMLText.escaped("plain text 123"), "plain text 123")
     XCTAssertEqual(XMLText.escaped("<a & b=\"c\" 'd'>"), "&lt;a &amp; b=&quot;c&quot; &apos;d&apos;&gt;")
     XCTAssertEqual(XMLText.escaped("tab\tnl\ncr\r"), "tab&#9;nl&#10;cr&#13;")
-    XCTAssertEqual(XMLText.escaped("a\u{0}b\u{1}c\u{1B}d\u{FFFE}e\u{FFFF}"), "a\u{FFFD}b\u{FFFD}c\u{FFFD}d\u{FFFD}e\u{FFFD}")
+    XCTAssertEqual(
+      XMLText.escaped("a\u{0}b\u{1}c\u{1B}d\u{FFFE}e\u{FFFF}"), "a\u{FFFD}b\u{FFFD}c\u{FFFD}d\u{FFFD}e\u{FFFD}")
     XCTAssertEqual(XMLText.escaped("推荐 ❤️ é"), "推荐 ❤️ é")
   }
 

@@ -78,7 +78,8 @@ final class MergeReportsPluginTests: XCTestCase {
     XCTAssertEqual(unknown.stdout, "")
     XCTAssertEqual(
       unknown.messages,
-      "tantan-host merge-reports: unknown reporter 'checklists' (default, tap, junit, json, github; from plugins: checklist)\n")
+      "tantan-host merge-reports: unknown reporter 'checklists' (default, tap, junit, json, github; from plugins: checklist)\n"
+    )
     let without = try s.run(["merge-reports", "all.json", "--reporter", "checklist"])
     XCTAssertEqual(without.status, 2)
     XCTAssertEqual(
@@ -87,14 +88,18 @@ final class MergeReportsPluginTests: XCTestCase {
 
   func testARaisingPluginReporterIsIsolatedAndStrictPluginsGivesStatusTwo() throws {
     let s = try PluginSandbox()
-    try s.plugin("work/plugins/rep", name: "rep", api: 2, setup: """
-      host.register_reporter("crash", { on_result = function(r) error("no " .. r.name) end })
-      host.register_reporter("number", { on_finish = function() return 42 end })
-      host.register_reporter("lines", { on_result = function(r) return r.status .. " " .. r.full_name .. "\\n" end })
-      host.register_reporter("io", { on_finish = function() return io and "io\\n" or "no io\\n" end })
-      host.register_reporter("spin", { on_finish = function() while true do end end })
-      """)
-    try s.write("work/spec/a_spec.lua", """
+    try s.plugin(
+      "work/plugins/rep", name: "rep", api: 2,
+      setup: """
+        host.register_reporter("crash", { on_result = function(r) error("no " .. r.name) end })
+        host.register_reporter("number", { on_finish = function() return 42 end })
+        host.register_reporter("lines", { on_result = function(r) return r.status .. " " .. r.full_name .. "\\n" end })
+        host.register_reporter("io", { on_finish = function() return io and "io\\n" or "no io\\n" end })
+        host.register_reporter("spin", { on_finish = function() while true do end end })
+        """)
+    try s.write(
+      "work/spec/a_spec.lua",
+      """
       describe('a', function()
         it('one', function() end)
         it('two', function() assert.truthy(false) end)
@@ -110,7 +115,9 @@ final class MergeReportsPluginTests: XCTestCase {
     XCTAssertEqual(crash.status, 1, "the scenarios decide the status")
     XCTAssertTrue(crash.stdout.hasPrefix("TAP version 14\n"), crash.stdout)
     let plugin = "plugins/rep/plugin.lua"
-    XCTAssertEqual(crash.messages, """
+    XCTAssertEqual(
+      crash.messages,
+      """
       tantan-host merge-reports: plugin 'rep' failed in its reporter 'crash' (on_result, \(plugin):7): \(plugin):7: no one
       tantan-host merge-reports: plugin 'rep' failed in its reporter 'number' (on_finish, \(plugin):8): on_finish returned a number value; text (a string) or nil expected
 
@@ -124,7 +131,9 @@ final class MergeReportsPluginTests: XCTestCase {
     XCTAssertEqual(file(s, "lines.txt"), "passed a one\nfailed a two\n", "the other reports are still written")
 
     // The limits apply to the reporters as in `test`, and can be set the same way.
-    let spin = try s.run(["merge-reports", "all.json", "-o", "spin", "-o", "lines=lines.txt", "--max-instructions", "100000"])
+    let spin = try s.run([
+      "merge-reports", "all.json", "-o", "spin", "-o", "lines=lines.txt", "--max-instructions", "100000",
+    ])
     XCTAssertEqual(spin.status, 1)
     XCTAssertTrue(spin.messages.contains("failed in its reporter 'spin' (on_finish, \(plugin):11)"), spin.messages)
     XCTAssertTrue(spin.messages.contains("instruction limit (100000) exceeded"), spin.messages)
@@ -140,7 +149,8 @@ final class MergeReportsPluginTests: XCTestCase {
     XCTAssertEqual(broken.status, 1)
     XCTAssertEqual(broken.stdout, "passed a one\nfailed a two\n")
     XCTAssertEqual(
-      broken.messages, "tantan-host merge-reports: plugin 'broken' failed: setup failed: plugins/zz-broken/plugin.lua:7: setup broke\n")
+      broken.messages,
+      "tantan-host merge-reports: plugin 'broken' failed: setup failed: plugins/zz-broken/plugin.lua:7: setup broke\n")
     let stopped = try s.run(["merge-reports", "all.json", "-o", "lines", "--strict-plugins"])
     XCTAssertEqual(stopped.status, 2)
     XCTAssertEqual(stopped.stdout, "")

@@ -48,7 +48,8 @@ final class RunnerConsumerTests: XCTestCase {
       [
         "- spec/consumers_spec.lua:2 consumers passes", "- spec/consumers_spec.lua:3 consumers is pending",
         "- spec/consumers_spec.lua:4 consumers fails on item \u{FF03} TODO list",
-        "- spec/consumers_spec.lua:5 consumers raises", "- spec/consumers_spec.lua:6 consumers waits for C\u{FF03} bindings",
+        "- spec/consumers_spec.lua:5 consumers raises",
+        "- spec/consumers_spec.lua:6 consumers waits for C\u{FF03} bindings",
         "- spec/consumers_spec.lua:7 consumers passes with a \\\\ backslash",
       ])
     // Tags live in the YAML block, where they cut nothing.
@@ -63,7 +64,8 @@ final class RunnerConsumerTests: XCTestCase {
     XCTAssertEqual(meson["errors"] as? [String], [])
     XCTAssertEqual(meson["unknown"] as? [String], [])
     XCTAssertEqual(
-      (meson["points"] as! [[String: Any]]).map { $0["result"] as! String }, ["OK", "SKIP", "FAIL", "FAIL", "SKIP", "OK"])
+      (meson["points"] as! [[String: Any]]).map { $0["result"] as! String },
+      ["OK", "SKIP", "FAIL", "FAIL", "SKIP", "OK"])
   }
 
   func testJUnitReadRightByJunitparser() throws {

@@ -1,7 +1,8 @@
 import Foundation
+import XCTest
+
 @testable import TantanLua
 @testable import TantanTools
-import XCTest
 
 /// `--reporter github`: workflow-command annotations, at most 10, escaped as GitHub's rules say;
 /// the counts and the rest in `$GITHUB_STEP_SUMMARY`.
@@ -31,14 +32,22 @@ final class RunnerGitHubReporterTests: XCTestCase {
       annotations[0],
       "::error file=spec/odd%2Cname_spec.lua,line=4,title=FAILED limits%3A many fails 1::"
         + "spec/odd,name_spec.lua:4: expected values to be equal%0Aexpected: 1%0Aactual:   0")
-    XCTAssertTrue(lines.contains("2 more failures are not annotated (GitHub shows 10 per step): see the job summary or the other reports"), r.stdout)
+    XCTAssertTrue(
+      lines.contains(
+        "2 more failures are not annotated (GitHub shows 10 per step): see the job summary or the other reports"),
+      r.stdout)
 
     let md = try String(contentsOfFile: summary, encoding: .utf8)
     XCTAssertTrue(md.hasPrefix("# earlier step\n### tantan-host test: seed 0, 13 scenarios\n"), "appended: \(md)")
     XCTAssertTrue(md.contains("| 13 | 1 | 11 | 1 | 0 | 0 |"), md)
     XCTAssertTrue(md.contains("12 failures: the first 10 are annotated, the other 2 are:"), md)
-    XCTAssertTrue(md.contains("| spec/odd,name_spec.lua:4 | FAILED limits: many fails 11 | spec/odd,name_spec.lua:4: expected values to be equal |"), md)
-    XCTAssertTrue(md.contains("| spec/odd,name_spec.lua:6 | ERROR limits: many raises | spec/odd,name_spec.lua:6: 100% broken |\n\n"), md)
+    XCTAssertTrue(
+      md.contains(
+        "| spec/odd,name_spec.lua:4 | FAILED limits: many fails 11 | spec/odd,name_spec.lua:4: expected values to be equal |"
+      ), md)
+    XCTAssertTrue(
+      md.contains(
+        "| spec/odd,name_spec.lua:6 | ERROR limits: many raises | spec/odd,name_spec.lua:6: 100% broken |\n\n"), md)
   }
 
   func testErrorMessageEscapedAsData() throws {
@@ -47,7 +56,9 @@ final class RunnerGitHubReporterTests: XCTestCase {
     XCTAssertEqual(r.status, 1, "\(r)")
     let line = try XCTUnwrap(r.stdout.split(separator: "\n").first { $0.hasPrefix("::error ") })
     XCTAssertTrue(
-      line.hasPrefix("::error file=spec/e_spec.lua,line=1,title=ERROR raises::spec/e_spec.lua:1: 100%25 broken%0D%0Asecond line%0Astack traceback:"),
+      line.hasPrefix(
+        "::error file=spec/e_spec.lua,line=1,title=ERROR raises::spec/e_spec.lua:1: 100%25 broken%0D%0Asecond line%0Astack traceback:"
+      ),
       String(line))
     XCTAssertEqual(r.stdout.split(separator: "\n").count, 1, "no summary line with 10 or fewer: \(r.stdout)")
   }

@@ -24,10 +24,10 @@ final class RunnerIsolationTests: XCTestCase {
     let dir = try SuiteDir([
       "spec/a_crash_spec.lua": Self.crashing,
       "spec/b_load_crash_spec.lua": #"""
-        local pid = io.open("/proc/self/stat"):read("n")
-        os.execute("kill -SEGV " .. pid)
-        it("is never declared", function() end)
-        """#,
+      local pid = io.open("/proc/self/stat"):read("n")
+      os.execute("kill -SEGV " .. pid)
+      it("is never declared", function() end)
+      """#,
       "spec/c_fine_spec.lua": #"it("still runs", function() assert.is_true(true) end)"#,
     ])
     for jobs in ["1", "2"] {
@@ -49,7 +49,8 @@ final class RunnerIsolationTests: XCTestCase {
       XCTAssertTrue(message(2).contains("os.exit(3)"), message(2))
       XCTAssertTrue(message(3).contains("timeout"), message(3))
       XCTAssertTrue(message(5).contains("signal 11"), message(5))
-      XCTAssertTrue(r.stdout.contains("spec/a_crash_spec.lua:4: the scenario's process was killed by signal 11"), r.stdout)
+      XCTAssertTrue(
+        r.stdout.contains("spec/a_crash_spec.lua:4: the scenario's process was killed by signal 11"), r.stdout)
       XCTAssertTrue(r.stdout.contains("ERROR spec/a_crash_spec.lua:10 crashy hangs in C"), r.stdout)
 
       let tap = try TAPDocument.parse(XCTUnwrap(dir.read("r.tap")))
@@ -91,18 +92,18 @@ final class RunnerIsolationTests: XCTestCase {
   func testAFileThatDeclaresOtherScenariosWhenItLoadsAgainIsAnErrorNamingTheFile() throws {
     let dir = try SuiteDir([
       "spec/changing_spec.lua": #"""
-        local f = io.open("loads.count", "r")
-        local n = f and #f:read("a") or 0
-        if f then f:close() end
-        f = assert(io.open("loads.count", "a")) f:write("x") f:close()
-        if n == 0 then
-          it("first", function() end)
-          it("second", function() error("the body of 'second' ran") end)
-        else
-          it("second", function() error("the body of 'second' ran") end)
-          it("first", function() end)
-        end
-        """#,
+      local f = io.open("loads.count", "r")
+      local n = f and #f:read("a") or 0
+      if f then f:close() end
+      f = assert(io.open("loads.count", "a")) f:write("x") f:close()
+      if n == 0 then
+        it("first", function() end)
+        it("second", function() error("the body of 'second' ran") end)
+      else
+        it("second", function() error("the body of 'second' ran") end)
+        it("first", function() end)
+      end
+      """#,
       "spec/steady_spec.lua": #"it("steady", function() end)"#,
     ])
     let r = try dir.test(["--reporter", "json"])
@@ -111,7 +112,8 @@ final class RunnerIsolationTests: XCTestCase {
     XCTAssertEqual(scenarios.map { $0["status"] as! String }, ["error", "error", "passed"])
     for s in scenarios.prefix(2) {
       let message = (s["failure"] as? [String: Any])?["message"] as? String ?? ""
-      XCTAssertTrue(message.hasPrefix("spec/changing_spec.lua declared different scenarios when it loaded again"), message)
+      XCTAssertTrue(
+        message.hasPrefix("spec/changing_spec.lua declared different scenarios when it loaded again"), message)
       XCTAssertFalse(message.contains("body of"), message)
     }
   }
@@ -120,10 +122,10 @@ final class RunnerIsolationTests: XCTestCase {
   func testTheSandboxWriteBudgetIsSharedByTheForkedScenarios() throws {
     let dir = try SuiteDir([
       "spec/big_spec.lua": #"""
-        local s = string.rep("x", 2^20)
-        it("writes 20 MiB", function() for i = 1, 20 do assert.snapshot("a" .. i, s) end end)
-        it("writes 20 MiB more", function() for i = 1, 20 do assert.snapshot("b" .. i, s) end end)
-        """#
+      local s = string.rep("x", 2^20)
+      it("writes 20 MiB", function() for i = 1, 20 do assert.snapshot("a" .. i, s) end end)
+      it("writes 20 MiB more", function() for i = 1, 20 do assert.snapshot("b" .. i, s) end end)
+      """#
     ])
     let r = try dir.test(["--sandbox", "--reporter", "json"])
     XCTAssertEqual(r.status, 1, r.stderr)
@@ -140,7 +142,10 @@ final class RunnerIsolationTests: XCTestCase {
     try dir.write("r.xml", "<old/>\n")
     let p = try RunningProcess(
       HostBinary.path, ["test", "--reporter", "junit=r.xml"],
-      env: ["CI": "false", "PATH": ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin", "TANTAN_TEST_MARK": "killed-run"],
+      env: [
+        "CI": "false", "PATH": ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin",
+        "TANTAN_TEST_MARK": "killed-run",
+      ],
       cwd: dir.url.path)
     Thread.sleep(forTimeInterval: 1.5)
     XCTAssertGreaterThanOrEqual(processesWithMark("killed-run"), 3, "the run, its worker, the scenario (and its sleep)")
@@ -179,20 +184,27 @@ final class RunnerBenchSuiteTests: XCTestCase {
       throw XCTSkip("busted is not installed (scripts/bootstrap installs lua-busted)")
     }
     let dir = try suite(files: 3, perFile: 4)
-    let b = try RunningProcess(busted, ["--output=TAP", "spec"], env: ProcessInfo.processInfo.environment, cwd: dir.url.path)
-      .wait(timeout: 60)
+    let b = try RunningProcess(
+      busted, ["--output=TAP", "spec"], env: ProcessInfo.processInfo.environment, cwd: dir.url.path
+    )
+    .wait(timeout: 60)
     XCTAssertEqual(b.status, 0, b.stdout + b.stderr)
     let h = try dir.test(["--reporter", "tap"])
     XCTAssertEqual(h.status, 0, h.stdout + h.stderr)
     func names(_ tap: String) throws -> [String] {
-      try TAPDocument.parse(tap).points.filter(\.ok).map { $0.description.replacingOccurrences(
-        of: #"^spec/\S+ "#, with: "", options: .regularExpression) }
+      try TAPDocument.parse(tap).points.filter(\.ok).map {
+        $0.description.replacingOccurrences(
+          of: #"^spec/\S+ "#, with: "", options: .regularExpression)
+      }
     }
     let hostNames = try names(h.stdout)
     XCTAssertEqual(hostNames.count, 12)
-    XCTAssertEqual(hostNames, b.stdout.split(separator: "\n").compactMap { line in
-      line.hasPrefix("ok ") ? line.replacingOccurrences(of: #"^ok \d+ - "#, with: "", options: .regularExpression) : nil
-    })
+    XCTAssertEqual(
+      hostNames,
+      b.stdout.split(separator: "\n").compactMap { line in
+        line.hasPrefix("ok ")
+          ? line.replacingOccurrences(of: #"^ok \d+ - "#, with: "", options: .regularExpression) : nil
+      })
   }
 
   func testOneBigFileIsSharedByTheJobs() throws {
@@ -202,7 +214,9 @@ final class RunnerBenchSuiteTests: XCTestCase {
       "local stat = io.open('/proc/self/stat'):read('a')\n"
         + (dir.read("spec/suite_001_spec.lua") ?? "").replacingOccurrences(
           of: "    assert.is_true(#items == 21)",
-          with: "    assert.is_true(#items == 21) print((io.open('/proc/self/stat'):read('a'):match('^%d+ %b() %a (%d+)')))"))
+          with:
+            "    assert.is_true(#items == 21) print((io.open('/proc/self/stat'):read('a'):match('^%d+ %b() %a (%d+)')))"
+        ))
     let r = try dir.test(["--jobs", "2", "--reporter", "json"], timeout: 120)
     XCTAssertEqual(r.status, 0, r.stderr)
     let scenarios = try json(r.stdout)["scenarios"] as! [[String: Any]]

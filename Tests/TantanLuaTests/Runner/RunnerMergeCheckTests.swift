@@ -70,11 +70,13 @@ final class RunnerMergeCheckTests: XCTestCase {
     // Allowed: merged, and the report says it is partial.
     let partial = try dir.run(["merge-reports", "--allow-partial", "s1.json", "s3.json"])
     XCTAssertEqual(partial.status, 0, "\(partial)")
-    XCTAssertTrue(partial.stdout.hasPrefix("tantan-host test: seed 0, shard partial: 1,3 of 3, 5 of 7 scenarios\n"), partial.stdout)
+    XCTAssertTrue(
+      partial.stdout.hasPrefix("tantan-host test: seed 0, shard partial: 1,3 of 3, 5 of 7 scenarios\n"), partial.stdout)
     let doubled = try dir.run(["merge-reports", "--allow-partial", "s1.json", "s2.json", "s1.json", "s3.json"])
     XCTAssertEqual(doubled.status, 0, "\(doubled)")
     XCTAssertTrue(
-      doubled.stderr.hasSuffix(" merge-reports: s1.json left out: shard 1/3 again (already in s1.json)\n"), doubled.stderr)
+      doubled.stderr.hasSuffix(" merge-reports: s1.json left out: shard 1/3 again (already in s1.json)\n"),
+      doubled.stderr)
     XCTAssertTrue(doubled.stdout.contains("7 scenarios: 7 passed"), doubled.stdout)
   }
 }

@@ -77,7 +77,8 @@ final class RunnerReporterTests: XCTestCase {
     XCTAssertEqual(tap.points[0].yaml["tags"] as? [String], ["quick"])
     XCTAssertEqual(tap.points[3].directive, "SKIP")
     let fail = tap.points[1].yaml
-    XCTAssertEqual(fail["message"] as? String, "expected values to be the same (deep comparison; first difference at [2])")
+    XCTAssertEqual(
+      fail["message"] as? String, "expected values to be the same (deep comparison; first difference at [2])")
     XCTAssertEqual(fail["severity"] as? String, "fail")
     XCTAssertEqual((fail["at"] as? [String: Any])?["file"] as? String, "spec/mixed_spec.lua")
     XCTAssertEqual((fail["at"] as? [String: Any])?["line"] as? Int, 5)

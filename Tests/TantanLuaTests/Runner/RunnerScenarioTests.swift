@@ -37,13 +37,15 @@ final class RunnerScenarioTests: XCTestCase {
     }
     let hooks = try SuiteDir([
       "spec/h_spec.lua": #"""
-        it("removes the hook", function() pcall(debug.sethook) while true do end end)
-        it("loops in a coroutine", function() coroutine.wrap(function() while true do end end)() end)
-        """#
+      it("removes the hook", function() pcall(debug.sethook) while true do end end)
+      it("loops in a coroutine", function() coroutine.wrap(function() while true do end end)() end)
+      """#
     ])
     let h = try hooks.test(["--max-instructions", "1000000", "--reporter", "json"], timeout: 60)
     let hs = try json(h.stdout)["scenarios"] as! [[String: Any]]
-    for s in hs { XCTAssertTrue((failure(s)["message"] as? String ?? "").hasSuffix("instruction limit (1000000) exceeded"), "\(s)") }
+    for s in hs {
+      XCTAssertTrue((failure(s)["message"] as? String ?? "").hasSuffix("instruction limit (1000000) exceeded"), "\(s)")
+    }
     let quick = try dir.test(["--max-instructions", "100000", "--filter", "loops", "--reporter", "json"])
     XCTAssertEqual(
       failure((try json(quick.stdout)["scenarios"] as! [[String: Any]])[0])["message"] as? String,
@@ -108,9 +110,9 @@ final class RunnerScenarioTests: XCTestCase {
   func testSandbox() throws {
     let dir = try SuiteDir([
       "spec/s_spec.lua": #"""
-        it("has no io", function() assert.is_nil(io) assert.is_nil(os.execute) end)
-        it("still captures print and snapshots", function() print("hi") assert.snapshot("x", {1}) end)
-        """#
+      it("has no io", function() assert.is_nil(io) assert.is_nil(os.execute) end)
+      it("still captures print and snapshots", function() print("hi") assert.snapshot("x", {1}) end)
+      """#
     ])
     XCTAssertEqual(try dir.test([]).status, 1, "io exists without --sandbox")
     let r = try dir.test(["--sandbox", "--reporter", "json"])
@@ -163,7 +165,8 @@ final class RunnerScenarioTests: XCTestCase {
       ("assert.equal(1, 2)", "expected values to be equal", "1", "2"),
       ("assert.equal('a', 'b', 'custom text')", "custom text", "\"a\"", "\"b\""),
       (
-        "assert.same({x = {1}}, {x = {2}})", "expected values to be the same (deep comparison; first difference at x[1])", "{x = {1}}",
+        "assert.same({x = {1}}, {x = {2}})",
+        "expected values to be the same (deep comparison; first difference at x[1])", "{x = {1}}",
         "{x = {2}}"
       ),
       ("assert.is_not.same({1}, {1})", "expected values to differ (deep comparison)", "{1}", "{1}"),

@@ -23,19 +23,24 @@ final class RunnerSnapshotPictureTests: XCTestCase {
     XCTAssertTrue(golden.contains("<svg"), golden)
     XCTAssertEqual(try dir.test([]).status, 0, "the same picture matches")
 
-    let r = try dir.test(["--reporter", "default", "--reporter", "junit=out.xml", "--reporter", "json=out.json"], env: ["SWIPES": "1"])
+    let r = try dir.test(
+      ["--reporter", "default", "--reporter", "junit=out.xml", "--reporter", "json=out.json"], env: ["SWIPES": "1"])
     XCTAssertEqual(r.status, 1, "\(r)")
     let folder = "tantan-artifacts/spec/p_spec/deck"
     XCTAssertTrue(
       r.stdout.contains(
-        "spec/p_spec.lua:5: snapshot_svg 'deck' does not match spec/__snapshots__/p_spec/deck.svg: see \(folder)/diff.html"),
+        "spec/p_spec.lua:5: snapshot_svg 'deck' does not match spec/__snapshots__/p_spec/deck.svg: see \(folder)/diff.html"
+      ),
       r.stdout)
     XCTAssertEqual(dir.read("\(folder)/expected.svg"), golden, "the reference as it is")
     let actual = try XCTUnwrap(dir.read("\(folder)/actual.svg"))
     XCTAssertTrue(actual.contains("<svg") && actual != golden)
     XCTAssertEqual(dir.read("spec/__snapshots__/p_spec/deck.svg"), golden, "the golden is left alone")
     let page = try XCTUnwrap(dir.read("\(folder)/diff.html"))
-    for part in ["<img src=\"expected.svg\" alt=\"reference\">", "<img src=\"actual.svg\" alt=\"actual\">", "mix-blend-mode:difference", "<h2>SVG source</h2>"] {
+    for part in [
+      "<img src=\"expected.svg\" alt=\"reference\">", "<img src=\"actual.svg\" alt=\"actual\">",
+      "mix-blend-mode:difference", "<h2>SVG source</h2>",
+    ] {
       XCTAssertTrue(page.contains(part), "\(part) in \(page)")
     }
     let testcase = try XCTUnwrap(
@@ -45,7 +50,8 @@ final class RunnerSnapshotPictureTests: XCTestCase {
       testcase.first("system-out")?.text,
       ["expected.svg", "actual.svg", "diff.html"].map { "[[ATTACHMENT|\(folder)/\($0)]]\n" }.joined())
     let scenarios = try json(dir.read("out.json")!)["scenarios"] as! [[String: Any]]
-    XCTAssertEqual(scenarios[0]["artifacts"] as? [String], ["expected.svg", "actual.svg", "diff.html"].map { "\(folder)/\($0)" })
+    XCTAssertEqual(
+      scenarios[0]["artifacts"] as? [String], ["expected.svg", "actual.svg", "diff.html"].map { "\(folder)/\($0)" })
     XCTAssertNil(scenarios[1]["artifacts"], "the grid matched")
 
     let accepted = try dir.test(["--update-snapshots=all"], env: ["SWIPES": "1"])
@@ -59,37 +65,43 @@ final class RunnerSnapshotPictureTests: XCTestCase {
     let dir = try SuiteDir([
       "spec/p_spec.lua": Self.suite,
       "spec/bad_spec.lua": #"""
-        it("not a component", function() assert.snapshot_svg("x", {}) end)
-        it("twice", function()
-          local g = tantan.grid({ items = { 1 } })
-          assert.snapshot_svg("g", g)
-          assert.snapshot_svg("g", g)
-        end)
-        """#,
+      it("not a component", function() assert.snapshot_svg("x", {}) end)
+      it("twice", function()
+        local g = tantan.grid({ items = { 1 } })
+        assert.snapshot_svg("g", g)
+        assert.snapshot_svg("g", g)
+      end)
+      """#,
     ])
-    let misuse = try json(try dir.test(["spec/bad_spec.lua", "--reporter", "json"]).stdout)["scenarios"] as! [[String: Any]]
+    let misuse =
+      try json(try dir.test(["spec/bad_spec.lua", "--reporter", "json"]).stdout)["scenarios"] as! [[String: Any]]
     XCTAssertEqual(misuse.map { $0["status"] as! String }, ["error", "error"])
     XCTAssertEqual(
       (misuse[0]["failure"] as! [String: Any])["message"] as? String,
-      "spec/bad_spec.lua:1: bad argument #2 to 'snapshot_svg' (tantan.SwipeDeck, tantan.ReorderGrid or tantan.List expected, got table)")
+      "spec/bad_spec.lua:1: bad argument #2 to 'snapshot_svg' (tantan.SwipeDeck, tantan.ReorderGrid or tantan.List expected, got table)"
+    )
     let twice = (misuse[1]["failure"] as! [String: Any])["message"] as! String
     XCTAssertTrue(twice.hasPrefix("spec/bad_spec.lua:5: snapshot_svg 'g' is used twice in this scenario"), twice)
 
-    let r = try dir.test(["spec/p_spec.lua", "--artifacts-dir", "out/pictures", "--reporter", "json"], env: ["CI": "true"])
+    let r = try dir.test(
+      ["spec/p_spec.lua", "--artifacts-dir", "out/pictures", "--reporter", "json"], env: ["CI": "true"])
     XCTAssertEqual(r.status, 1, "\(r)")
     let s = try json(r.stdout)["scenarios"] as! [[String: Any]]
     func message(_ i: Int) -> String { (s[i]["failure"] as! [String: Any])["message"] as! String }
     XCTAssertEqual(s[0]["status"] as? String, "failed")
-    XCTAssertTrue(message(0).hasPrefix("snapshot_svg 'deck' has no golden picture spec/__snapshots__/p_spec/deck.svg"), message(0))
+    XCTAssertTrue(
+      message(0).hasPrefix("snapshot_svg 'deck' has no golden picture spec/__snapshots__/p_spec/deck.svg"), message(0))
     XCTAssertEqual(
-      s[0]["artifacts"] as? [String], ["out/pictures/spec/p_spec/deck/actual.svg", "out/pictures/spec/p_spec/deck/diff.html"])
+      s[0]["artifacts"] as? [String],
+      ["out/pictures/spec/p_spec/deck/actual.svg", "out/pictures/spec/p_spec/deck/diff.html"])
     XCTAssertTrue(dir.read("out/pictures/spec/p_spec/deck/diff.html")!.contains("no reference picture yet"))
   }
 
   /// Under --sandbox a picture golden stays next to its scenario file, as value goldens do.
   func testSandboxedPictureGoldensStayInTheirFolder() throws {
     let dir = try SuiteDir([
-      "spec/p_spec.lua": #"it("deck picture", function() assert.snapshot_svg("deck", tantan.deck({ source = { {} } })) end)"#
+      "spec/p_spec.lua":
+        #"it("deck picture", function() assert.snapshot_svg("deck", tantan.deck({ source = { {} } })) end)"#
     ])
     let outside = dir.url.path + "-outside"
     try FileManager.default.createDirectory(atPath: outside, withIntermediateDirectories: true)

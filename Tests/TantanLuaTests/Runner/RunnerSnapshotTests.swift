@@ -145,17 +145,19 @@ final class RunnerSnapshotTests: XCTestCase {
   func testTwoScenariosCannotShareAGolden() throws {
     let dir = try SuiteDir([
       "spec/d_spec.lua": #"""
-        it("one", function() assert.snapshot("same", 1) end)
-        it("two", function() assert.snapshot("same", 1) end)
-        """#
+      it("one", function() assert.snapshot("same", 1) end)
+      it("two", function() assert.snapshot("same", 1) end)
+      """#
     ])
     for jobs in ["1", "2"] {
       let r = try dir.test(["--jobs", jobs, "--reporter", "json"])
       XCTAssertEqual(r.status, 1)
       let s = try json(r.stdout)["scenarios"] as! [[String: Any]]
       XCTAssertEqual(s.map { $0["status"] as! String }, ["passed", "failed"])
-      XCTAssertTrue(((s[1]["failure"] as! [String: Any])["message"] as! String).contains("is also used by spec/d_spec.lua:1 one"))
+      XCTAssertTrue(
+        ((s[1]["failure"] as! [String: Any])["message"] as! String).contains("is also used by spec/d_spec.lua:1 one"))
     }
-    XCTAssertEqual(try dir.test(["--repeat-each", "2", "--filter", "one"]).status, 0, "repeats of one scenario share it")
+    XCTAssertEqual(
+      try dir.test(["--repeat-each", "2", "--filter", "one"]).status, 0, "repeats of one scenario share it")
   }
 }

@@ -24,8 +24,10 @@ final class RunnerUnitTests: XCTestCase {
     XCTAssertEqual(try JSONValue.parse(#"{"a": "\ud83c\udfb4 \u00e9"}"#)["a"].string, "🎴 é")
     // Reports are read by the same strict reader as tantan.json.decode (leading zeros, bare
     // exponents, lone surrogates and numbers beyond a double were accepted by the old parser).
-    for bad in ["", "{", "[1,]", "{\"a\" 1}", "\"unterminated", "tru", "1 2", "\"\u{1}\"", "01", "1e", "-", "1e999",
-      #""\ud800""#, #"{"a": 1,}"#] {
+    for bad in [
+      "", "{", "[1,]", "{\"a\" 1}", "\"unterminated", "tru", "1 2", "\"\u{1}\"", "01", "1e", "-", "1e999",
+      #""\ud800""#, #"{"a": 1,}"#,
+    ] {
       XCTAssertThrowsError(try JSONValue.parse(bad), bad)
     }
   }

@@ -25,7 +25,8 @@ final class EmbeddedScriptsTests: XCTestCase {
         if not ok then io.stderr:write(err, "\\n") os.exit(1) end
       end
       """
-    let p = try RunningProcess("/usr/bin/env", ["lua5.4", "-"] + paths, env: ProcessInfo.processInfo.environment, cwd: nil)
+    let p = try RunningProcess(
+      "/usr/bin/env", ["lua5.4", "-"] + paths, env: ProcessInfo.processInfo.environment, cwd: nil)
     p.write(stdin: check)
     let r = p.wait(timeout: 60)
     XCTAssertFalse(r.timedOut)
@@ -36,15 +37,19 @@ final class EmbeddedScriptsTests: XCTestCase {
   func testEveryLuaFileLoadsInLua54AndIsEmbedded() throws {
     let lua = try files("lua", "lua")
     let names = Set(lua.map(\.lastPathComponent))
-    for expected in ["explore.lua", "explore_actions.lua", "prelude.lua", "prelude_format.lua", "prelude_assert.lua",
-                     "prelude_core.lua", "sandbox.lua"] {
+    for expected in [
+      "explore.lua", "explore_actions.lua", "prelude.lua", "prelude_format.lua", "prelude_assert.lua",
+      "prelude_core.lua", "sandbox.lua",
+    ] {
       XCTAssertTrue(names.contains(expected), "\(expected) missing from \(names.sorted())")
     }
     XCTAssertNil(try loadInLua54(lua.map(\.path)))
     let c = try String(contentsOf: Self.scriptsDir.appendingPathComponent("scripts.c"), encoding: .utf8)
     for file in try lua + files("js", "js") {
       let folder = file.deletingLastPathComponent().lastPathComponent
-      XCTAssertTrue(c.contains("#embed \"\(folder)/\(file.lastPathComponent)\""), "scripts.c does not embed \(folder)/\(file.lastPathComponent)")
+      XCTAssertTrue(
+        c.contains("#embed \"\(folder)/\(file.lastPathComponent)\""),
+        "scripts.c does not embed \(folder)/\(file.lastPathComponent)")
     }
   }
 
@@ -57,8 +62,10 @@ final class EmbeddedScriptsTests: XCTestCase {
 
   /// Checks that `output` holds `[tantan]/FILE:N: message` and that line N of
   /// Sources/TantanScripts/lua/FILE contains `code`: the position is the file's own.
-  func assertRaised(in file: String, _ output: String, _ message: String, atLineWith code: String,
-                    line: UInt = #line) throws {
+  func assertRaised(
+    in file: String, _ output: String, _ message: String, atLineWith code: String,
+    line: UInt = #line
+  ) throws {
     let prefix = "[tantan]/\(file):"
     let found = try XCTUnwrap(output.range(of: prefix), output, line: line)
     let n = try XCTUnwrap(Int(output[found.upperBound...].prefix { $0.isNumber }), output, line: line)
@@ -70,15 +77,18 @@ final class EmbeddedScriptsTests: XCTestCase {
 
   /// A runtime error inside the runner prelude names the prelude's file and the line that raised it.
   func testAnErrorInThePreludeNamesItsFileAndLine() throws {
-    let dir = try SuiteDir(["spy_spec.lua": """
+    let dir = try SuiteDir([
+      "spy_spec.lua": """
       it("spies on nothing", function()
         spy.on(nil, "f")
       end)
 
-      """])
+      """
+    ])
     let r = try dir.test(["spy_spec.lua"])
     XCTAssertEqual(r.status, 1, r.stdout)
-    try assertRaised(in: "prelude_assert.lua", r.stdout, "attempt to index a nil value (local 't')", atLineWith: "t[key]")
+    try assertRaised(
+      in: "prelude_assert.lua", r.stdout, "attempt to index a nil value (local 't')", atLineWith: "t[key]")
     // The prelude's own frames stay out of the traceback; the scenario's line is in it.
     XCTAssertTrue(r.stdout.contains("spy_spec.lua:2: in function <spy_spec.lua:1>"), r.stdout)
     XCTAssertFalse(r.stdout.contains("\t[tantan]/prelude"), r.stdout)
@@ -88,7 +98,8 @@ final class EmbeddedScriptsTests: XCTestCase {
   func testAnErrorInTheSandboxNamesItsFileAndLine() throws {
     let r = try HostBinary.run(["--sandbox", "-e", "package.searchers[2](nil)"])
     XCTAssertEqual(r.status, 1, r.stderr)
-    try assertRaised(in: "sandbox.lua", r.stderr, "attempt to index a nil value (local 'name')", atLineWith: "name:find")
+    try assertRaised(
+      in: "sandbox.lua", r.stderr, "attempt to index a nil value (local 'name')", atLineWith: "name:find")
   }
 
   /// A trace page inlines trace_viewer.js as the file is, which can sit in a `<script>` element.

@@ -26,14 +26,17 @@ enum HostBinary {
   typealias Result = RunResult
 
   /// Runs with a hard time limit so a hang fails the test instead of the suite.
-  static func run(_ args: [String], stdin: String? = nil, env: [String: String] = [:], cwd: URL? = nil, timeout: TimeInterval = 30) throws -> Result {
+  static func run(
+    _ args: [String], stdin: String? = nil, env: [String: String] = [:], cwd: URL? = nil, timeout: TimeInterval = 30
+  ) throws -> Result {
     var environment = ProcessInfo.processInfo.environment
     for (k, v) in env { environment[k] = v }
     let p = try RunningProcess(path, args, env: environment, cwd: (cwd ?? packageRoot).path)
     p.write(stdin: stdin)
     let r = p.wait(timeout: timeout)
     if r.timedOut {
-      throw NSError(domain: "HostBinary", code: 1, userInfo: [NSLocalizedDescriptionKey: "timed out after \(timeout) s: \(args)"])
+      throw NSError(
+        domain: "HostBinary", code: 1, userInfo: [NSLocalizedDescriptionKey: "timed out after \(timeout) s: \(args)"])
     }
     return r
   }

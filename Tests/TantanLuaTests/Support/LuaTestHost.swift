@@ -1,6 +1,7 @@
 import CLua
 import LuaRuntime
 import XCTest
+
 @testable import TantanLua
 
 /// An in-process state with the `tantan` module, as the CLI sets it up, for fast binding tests.

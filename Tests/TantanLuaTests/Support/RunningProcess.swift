@@ -1,7 +1,7 @@
 import Foundation
 
 #if canImport(Glibc)
-import Glibc
+  import Glibc
 #endif
 
 /// What one run of an interpreter produced.
@@ -46,7 +46,8 @@ final class RunningProcess {
     process.arguments = args
     process.environment = env
     if let cwd { process.currentDirectoryURL = URL(fileURLWithPath: cwd) }
-    let outPipe = Pipe(), errPipe = Pipe()
+    let outPipe = Pipe()
+    let errPipe = Pipe()
     process.standardOutput = outPipe
     process.standardError = errPipe
     process.standardInput = stdinPipe
@@ -109,6 +110,7 @@ final class RunningProcess {
     let drainDeadline = Date().addingTimeInterval(5)
     while !(out.isFinished && err.isFinished) && Date() < drainDeadline { usleep(5_000) }
     let signaled = process.terminationReason == .uncaughtSignal
-    return RunResult(stdout: out.string, stderr: err.string, status: process.terminationStatus, signaled: signaled, timedOut: timedOut)
+    return RunResult(
+      stdout: out.string, stderr: err.string, status: process.terminationStatus, signaled: signaled, timedOut: timedOut)
   }
 }

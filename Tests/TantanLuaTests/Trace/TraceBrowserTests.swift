@@ -10,7 +10,8 @@ final class TraceBrowserTests: XCTestCase {
     let env = ProcessInfo.processInfo.environment
     if let p = env["CHROMIUM"], !p.isEmpty { return p }
     for dir in (env["PATH"] ?? "/usr/bin:/bin").split(separator: ":") {
-      for name in ["chromium", "chromium-browser"] where FileManager.default.isExecutableFile(atPath: "\(dir)/\(name)") {
+      for name in ["chromium", "chromium-browser"] where FileManager.default.isExecutableFile(atPath: "\(dir)/\(name)")
+      {
         return "\(dir)/\(name)"
       }
     }
@@ -21,8 +22,10 @@ final class TraceBrowserTests: XCTestCase {
   func chromium(_ exe: String, _ args: [String], profile: String, url: String) throws -> String {
     let p = try RunningProcess(
       exe,
-      ["--headless", "--disable-gpu", "--no-sandbox", "--no-first-run", "--user-data-dir=\(profile)",
-       "--window-size=1280,900", "--virtual-time-budget=3000"] + args + [url],
+      [
+        "--headless", "--disable-gpu", "--no-sandbox", "--no-first-run", "--user-data-dir=\(profile)",
+        "--window-size=1280,900", "--virtual-time-budget=3000",
+      ] + args + [url],
       env: ProcessInfo.processInfo.environment, cwd: nil)
     p.write(stdin: nil)
     let r = p.wait(timeout: 90)
@@ -34,7 +37,8 @@ final class TraceBrowserTests: XCTestCase {
   /// Chromium, and a folder holding `trace.html`, the trace of `traceSwipeScript`.
   func swipeTrace() throws -> (chromium: String, dir: TraceScratch) {
     guard let exe = Self.chromium else {
-      throw XCTSkip("chromium not found: scripts/bootstrap installs Debian's chromium (or set CHROMIUM=/path/to/chromium)")
+      throw XCTSkip(
+        "chromium not found: scripts/bootstrap installs Debian's chromium (or set CHROMIUM=/path/to/chromium)")
     }
     let dir = try TraceScratch()
     try dir.write("swipe.lua", traceSwipeScript)
@@ -53,7 +57,8 @@ final class TraceBrowserTests: XCTestCase {
       let dom = try chromium(exe, ["--dump-dom"], profile: profile, url: url + "#step=\(step)")
       let body = try XCTUnwrap(dom.range(of: "<body[^>]*>", options: .regularExpression).map { String(dom[$0]) })
       XCTAssertEqual(body, "<body data-ready=\"1\">", "the viewer failed or did not finish its set-up")
-      XCTAssertTrue(dom.contains("<title>tantan trace: swipe.lua (\(trace.steps.count) steps)</title>"), "\(dom.prefix(600))")
+      XCTAssertTrue(
+        dom.contains("<title>tantan trace: swipe.lua (\(trace.steps.count) steps)</title>"), "\(dom.prefix(600))")
       XCTAssertTrue(dom.contains("data-step=\"\(step)\""))
       XCTAssertFalse(dom.contains("alert(1)</script><script>"), "a view-model title broke out of its element")
       let frames = try XCTUnwrap(dom.range(of: "id=\"frames\""))
@@ -83,13 +88,17 @@ final class TraceBrowserTests: XCTestCase {
     let url = URL(fileURLWithPath: dir.path("broken.html")).absoluteString
     let dom = try chromium(exe, ["--dump-dom"], profile: dir.path("profile"), url: url)
     let body = try XCTUnwrap(dom.range(of: "<body[^>]*>", options: .regularExpression).map { String(dom[$0]) }, dom)
-    let at = try XCTUnwrap(body.range(of: #"\(at \[tantan\]/trace_viewer\.js:[0-9]+:[0-9]+\)"#, options: .regularExpression), body)
+    let at = try XCTUnwrap(
+      body.range(of: #"\(at \[tantan\]/trace_viewer\.js:[0-9]+:[0-9]+\)"#, options: .regularExpression), body)
     XCTAssertTrue(body.contains("data-error=\"Uncaught TypeError: "), body)
     let line = try XCTUnwrap(Int(body[at].dropFirst("(at [tantan]/trace_viewer.js:".count).prefix { $0.isNumber }))
     let js = try String(
-      contentsOf: HostBinary.packageRoot.appendingPathComponent("Sources/TantanScripts/js/trace_viewer.js"), encoding: .utf8)
+      contentsOf: HostBinary.packageRoot.appendingPathComponent("Sources/TantanScripts/js/trace_viewer.js"),
+      encoding: .utf8)
     let lines = js.split(separator: "\n", omittingEmptySubsequences: false)
-    XCTAssertTrue(line <= lines.count && lines[line - 1].contains("s.kind"), "line \(line) of trace_viewer.js: \(line <= lines.count ? lines[line - 1] : "none")")
+    XCTAssertTrue(
+      line <= lines.count && lines[line - 1].contains("s.kind"),
+      "line \(line) of trace_viewer.js: \(line <= lines.count ? lines[line - 1] : "none")")
   }
 
   /// Size, distinct colours and the share of pixels unlike the most common one, decoded by a
@@ -122,7 +131,8 @@ final class TraceBrowserTests: XCTestCase {
       total = sum(counts.values())
       print(w, len(counts), 1 - counts.most_common(1)[0][1] / total)
       """#
-    let p = try RunningProcess("/usr/bin/env", ["python3", "-c", script, path], env: ProcessInfo.processInfo.environment, cwd: nil)
+    let p = try RunningProcess(
+      "/usr/bin/env", ["python3", "-c", script, path], env: ProcessInfo.processInfo.environment, cwd: nil)
     p.write(stdin: nil)
     let r = p.wait(timeout: 60)
     let parts = r.stdout.split(separator: " ").map { String($0.trimmingCharacters(in: .whitespacesAndNewlines)) }

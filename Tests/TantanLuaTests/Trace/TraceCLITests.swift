@@ -20,7 +20,9 @@ final class TraceCLITests: XCTestCase {
         "deck:swipe(\"sideways\")", "end of script (exit status 0)",
       ])
     XCTAssertEqual(t.steps.map { $0["line"] as? Int ?? 0 }, [1, 3, 4, 4, 4, 5, 6, 8, 0, 0])
-    XCTAssertEqual(t.steps.map { $0["kind"] as? String ?? "" }, ["create", "call", "clock", "clock", "clock", "clock", "call", "clock", "error", "end"])
+    XCTAssertEqual(
+      t.steps.map { $0["kind"] as? String ?? "" },
+      ["create", "call", "clock", "clock", "clock", "clock", "call", "clock", "error", "end"])
     XCTAssertEqual(t.steps[1]["time"] as? String, "0.000")
     XCTAssertEqual(t.steps[2]["time"] as? String, "0.050")
     let pan = t.events(t.steps[1])
@@ -73,7 +75,8 @@ final class TraceCLITests: XCTestCase {
     XCTAssertFalse(t.html.contains("<!--"))
     XCTAssertFalse(t.html.contains("\u{2028}"))
     // ... and the data reads back exactly.
-    XCTAssertEqual(t.source("swipe.lua", line: 3), "deck:pan(150, 10, {steps = 3}) -- </script><!-- and U+2028: [\u{2028}]")
+    XCTAssertEqual(
+      t.source("swipe.lua", line: 3), "deck:pan(150, 10, {steps = 3}) -- </script><!-- and U+2028: [\u{2028}]")
     XCTAssertTrue(t.titles[0].hasPrefix("tantan.deck{"))
   }
 
@@ -101,10 +104,12 @@ final class TraceCLITests: XCTestCase {
 
   func testAScriptErrorIsTheLastStepWithItsPosition() throws {
     let dir = try TraceScratch()
-    try dir.write("fail.lua", "local deck = tantan.deck{ source = { {}, {} } }\ndeck:like()\nlocal x = nil\nprint(x.field)\n")
+    try dir.write(
+      "fail.lua", "local deck = tantan.deck{ source = { {}, {} } }\ndeck:like()\nlocal x = nil\nprint(x.field)\n")
     let r = try dir.run(["--trace", "t.html", "fail.lua"])
     XCTAssertEqual(r.status, 1)
-    XCTAssertTrue(r.stderr.hasPrefix("\(HostBinary.path): fail.lua:4: attempt to index a nil value (local 'x')"), r.stderr)
+    XCTAssertTrue(
+      r.stderr.hasPrefix("\(HostBinary.path): fail.lua:4: attempt to index a nil value (local 'x')"), r.stderr)
     let t = try TraceFile(path: dir.path("t.html"))
     XCTAssertEqual(t.status, "error")
     let last = try XCTUnwrap(t.steps.last)
@@ -162,8 +167,11 @@ final class TraceCLITests: XCTestCase {
     let t = try TraceFile(path: dir.path("t.html"))
     XCTAssertEqual(
       t.titles,
-      ["tantan.deck{delegate={…}, source={…}}", "deck:like() · t = 0.100", "deck:like() · t = 0.200", "deck:like() · t = 0.300",
-       "deck:like()", "end of script (exit status 0)"])
+      [
+        "tantan.deck{delegate={…}, source={…}}", "deck:like() · t = 0.100", "deck:like() · t = 0.200",
+        "deck:like() · t = 0.300",
+        "deck:like()", "end of script (exit status 0)",
+      ])
     XCTAssertEqual(Set(t.steps[1...3].flatMap { t.frameIDs($0) }).count, 3)
     XCTAssertEqual(t.events(t.steps[1]).first, "deck will_swipe(1)")
   }
@@ -181,7 +189,8 @@ final class TraceCLITests: XCTestCase {
     XCTAssertEqual(unwritable.status, 1)
     XCTAssertEqual(unwritable.stdout, "1\n")
     // The system's reason, not only the path (issue 19); a missing folder is created.
-    XCTAssertTrue(unwritable.stderr.contains("cannot write the trace to file/t.html: Not a directory\n"), unwritable.stderr)
+    XCTAssertTrue(
+      unwritable.stderr.contains("cannot write the trace to file/t.html: Not a directory\n"), unwritable.stderr)
   }
 }
 
@@ -221,7 +230,8 @@ final class TraceCompletionTests: XCTestCase {
     let r = try dir.run(["--trace", "t.html", "feed.lua"])
     XCTAssertEqual(r.status, 0, r.description)
     let t = try TraceFile(path: dir.path("t.html"))
-    XCTAssertEqual(t.titles.dropFirst().dropLast(), ["list:load_more()", "list done(...)", "list:refresh()", "list done(...)"])
+    XCTAssertEqual(
+      t.titles.dropFirst().dropLast(), ["list:load_more()", "list done(...)", "list:refresh()", "list done(...)"])
     XCTAssertTrue(t.events(t.steps[4]).contains("list refresh_failed(\"offline\")"), "\(t.events(t.steps[4]))")
   }
 }

@@ -31,19 +31,26 @@ final class TraceRunnerTests: XCTestCase {
 
   func testRetainOnFailureKeepsOnlyTheFailingScenarioAndJUnitAttachesIt() throws {
     let suite = try SuiteDir(["spec/deck_spec.lua": Self.spec])
-    try suite.write("tantan-traces/stale.html", "<!DOCTYPE html>\n<meta name=\"generator\" content=\"tantan-host trace\">\n")
+    try suite.write(
+      "tantan-traces/stale.html", "<!DOCTYPE html>\n<meta name=\"generator\" content=\"tantan-host trace\">\n")
     try suite.write("tantan-traces/mine.html", "<p>not a trace</p>\n")
     let r = try suite.test(["--trace", "retain-on-failure", "--reporter", "junit=junit.xml", "--reporter", "default"])
     XCTAssertEqual(r.status, 1, r.description)
     let name = "tantan-traces/deck_spec-L9-fails-script-on-purpose.html"
     XCTAssertTrue(r.stdout.contains("  trace: \(name)\n"), r.stdout)
     XCTAssertEqual(
-      try FileManager.default.contentsOfDirectory(atPath: suite.url.appendingPathComponent("tantan-traces").path).sorted(),
+      try FileManager.default.contentsOfDirectory(atPath: suite.url.appendingPathComponent("tantan-traces").path)
+        .sorted(),
       ["deck_spec-L9-fails-script-on-purpose.html", "mine.html"])
     let t = try TraceFile(path: suite.url.appendingPathComponent(name).path)
     XCTAssertEqual(t.status, "failed")
     XCTAssertEqual(t.data["title"] as? String, "deck fails </script> on purpose")
-    XCTAssertEqual(t.titles, ["tantan.deck{source={…}}", "deck:swipe(\"left\")", "clock:settle()", "spec/deck_spec.lua:12: expected values to be equal"])
+    XCTAssertEqual(
+      t.titles,
+      [
+        "tantan.deck{source={…}}", "deck:swipe(\"left\")", "clock:settle()",
+        "spec/deck_spec.lua:12: expected values to be equal",
+      ])
     let last = try XCTUnwrap(t.steps.last)
     XCTAssertEqual(last["line"] as? Int, 12)
     XCTAssertTrue((last["error"] as? String ?? "").contains("expected: 1\nactual:   2"))
@@ -65,7 +72,8 @@ final class TraceRunnerTests: XCTestCase {
 
   func testShardsRunOneAfterAnotherKeepEachOthersTraces() throws {
     let suite = try SuiteDir(["spec/deck_spec.lua": Self.spec])
-    try suite.write("tantan-traces/gone-L1-x.html", "<!DOCTYPE html>\n<meta name=\"generator\" content=\"tantan-host trace\">\n")
+    try suite.write(
+      "tantan-traces/gone-L1-x.html", "<!DOCTYPE html>\n<meta name=\"generator\" content=\"tantan-host trace\">\n")
     for shard in ["1/2", "2/2"] {
       _ = try suite.test(["--trace", "on", "--shard", shard])
     }
@@ -96,11 +104,14 @@ final class TraceRunnerTests: XCTestCase {
     let spec = "for i = 1, 2 do it(\"Same name: é/../x\", function() tantan.clock:advance(i) end) end\n"
     let suite = try SuiteDir(["spec/loop_spec.lua": spec])
     XCTAssertEqual(try suite.test(["--trace", "on", "--repeat-each", "2"]).status, 0)
-    let names = try FileManager.default.contentsOfDirectory(atPath: suite.url.appendingPathComponent("tantan-traces").path)
+    let names = try FileManager.default.contentsOfDirectory(
+      atPath: suite.url.appendingPathComponent("tantan-traces").path)
     XCTAssertEqual(
       names.sorted(),
-      ["loop_spec-L1-same-name-x-repeat1-2.html", "loop_spec-L1-same-name-x-repeat1.html",
-       "loop_spec-L1-same-name-x-repeat2-2.html", "loop_spec-L1-same-name-x-repeat2.html"])
+      [
+        "loop_spec-L1-same-name-x-repeat1-2.html", "loop_spec-L1-same-name-x-repeat1.html",
+        "loop_spec-L1-same-name-x-repeat2-2.html", "loop_spec-L1-same-name-x-repeat2.html",
+      ])
   }
 
   func testOffWritesNothingAndBadValuesAreUsageErrors() throws {
@@ -109,7 +120,8 @@ final class TraceRunnerTests: XCTestCase {
     XCTAssertFalse(suite.exists("tantan-traces"))
     let bogus = try suite.test(["--trace", "bogus"])
     XCTAssertEqual(bogus.status, 2)
-    XCTAssertTrue(bogus.stderr.contains("bad value for --trace: on, off or retain-on-failure expected, got 'bogus'"), bogus.stderr)
+    XCTAssertTrue(
+      bogus.stderr.contains("bad value for --trace: on, off or retain-on-failure expected, got 'bogus'"), bogus.stderr)
     let missing = try suite.test(["--trace"])
     XCTAssertEqual(missing.status, 2)
     XCTAssertTrue(missing.stderr.contains("option '--trace' needs a value"), missing.stderr)

@@ -9,7 +9,9 @@ struct TraceFile {
   init(path: String) throws {
     html = try String(contentsOfFile: path, encoding: .utf8)
     let open = #"<script type="application/json" id="trace-data">"#
-    guard let start = html.range(of: open), let end = html.range(of: "</script>", range: start.upperBound..<html.endIndex) else {
+    guard let start = html.range(of: open),
+      let end = html.range(of: "</script>", range: start.upperBound..<html.endIndex)
+    else {
       throw NSError(domain: "TraceFile", code: 1, userInfo: [NSLocalizedDescriptionKey: "no trace data in \(path)"])
     }
     let json = String(html[start.upperBound..<end.lowerBound])

@@ -1,5 +1,6 @@
 import CLuaShim
 import TantanLua
+
 #if canImport(Glibc)
   import Glibc
 #endif

@@ -67,7 +67,10 @@ enum TestWorker {
       for _ in 0..<max(try r.int(), 0) { expected.append(try r.scenario()) }
       var items: [(index: Int, item: RunItem, trace: String?)] = []
       for _ in 0..<max(try r.int(), 0) {
-        let index = try r.int(), ordinal = try r.int(), repeatIndex = try r.int(), trace = try r.optionalString()
+        let index = try r.int()
+        let ordinal = try r.int()
+        let repeatIndex = try r.int()
+        let trace = try r.optionalString()
         guard ordinal >= 1, ordinal <= expected.count else { throw WireError(description: "bad ordinal") }
         items.append((index, RunItem(scenario: expected[ordinal - 1], repeatIndex: repeatIndex), trace))
       }

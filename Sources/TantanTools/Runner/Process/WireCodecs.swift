@@ -87,8 +87,12 @@ extension WireWriter {
 
 extension WireReader {
   mutating func scenario() throws(WireError) -> ScenarioInfo {
-    let file = try string(), ordinal = try int(), name = try string(), line = try int()
-    let first = try int(), last = try int()
+    let file = try string()
+    let ordinal = try int()
+    let name = try string()
+    let line = try int()
+    let first = try int()
+    let last = try int()
     var describes: [DescribeInfo] = []
     for _ in 0..<max(try int(), 0) {
       describes.append(DescribeInfo(name: try string(), line: try int(), last: try int()))
@@ -107,7 +111,9 @@ extension WireReader {
   }
 
   mutating func note() throws(WireError) -> PluginNote {
-    let key = try string(), message = try string(), scenario = try string()
+    let key = try string()
+    let message = try string()
+    let scenario = try string()
     var hook: HookFailure?
     if try bool() {
       let plugin = try string()

@@ -139,7 +139,8 @@ final class WorkerPool {
     let rc = posix_spawn(&pid, Self.executable, &actions, &attr, &cargs, environ)
     guard rc == 0 else {
       close(pair[0])
-      throw SpawnError(description: "cannot start a worker process (\(Self.executable)): \(String(cString: strerror(rc)))")
+      throw SpawnError(
+        description: "cannot start a worker process (\(Self.executable)): \(String(cString: strerror(rc)))")
     }
     return Worker(pid: pid, socket: pair[0])
   }

@@ -31,7 +31,8 @@ struct GitHubReporter: Reporter {
     }
     if report.goldens.strict {
       for g in report.goldens.unused {
-        out.append(Problem(file: g, line: nil, title: "UNUSED golden", message: "golden file not used by any scenario: \(g)"))
+        out.append(
+          Problem(file: g, line: nil, title: "UNUSED golden", message: "golden file not used by any scenario: \(g)"))
       }
     }
     return out

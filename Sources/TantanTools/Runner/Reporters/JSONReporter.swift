@@ -54,42 +54,43 @@ struct JSONReporter: Reporter {
 
   static func encode(_ r: ScenarioResult) -> JSONValue {
     let s = r.scenario
-    return .object([
-      ("index", .int(r.index)),
-      ("file", .string(s.file)),
-      ("ordinal", .int(s.ordinal)),
-      ("line", .int(s.line)),
-      ("first", .int(s.first)),
-      ("last", .int(s.last)),
-      ("name", .string(s.name)),
-      ("full_name", .string(s.fullName)),
-      ("classname", .string(s.classname)),
-      (
-        "describes",
-        .array(
-          s.describes.map { .object([("name", .string($0.name)), ("line", .int($0.line)), ("last", .int($0.last))]) })
-      ),
-      ("tags", .array(s.tags.map { .string($0) })),
-      ("repeat", .int(r.repeatIndex)),
-      ("status", .string(r.status.rawValue)),
-      ("reason", .optional(r.reason)),
-      ("time", .decimal(formatSeconds(r.duration))),
-      ("failure", r.failure.map(encode) ?? .null),
-      (
-        "attempts",
-        .array(
-          r.attempts.map {
-            .object([
-              ("failure", encode($0.failure)), ("output", .string($0.output)),
-              ("time", .decimal(formatSeconds($0.duration))),
-            ])
-          })
-      ),
-      ("output", .string(r.output)),
-      ("snapshots", .array(r.snapshotsUsed.map { .string($0) })),
-    ] + (r.traces.isEmpty ? [] : [("traces", .array(r.traces.map { .string($0) }))])
-      + (r.snapshotActions.isEmpty ? [] : [("snapshot_actions", encode(r.snapshotActions))])
-      + (r.artifacts.isEmpty ? [] : [("artifacts", .array(r.artifacts.map { .string($0) }))]))
+    return .object(
+      [
+        ("index", .int(r.index)),
+        ("file", .string(s.file)),
+        ("ordinal", .int(s.ordinal)),
+        ("line", .int(s.line)),
+        ("first", .int(s.first)),
+        ("last", .int(s.last)),
+        ("name", .string(s.name)),
+        ("full_name", .string(s.fullName)),
+        ("classname", .string(s.classname)),
+        (
+          "describes",
+          .array(
+            s.describes.map { .object([("name", .string($0.name)), ("line", .int($0.line)), ("last", .int($0.last))]) })
+        ),
+        ("tags", .array(s.tags.map { .string($0) })),
+        ("repeat", .int(r.repeatIndex)),
+        ("status", .string(r.status.rawValue)),
+        ("reason", .optional(r.reason)),
+        ("time", .decimal(formatSeconds(r.duration))),
+        ("failure", r.failure.map(encode) ?? .null),
+        (
+          "attempts",
+          .array(
+            r.attempts.map {
+              .object([
+                ("failure", encode($0.failure)), ("output", .string($0.output)),
+                ("time", .decimal(formatSeconds($0.duration))),
+              ])
+            })
+        ),
+        ("output", .string(r.output)),
+        ("snapshots", .array(r.snapshotsUsed.map { .string($0) })),
+      ] + (r.traces.isEmpty ? [] : [("traces", .array(r.traces.map { .string($0) }))])
+        + (r.snapshotActions.isEmpty ? [] : [("snapshot_actions", encode(r.snapshotActions))])
+        + (r.artifacts.isEmpty ? [] : [("artifacts", .array(r.artifacts.map { .string($0) }))]))
   }
 
   static func encode(_ a: SnapshotActions) -> JSONValue {
