@@ -70,7 +70,7 @@ enum ListErrorWords {
       // Shown 1-based as given (`math.mininteger` stays itself).
       let shown = i == Int.min ? String(Int.min) : String(i + 1)
       return (
-        "\(parameter) out of range (\(shown); \(count == 0 ? "no \(parameter)s" : "expected 1..\(count)"))",
+        "\(parameter) out of range (\(shown); \(count == 0 ? "no \(parameter == "index" ? "items" : "\(parameter)s")" : "expected 1..\(count)"))",
         .parameter(parameter)
       )
     case .invalidConfig(let key, let reason): return (config(key, reason, lua), first)

@@ -93,13 +93,4 @@ extension Lua {
     }
     return Rect(x: v[0], y: v[1], w: v[2], h: v[3])
   }
-
-  /// A 1-based index argument in `1...count`, returned 0-based.
-  func checkIndex(_ arg: Int32, count: Int, what: String) throws(LuaCallError) -> Int {
-    let i = try checkInteger(arg)
-    guard i >= 1, i <= count else {
-      throw .argument(arg, "\(what) out of range (\(i); \(count == 0 ? "no \(what)s" : "expected 1..\(count)"))")
-    }
-    return i - 1
-  }
 }

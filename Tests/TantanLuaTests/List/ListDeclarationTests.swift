@@ -77,7 +77,7 @@ final class ListDeclarationTests: XCTestCase {
     let t = try LuaTestHost()
     t.ok("l = tantan.list{sections = {{id = 1, items = {{id = 1}}}, {id = 2}}}")
     t.fails("l:item(1, 2)", "test:1: bad argument #2 to 'item' (index out of range (2; expected 1..1))")
-    t.fails("l:item(2, 1)", "test:1: bad argument #2 to 'item' (index out of range (1; no indexs))")
+    t.fails("l:item(2, 1)", "test:1: bad argument #2 to 'item' (index out of range (1; no items))")
     t.fails("l:item(3, 1)", "test:1: bad argument #1 to 'item' (section out of range (3; expected 1..2))")
     t.fails(
       "l:header(math.mininteger)",
