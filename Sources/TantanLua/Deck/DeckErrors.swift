@@ -112,6 +112,6 @@ extension DeckBinding {
 /// Deck errors that reach Lua outside a deck method: a completion fired by the clock.
 extension SwipeDeckError: LuaWordedError {
   func luaCallError(_ lua: Lua) -> LuaCallError {
-    DeckBinding.luaError(self, at: LuaCallSite(name: "advance", parameters: [], firstArgument: 2))
+    DeckBinding.luaError(self, at: ClockBinding.advanceSite)
   }
 }

@@ -95,6 +95,6 @@ extension GridBinding {
 /// Grid errors that reach Lua outside a grid method (from a timer inside `clock:advance`).
 extension ReorderGridError: LuaWordedError {
   func luaCallError(_ lua: Lua) -> LuaCallError {
-    GridBinding.luaError(self, at: LuaCallSite(name: "advance", parameters: [], firstArgument: 2), lua)
+    GridBinding.luaError(self, at: ClockBinding.advanceSite, lua)
   }
 }

@@ -163,6 +163,6 @@ enum ListErrorWords {
 /// List errors that reach Lua outside a list method (from a timer inside `clock:advance`).
 extension ListError: LuaWordedError {
   func luaCallError(_ lua: Lua) -> LuaCallError {
-    ListBinding.luaError(self, at: LuaCallSite(name: "advance", parameters: [], firstArgument: 2), lua)
+    ListBinding.luaError(self, at: ClockBinding.advanceSite, lua)
   }
 }
