@@ -19,14 +19,14 @@ static const char *error_text(lua_State *L) {
   return msg;
 }
 
-// Whether the error being handled is a callback's error that a host function passed on (raised
-// by the trampoline's frame recorded in reraise_ci) and equal to the remembered one; either way
-// the record is used up.
-static int reraised_remembered(lua_State *L) {
+// Whether the error being handled (at index 1) is a callback's error that a host function passed
+// on (raised by the trampoline's frame recorded in reraise_ci, `level` frames below the caller)
+// and equal to the remembered one; either way the record is used up.
+static int reraised_remembered_at(lua_State *L, int level) {
   Limits *m = LIM(L);
   lua_Debug ar;
   // CallInfo records are reused: the raising frame must also be a host function's.
-  int reraised = m->reraise_ci && lua_getstack(L, 1, &ar) && (void *)ar.i_ci == m->reraise_ci
+  int reraised = m->reraise_ci && lua_getstack(L, level, &ar) && (void *)ar.i_ci == m->reraise_ci
                  && lua_getinfo(L, "f", &ar);
   if (reraised) {
     lua_CFunction f = lua_tocfunction(L, -1);
@@ -41,14 +41,30 @@ static int reraised_remembered(lua_State *L) {
   return same;
 }
 
+// In a message handler: the raising frame is the one below it.
+static int reraised_remembered(lua_State *L) { return reraised_remembered_at(L, 1); }
+
+// The remembered traceback, taken off the registry (nil left when it is not a string).
+static void take_remembered_traceback(lua_State *L) {
+  lua_rawgetp(L, LUA_REGISTRYINDEX, &remembered_trace_key);
+  lua_pushnil(L);
+  lua_rawsetp(L, LUA_REGISTRYINDEX, &remembered_value_key);
+  lua_pushnil(L);
+  lua_rawsetp(L, LUA_REGISTRYINDEX, &remembered_trace_key);
+}
+
+int tt_callback_traceback(lua_State *L) {
+  lua_settop(L, 1);
+  // Called by a Lua message handler: the handler is level 1, the raising frame level 2.
+  if (!reraised_remembered_at(L, 2)) return 0;
+  take_remembered_traceback(L);
+  return lua_type(L, -1) == LUA_TSTRING ? 1 : 0;
+}
+
 static int msghandler(lua_State *L) {
   // A callback's error passed on unchanged to its caller: the traceback taken where it failed.
   if (reraised_remembered(L)) {
-    lua_rawgetp(L, LUA_REGISTRYINDEX, &remembered_trace_key);
-    lua_pushnil(L);
-    lua_rawsetp(L, LUA_REGISTRYINDEX, &remembered_value_key);
-    lua_pushnil(L);
-    lua_rawsetp(L, LUA_REGISTRYINDEX, &remembered_trace_key);
+    take_remembered_traceback(L);
     if (lua_type(L, -1) == LUA_TSTRING) return 1;
     lua_pop(L, 1);
   }

@@ -24,8 +24,24 @@ static const char prelude_assert[] = {
 #embed "lua/prelude_assert.lua"
 };
 
+static const char prelude_errors[] = {
+#embed "lua/prelude_errors.lua"
+};
+
+static const char prelude_env[] = {
+#embed "lua/prelude_env.lua"
+};
+
+static const char prelude_blocks[] = {
+#embed "lua/prelude_blocks.lua"
+};
+
 static const char prelude_core[] = {
 #embed "lua/prelude_core.lua"
+};
+
+static const char prelude_modules[] = {
+#embed "lua/prelude_modules.lua"
 };
 
 static const char sandbox[] = {
@@ -41,6 +57,10 @@ const char *tt_script_explore_actions(size_t *size) { *size = sizeof explore_act
 const char *tt_script_prelude(size_t *size) { *size = sizeof prelude; return prelude; }
 const char *tt_script_prelude_format(size_t *size) { *size = sizeof prelude_format; return prelude_format; }
 const char *tt_script_prelude_assert(size_t *size) { *size = sizeof prelude_assert; return prelude_assert; }
+const char *tt_script_prelude_errors(size_t *size) { *size = sizeof prelude_errors; return prelude_errors; }
+const char *tt_script_prelude_env(size_t *size) { *size = sizeof prelude_env; return prelude_env; }
+const char *tt_script_prelude_blocks(size_t *size) { *size = sizeof prelude_blocks; return prelude_blocks; }
 const char *tt_script_prelude_core(size_t *size) { *size = sizeof prelude_core; return prelude_core; }
+const char *tt_script_prelude_modules(size_t *size) { *size = sizeof prelude_modules; return prelude_modules; }
 const char *tt_script_sandbox(size_t *size) { *size = sizeof sandbox; return sandbox; }
 const char *tt_script_trace_viewer(size_t *size) { *size = sizeof trace_viewer; return trace_viewer; }

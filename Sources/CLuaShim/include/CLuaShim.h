@@ -80,6 +80,10 @@ int tt_pcall_at(lua_State *L, int nargs, int nresults, int handler, int remove);
 void tt_push_keep_handler(lua_State *L);
 // The traceback remembered for the error value on top (TT_HANDLER_KEEP), pushed; 0 if none.
 int tt_push_remembered_traceback(lua_State *L);
+// A lua_CFunction for a message handler written in Lua (the scenario runner's): called by the
+// handler with the error value, it returns what TT_HANDLER_TRACEBACK would print for a
+// callback's error a host function passed on (the callback's own frames), or nothing.
+int tt_callback_traceback(lua_State *L);
 void tt_gc_generational(lua_State *L);  // lua.c's lua_gc(L, LUA_GCGEN, 0, 0)
 // Protected luaL_loadbufferx / luaL_loadfilex: the status lua_load reports (LUA_ERRSYNTAX,
 // LUA_ERRMEM, LUA_ERRFILE), the chunk or the message on top.

@@ -28,6 +28,7 @@ public final class VirtualClock {
     let id: UInt64
     let due: Double
     let action: () throws -> Void
+    let label: Label
     /// Heap order: earlier due time first, then earlier scheduling.
     func before(_ o: Entry) -> Bool { due < o.due || (due == o.due && id < o.id) }
   }
@@ -65,6 +66,20 @@ public final class VirtualClock {
 
   public init() {}
 
+  /// What a timer is, for the list of what is still pending (the scenario runner names the timers
+  /// and animations a scenario left): a fixed text, and an object the host can describe further
+  /// (a `tantan.after` timer's Lua function: where it was defined).
+  public struct Label {
+    public let text: StaticString
+    public let detail: AnyObject?
+    public init(_ text: StaticString, detail: AnyObject? = nil) { self.text = text; self.detail = detail }
+  }
+
+  /// The timers still pending, in the order they would fire.
+  public var pendingTimers: [(due: Double, label: Label)] {
+    heap.filter { pending.contains($0.id) }.sorted { $0.before($1) }.map { ($0.due, $0.label) }
+  }
+
   /// Forgets every pending timer and animation and starts time again at 0: each run of an
   /// explore starts from a clean clock, as a scenario does. Handles from before read as not pending.
   /// Not for use while the clock is firing (explore calls it between runs only).
@@ -79,12 +94,14 @@ public final class VirtualClock {
 
   /// Schedules `action` at `now + delay`. The delay must be finite and >= 0.
   @discardableResult
-  public func schedule(after delay: Double, _ action: @escaping () throws -> Void) throws -> TimerID {
+  public func schedule(
+    after delay: Double, label: Label = Label("timer"), _ action: @escaping () throws -> Void
+  ) throws -> TimerID {
     guard delay.isFinite, delay >= 0 else { throw InvalidDuration(value: delay) }
     let id = nextID
     nextID += 1
     pending.insert(id)
-    heap.append(Entry(id: id, due: now + delay, action: action))  // built in place: one retain of `action`
+    heap.append(Entry(id: id, due: now + delay, action: action, label: label))  // built in place: one retain of `action`
     siftUp(heap.count - 1)
     return TimerID(raw: id)
   }

@@ -11,13 +11,20 @@ const char *tt_script_explore(size_t *size);
 /* explore_actions.lua: ready-made actions, built-in invariants and coverage per component. */
 const char *tt_script_explore_actions(size_t *size);
 
-/* prelude.lua: the scenario runner's Lua side, which runs its three parts in order:
-   prelude_format.lua (value formatting, snapshot text), prelude_assert.lua (assert, spy, stub,
-   match) and prelude_core.lua (busted's blocks, output capture, the runner's entry points). */
+/* prelude.lua: the scenario runner's Lua side, which runs its six parts in order:
+   prelude_format.lua (value formatting, snapshot text), prelude_assert.lua (luassert wired as
+   busted wires it), prelude_errors.lua (errors as results), prelude_env.lua (busted's
+   environments), prelude_blocks.lua (busted's block functions) and prelude_core.lua (running
+   scenarios, output capture, the runner's entry points). prelude_modules.lua finds and compiles
+   luassert and say, once per process. */
 const char *tt_script_prelude(size_t *size);
 const char *tt_script_prelude_format(size_t *size);
 const char *tt_script_prelude_assert(size_t *size);
+const char *tt_script_prelude_errors(size_t *size);
+const char *tt_script_prelude_env(size_t *size);
+const char *tt_script_prelude_blocks(size_t *size);
 const char *tt_script_prelude_core(size_t *size);
+const char *tt_script_prelude_modules(size_t *size);
 
 /* sandbox.lua: what `--sandbox` removes from a state, and its module searcher. */
 const char *tt_script_sandbox(size_t *size);

@@ -1,21 +1,44 @@
--- The scenario runner's Lua side, part 2 (prelude.lua runs the parts): luassert-compatible
--- `assert`, `spy`, `stub` and `match`. A failed assertion raises a `Failure` object that carries
--- the message, the formatted expected and actual values and the `file:line` of the assertion in
--- the user's code. Called with part 1's functions and the host's table depth limit with its
--- message; returns what part 3 uses.
-local format, depth_limit, depth_message = ...
-local type, tostring, ipairs, next, select, error, pcall = type, tostring, ipairs, next, select, error, pcall
-local setmetatable, getmetatable, rawget, rawequal = setmetatable, getmetatable, rawget, rawequal
-local concat, sort, sfind = table.concat, table.sort, string.find
-local getinfo = debug.getinfo
-local fmt_number, fmt_string, fmt_scalar, key_less = format.fmt_number, format.fmt_string, format.fmt_scalar, format.key_less
-local compact, raw, RawMT = format.compact, format.raw, format.RawMT
+-- The scenario runner's Lua side, part 2 (prelude.lua runs the parts): the real luassert (Debian's
+-- lua-luassert and lua-say, compiled by the host from their installed files and preloaded:
+-- Prelude.swift), wired as busted wires it: a failed assertion raises a Failure (busted's
+-- "failure", not an error) with luassert's message, the expected and actual values as luassert
+-- formats them (addresses dropped) and the `file:line` of the assertion in the user's code.
+-- Added through luassert's own extension points (assert:register): `assert.snapshot`,
+-- `assert.snapshot_svg` and plugin assertions. Also counts the assertions a scenario makes, and
+-- makes spy.on/stub on a userdata's method an error at the spec line. Called with part 1's
+-- functions, the luassert modules ({name, path, bytecode} each) and the host's table.
+local format, modules, host = ...
+local type, tostring, ipairs, pairs, select, error, pcall = type, tostring, ipairs, pairs, select, error, pcall
+local setmetatable, getmetatable, rawequal, raw_load = setmetatable, getmetatable, rawequal, load
+local concat, unpack, sfind = table.concat, table.unpack, string.find
+local getinfo, getupvalue, upvaluejoin = debug.getinfo, debug.getupvalue, debug.upvaluejoin
+local serialize, strip, error_text = format.serialize, format.strip_addresses, format.error_text
+local snapshot_host, snapshot_svg_host = host.snapshot, host.snapshot_svg
+local render_svg = tantan.render.svg  -- kept now: a scenario may replace the global
 -- The source of the prelude's own frames (its chunks, named in Prelude.swift).
 local PRELUDE_SOURCE = "^=%[tantan%]/prelude[%w_]*%.lua$"
+
+-- The library's chunks, by source: their frames are luassert's, never the user's. They see the
+-- globals as they are now (luassert uses `debug`, which --sandbox then takes from scripts).
+local LIBRARY = { ["=?"] = true }
+local library_env = setmetatable({ debug = debug, io = io, os = os }, { __index = _G })
+for _, m in ipairs(modules) do
+  local name, source, code = m[1], "@" .. m[2], m[3]
+  LIBRARY[source] = true
+  package.preload[name] = function(...) return raw_load(code, source, "b", library_env)(...) end
+end
+-- luassert's formatters try the `term` C module for colours: never wanted in a report.
+package.preload.term = function() error("term: not loaded by the scenario runner", 0) end
+local luassert = require("luassert")
+local spy, stub, mock, match = require("luassert.spy"), require("luassert.stub"), require("luassert.mock"),
+  require("luassert.match")
+local say, namespace = require("say"), require("luassert.namespaces")
+package.preload.term = nil
 
 local Failure = {}
 Failure.__index = Failure
 Failure.__tostring = function(f) return (f.file and (f.file .. ":" .. f.line .. ": ") or "") .. f.message end
+local function is_failure(e) return getmetatable(e) == Failure end
 
 local function source_name(info)
   local s = info.source
@@ -23,297 +46,232 @@ local function source_name(info)
   return info.short_src
 end
 
--- The innermost Lua frame outside the prelude: where the user called the assertion.
+-- The innermost Lua frame that is neither the prelude's nor luassert's: the user's call.
 local function user_location(from)
-  for level = from or 3, 60 do
+  for level = from or 3, 80 do
     local info = getinfo(level, "Sl")
     if not info then break end
-    if info.what ~= "C" and not sfind(info.source, PRELUDE_SOURCE) and info.currentline > 0 then
+    local src = info.source
+    if info.what ~= "C" and not LIBRARY[src] and not sfind(src, PRELUDE_SOURCE) and info.currentline > 0 then
       return source_name(info), info.currentline
     end
   end
 end
 
-local NONE = {}  -- "no value to show"
-local function fail(message, wanted, found)
+-- An error (not a failure) at the user's line.
+local function raise(message)
   local file, line = user_location(3)
+  error((file and (file .. ":" .. line .. ": ") or "") .. message, 0)
+end
+
+-- What luassert last rendered with say (`s(key, formatted values)`): a failure's message is
+-- that text, so the values can be taken from the template's labelled parts.
+local say_mt = getmetatable(say)
+local say_call = say_mt.__call
+local said_key, said_values, said_text
+say_mt.__call = function(self, key, values)
+  local text = say_call(self, key, values)
+  said_key, said_values, said_text = key, values, text
+  return text
+end
+
+-- luassert's messages are a headline, then labelled values ("Passed in:" / "Expected:"; the
+-- headline itself may be the label: "Expected to be truthy, but value was:"). Returns the
+-- headline and the labelled parts' texts, in order: the first is what was found (luassert puts
+-- the actual value first), the second what was wanted. A template whose headline holds a value
+-- itself is not split (nil).
+local function labelled_parts(key, values)
+  local template = say_call(say, key)  -- without values, say returns the template itself
+  if template:match("^[^\n]*%%s") then return nil end
+  local index = 1
+  local function fill(line)
+    local n = select(2, line:gsub("%%s", ""))
+    if n == 0 then return line end
+    local args = {}
+    for i = 1, n do
+      args[i] = tostring(values[index])
+      index = index + 1
+    end
+    return line:format(unpack(args, 1, n))
+  end
+  local lines = {}
+  for l in (template .. "\n"):gmatch("(.-)\n") do lines[#lines + 1] = l end
+  local headline = fill(lines[1])
+  local parts = {}
+  local part = headline:sub(-1) == ":" and {} or nil
+  parts[1] = part
+  for i = 2, #lines do
+    local l = lines[i]
+    if l:sub(-1) == ":" and not l:find("%s", 1, true) then
+      part = {}
+      parts[#parts + 1] = part
+    elseif part then
+      part[#part + 1] = fill(l)
+    elseif l ~= "" then
+      headline = headline .. "\n" .. fill(l)
+    end
+  end
+  for i, p in ipairs(parts) do parts[i] = concat(p, "\n") end
+  return headline, parts[1], parts[2]
+end
+
+local stash  -- {wanted=, found=} a runner assertion left for the failure it is about to raise
+-- busted.fail for luassert: raises a Failure at the user's line.
+local function fail(message)
+  local file, line = user_location(3)
+  local wanted, found
+  if stash then
+    wanted, found, stash = stash.wanted, stash.found, nil
+  elseif type(message) == "string" and said_text and message:sub(-#said_text) == said_text then
+    local custom = message:sub(1, -#said_text - 2)  -- the caller's message, then "\n"
+    local ok, headline, f, w = pcall(labelled_parts, said_key, said_values)
+    if ok and headline then
+      message, found, wanted = (custom ~= "" and (custom .. "\n") or "") .. headline, f, w
+    end
+  end
+  said_text = nil
   error(setmetatable({
-    message = message, file = file, line = line,
-    wanted = wanted ~= NONE and compact(wanted) or nil,
-    found = found ~= NONE and compact(found) or nil,
+    message = strip(error_text(message)), file = file, line = line,
+    wanted = wanted and strip(wanted), found = found and strip(found),
   }, Failure), 0)
 end
 
-local match = {}
-match._ = setmetatable({}, { __tostring = function() return "match._" end })
-
--- Deep comparison stops at the host's one table depth (depth_limit, TableDepth.limit in Swift):
--- an error at the assertion's line, not a Lua stack overflow inside the prelude.
-local function deep_eq(a, b, seen, depth)
-  if rawequal(a, match._) or rawequal(b, match._) then return true end
-  if a == b then return true end
-  if type(a) ~= "table" or type(b) ~= "table" then return false end
-  seen, depth = seen or {}, (depth or 0) + 1
-  if seen[a] == b then return true end
-  if depth > depth_limit then
-    local file, line = user_location(3)
-    error((file and (file .. ":" .. line .. ": ") or "") .. "deep comparison: " .. depth_message, 0)
+-- Assertions made in the current scenario: every registered assertion that runs, and every
+-- plain `assert(v)` outside luassert itself (its own argument checks are not the user's).
+local count = 0
+local function counted(callback)
+  return function(...)
+    count = count + 1
+    return callback(...)
   end
-  seen[a] = b
-  for k, v in next, a do
-    if not deep_eq(v, rawget(b, k), seen, depth) then return false end
-  end
-  for k in next, b do
-    if rawget(a, k) == nil then return false end
-  end
-  return true
+end
+for _, a in pairs(namespace.assertion) do a.callback = counted(a.callback) end
+local register = luassert.register
+luassert.register = function(self, nspace, name, callback, positive_message, negative_message)
+  if nspace == "assertion" and callback ~= nil then callback = counted(callback) end
+  return register(self, nspace, name, callback, positive_message, negative_message)
 end
 
-local function error_text(e)
-  if type(e) == "string" then return (e:gsub("^.-:%d+: ", "", 1)) end
-  return e
-end
-
--- name -> { arity, fn(...) -> ok, message, negated message, wanted, found }
-local A = {}
-local function def(names, arity, fn, msgpos)
-  for name in names:gmatch("[%w_]+") do A[name] = { arity = arity, fn = fn, msgpos = msgpos or arity + 1 } end
-end
-def("equal equals", 2, function(e, a)
-  return e == a, "expected values to be equal", "expected values to differ", e, a
-end)
--- Where two values first differ, as a key path (`[2].x`), for the failure message.
-local function first_difference(a, b, path, depth)
-  if deep_eq(a, b) then return nil end
-  if type(a) ~= "table" or type(b) ~= "table" or depth > 20 then return path end
-  local keys = {}
-  for k in next, a do keys[#keys + 1] = k end
-  for k in next, b do if rawget(a, k) == nil then keys[#keys + 1] = k end end
-  sort(keys, key_less)
-  for _, k in ipairs(keys) do
-    local sub = type(k) == "string" and k:match("^[%a_][%w_]*$") and (path .. "." .. k) or (path .. "[" .. fmt_scalar(k) .. "]")
-    local d = first_difference(rawget(a, k), rawget(b, k), sub, depth + 1)
-    if d then return d end
-  end
-  return path
-end
-
-def("same", 2, function(e, a)
-  local where = first_difference(e, a, "", 0)
-  local msg = "expected values to be the same (deep comparison)"
-  if where and where ~= "" then msg = msg:sub(1, -2) .. "; first difference at " .. where:gsub("^%.", "") .. ")" end
-  return where == nil, msg, "expected values to differ (deep comparison)", e, a
-end)
-def("truthy", 1, function(v) return v ~= nil and v ~= false, "expected a truthy value", "expected a falsy value", raw("truthy"), v, raw("falsy") end)
-def("falsy", 1, function(v) return v == nil or v == false, "expected a falsy value", "expected a truthy value", raw("falsy"), v, raw("truthy") end)
-def("true", 1, function(v) return v == true, "expected true", "expected anything but true", true, v end)
-def("false", 1, function(v) return v == false, "expected false", "expected anything but false", false, v end)
-def("nil", 1, function(v) return v == nil, "expected nil", "expected a value other than nil", nil, v end)
-for _, t in ipairs { "string", "number", "table", "function", "boolean", "userdata", "thread" } do
-  def(t, 1, function(v) return type(v) == t, "expected a " .. t, "expected anything but a " .. t, NONE, v end)
-end
-def("near", 3, function(e, a, tol)
-  if type(e) ~= "number" or type(a) ~= "number" or type(tol) ~= "number" then
-    error("assert.near: numbers expected (expected, actual, tolerance)", 4)
-  end
-  return math.abs(e - a) <= tol, "expected values to be within " .. fmt_number(tol) .. " of each other",
-    "expected values to differ by more than " .. fmt_number(tol), e, a
-end)
-def("matches match", 2, function(pattern, actual, init, plain)
-  if type(actual) == "number" then actual = tostring(actual) end
-  if type(init) ~= "number" then init, plain = nil, nil end
-  local ok = type(actual) == "string" and actual:find(pattern, init, plain) ~= nil
-  return ok, "expected the string to match the pattern " .. fmt_string(tostring(pattern)),
-    "expected the string not to match the pattern " .. fmt_string(tostring(pattern)), NONE, actual
-end)
-def("error errors has_error", 1, function(fn, expected)
-  if type(fn) ~= "function" and not (getmetatable(fn) or {}).__call then error("assert.error: a function expected", 4) end
-  local ok, err = pcall(fn)
-  if ok then return false, "expected an error", "expected no error", expected == nil and NONE or expected, raw("no error") end
-  if expected == nil then return true, "expected an error", "expected no error, got " .. compact(err), NONE, err end
-  local got = error_text(err)
-  return deep_eq(expected, got) or deep_eq(expected, err), "expected a different error", "expected another error than this one", expected, got
-end, 3)
-def("error_matches", 2, function(fn, pattern, init, plain)
-  local ok, err = pcall(fn)
-  if ok then return false, "expected an error matching " .. fmt_string(tostring(pattern)), "expected no error", NONE, raw("no error") end
-  if type(init) ~= "number" then init, plain = nil, nil end
-  local s = type(err) == "string" and err or tostring(err)
-  return s:find(pattern, init, plain) ~= nil, "expected the error to match the pattern " .. fmt_string(tostring(pattern)),
-    "expected the error not to match the pattern " .. fmt_string(tostring(pattern)), NONE, s
-end, 3)
-
--- Spies: callable tables that record their calls and pass them on.
-local SpyMT = {}
-SpyMT.__index = SpyMT
-SpyMT.__tostring = function() return "spy" end
-SpyMT.__call = function(self, ...)
-  local call = table.pack(...)
-  self.calls[#self.calls + 1] = call
-  local results = table.pack(self.callback(...))
-  self.returnvals[#self.returnvals + 1] = results
-  return table.unpack(results, 1, results.n)
-end
-function SpyMT:revert() if self.target then self.target[self.key] = self.original end return self end
-function SpyMT:clear() self.calls, self.returnvals = {}, {} return self end
-local spy = {}
-function spy.new(fn) return setmetatable({ calls = {}, returnvals = {}, callback = fn or function() end }, SpyMT) end
-function spy.on(t, key)
-  local s = spy.new(t[key])
-  s.target, s.key, s.original = t, key, t[key]
-  t[key] = s
-  return s
-end
-function spy.is_spy(x) return getmetatable(x) == SpyMT end
-local stub = setmetatable({}, { __call = function(_, t, key, ...)
-  local results = table.pack(...)
-  local s = spy.on(t, key)
-  s.callback = function() return table.unpack(results, 1, results.n) end
-  return s
-end })
-stub.new = function(t, key, ...) return stub(t, key, ...) end
-
-local function args_text(call) 
-  local parts = {}
-  for i = 1, call.n do parts[i] = compact(call[i]) end
-  return "(" .. concat(parts, ", ") .. ")"
-end
-local function calls_text(list)
-  if #list == 0 then return "no calls" end
-  local parts = {}
-  for i, c in ipairs(list) do parts[i] = args_text(c) end
-  return concat(parts, "; ")
-end
-local function matches_call(call, expected)
-  if call.n ~= expected.n then return false end
-  for i = 1, expected.n do if not deep_eq(expected[i], call[i]) then return false end end
-  return true
-end
-local S = {}
-local function sdef(names, fn) for n in names:gmatch("[%w_]+") do S[n] = fn end end
-sdef("called", function(s, n)
-  if n == nil then return #s.calls > 0, "expected the spy to be called", "expected the spy not to be called", raw("at least 1 call"), raw(#s.calls .. " call(s)"), raw("no calls") end
-  return #s.calls == n, "expected the spy to be called " .. n .. " time(s)", "expected the spy not to be called " .. n .. " time(s)", raw(n .. " call(s)"), raw(#s.calls .. " call(s)")
-end)
-sdef("called_at_least", function(s, n) return #s.calls >= n, "expected at least " .. n .. " call(s)", "expected fewer than " .. n .. " call(s)", n, #s.calls end)
-sdef("called_at_most", function(s, n) return #s.calls <= n, "expected at most " .. n .. " call(s)", "expected more than " .. n .. " call(s)", n, #s.calls end)
-sdef("called_with", function(s, ...)
-  local expected, ok = table.pack(...), false
-  for _, c in ipairs(s.calls) do if matches_call(c, expected) then ok = true break end end
-  return ok, "expected the spy to be called with " .. args_text(expected), "expected the spy not to be called with " .. args_text(expected),
-    raw(args_text(expected)), raw(calls_text(s.calls))
-end)
-sdef("returned_with", function(s, ...)
-  local expected, ok = table.pack(...), false
-  for _, c in ipairs(s.returnvals) do if matches_call(c, expected) then ok = true break end end
-  return ok, "expected the spy to return " .. args_text(expected), "expected the spy not to return " .. args_text(expected),
-    raw(args_text(expected)), raw(calls_text(s.returnvals))
-end)
-
--- Chains: assert.is_not.equal, assert.are.same, assert.has_no.errors, assert.spy(s).was.called_with.
-local MODIFIERS = { is = true, are = true, was = true, has = true, does = true, been = true, ["to"] = true, be = true }
-local NEGATORS = { ["not"] = true, no = true }
-local chain
-
--- A description of what was wanted reads "not ..." under negation; a value stays as it is.
-local function negate_wanted(wanted)
-  if getmetatable(wanted) == RawMT then return raw("not " .. wanted.text) end
-  return wanted
-end
-
-local function run_assertion(spec, negated, name, ...)
-  local n = select("#", ...)
-  if n < spec.arity then error("assert." .. name .. ": " .. spec.arity .. " argument(s) expected, got " .. n, 3) end
-  local ok, msg, nmsg, wanted, found, nwanted = spec.fn(...)
-  if negated then ok, msg, wanted = not ok, nmsg, nwanted or negate_wanted(wanted) end
-  if not ok then
-    local custom = select(spec.msgpos, ...)
-    fail(custom ~= nil and tostring(custom) or msg, wanted, found)
-  end
-  return ...
-end
-
-local snapshot, snapshot_svg  -- set by part 3 (set_snapshots)
-local function set_snapshots(s, svg) snapshot, snapshot_svg = s, svg end
-
--- Plugin assertions (host.register_assertion): name -> { fn =, plugin =, location = }, set by
--- the runner once the plugins are loaded. fn returns true (and, optionally, the message for
--- the negated form), or false/nil, a message and optionally the expected and actual values.
-local PA = {}
-local function set_plugin_assertions(t) PA = t end
-
-local function run_plugin_assertion(entry, negated, name, ...)
-  local r = table.pack(pcall(entry.fn, ...))
-  if not r[1] then
-    local e = r[2]
-    if getmetatable(e) == Failure then error(e, 0) end  -- it used assert.* itself
-    if type(e) ~= "string" then e = "(error object is a " .. type(e) .. " value)" end
-    error("assertion '" .. name .. "' of plugin '" .. entry.plugin .. "' raised an error: " .. e, 0)
-  end
-  local ok, msg = r[2], r[3]
-  if negated then
-    if ok then fail(msg ~= nil and tostring(msg) or ("expected '" .. name .. "' to fail, but it passed"), NONE, NONE) end
-  elseif not ok then
-    fail(msg ~= nil and tostring(msg) or ("assertion '" .. name .. "' failed"), r.n >= 4 and r[4] or NONE,
-      r.n >= 5 and r[5] or NONE)
-  end
-  return ...
-end
-
-local function resolve(key, negated, spied)
-  if type(key) ~= "string" then return nil end
-  local words = {}
-  for w in key:gmatch("[^_]+") do words[#words + 1] = w end
-  for i, w in ipairs(words) do
-    -- A plugin assertion may start with a modifier word (has_event): the rest of the key is
-    -- tried as a plugin name first, unless a built-in has that name (built-ins win).
-    local rest = concat(words, "_", i)
-    local entry = not spied and A[rest] == nil and PA[rest]
-    if entry then
-      return function(...) return run_plugin_assertion(entry, negated, rest, ...) end
-    end
-    if NEGATORS[w] then negated = not negated
-    elseif not MODIFIERS[w] then
-      local name = concat(words, "_", i)
-      if spied then
-        local f = S[name]
-        if not f then error("unknown spy assertion '" .. key .. "'", 3) end
-        return function(...)
-          local ok, msg, nmsg, wanted, found, nwanted = f(spied, ...)
-          if negated then ok, msg, wanted = not ok, nmsg, nwanted or negate_wanted(wanted) end
-          if not ok then fail(msg, wanted, found) end
-          return spied
-        end
-      end
-      if name == "spy" or name == "stub" then
-        return function(s)
-          if not spy.is_spy(s) then error("assert.spy: a spy expected, got " .. type(s), 2) end
-          return chain(negated, s)
-        end
-      end
-      if name == "snapshot" then return function(...) return snapshot(...) end end
-      if name == "snapshot_svg" then return function(...) return snapshot_svg(...) end end
-      local spec = A[name]
-      if not spec then error("unknown assertion '" .. key .. "'", 3) end
-      return function(...) return run_assertion(spec, negated, name, ...) end
+-- As busted does (busted.bindfenv(assert.is_true, 'error', busted.fail)): the chain's `error` is
+-- this `fail`, through a private _ENV for that one function.
+local function bind_error(fn)
+  for i = 1, 250 do
+    local name, env = getupvalue(fn, i)
+    if name == nil then break end
+    if name == "_ENV" then
+      local mine = setmetatable({ error = fail }, { __index = env })
+      upvaluejoin(fn, i, function() return mine end, 1)
+      return
     end
   end
-  return chain(negated, spied)
+  error("luassert: its assertion chain has no _ENV to bind (an unknown luassert version?)", 0)
+end
+bind_error(getmetatable(luassert.is).__call)
+-- Plain assert(v, message, level, ...): Lua's assert, failing as an assertion.
+getmetatable(luassert).__call = function(_, v, message, ...)
+  if not LIBRARY[getinfo(2, "S").source] then count = count + 1 end
+  if not v then fail(message or "assertion failed!") end
+  return v, message, ...
 end
 
-local function lua_assert(_, v, msg, ...)
-  if not v then error(msg == nil and "assertion failed!" or msg, 2) end
-  return v, msg, ...
+-- spy.on and stub replace `t[key]`: a component's methods live in its userdata's metatable.
+local function check_target(fname, target, key)
+  if type(target) == "table" then return end
+  if type(target) == "userdata" then
+    local mt = getmetatable(target)
+    local what = type(mt) == "table" and type(mt.__name) == "string" and mt.__name or "a userdata"
+    raise("bad argument #1 to '" .. fname .. "' (cannot replace method '" .. tostring(key) .. "' of " .. what
+      .. ": only a table's functions can be replaced, such as a delegate's)")
+  end
+  raise("bad argument #1 to '" .. fname .. "' (table expected, got " .. type(target) .. ")")
 end
-chain = function(negated, spied)
-  return setmetatable({}, {
-    __index = function(_, key) return resolve(key, negated, spied) end,
-    __call = spied and function(_, ...) return resolve("called", negated, spied)(...) end or lua_assert,
-  })
+local spy_on, stub_new = spy.on, stub.new
+spy.on = function(target_table, target_key)
+  check_target("spy.on", target_table, target_key)
+  return spy_on(target_table, target_key)
 end
-local assert_root = chain(false, nil)
+stub.new = function(object, key, ...)
+  if object ~= nil or key ~= nil then check_target("stub", object, key) end
+  return stub_new(object, key, ...)
+end
+
+-- assert.snapshot(name, value) and assert.snapshot_svg(name, obj): golden files (the host
+-- compares and writes them: ScenarioSession.swift). A mismatch is a failure carrying the
+-- golden's text and the new one; a misuse (the name again) is an error.
+local function snapshot_assertion(kind, second, check)
+  return function(state, args)
+    if not state.mod then raise("assert." .. kind .. " cannot be negated") end
+    local name = args[1]
+    if type(name) ~= "string" or name == "" then raise("bad argument #1 to '" .. kind .. "' (non-empty name expected)") end
+    if args.n > 2 then raise("assert." .. kind .. " takes (name, " .. second .. ")") end
+    local ok, message, wanted, found = check(name, args[2])
+    if ok == nil then raise(message) end
+    if not ok then
+      state.failure_message = message
+      stash = { wanted = wanted, found = found }
+    end
+    return ok
+  end
+end
+luassert:register("assertion", "snapshot", snapshot_assertion("snapshot", "value", function(name, value)
+  return snapshot_host(name, serialize(value))
+end), "tantan.snapshot", "tantan.snapshot")
+-- luassert's own `assert:snapshot()` (a state snapshot, to revert spies and formatters) stays
+-- what it is when called as a method without arguments.
+local state_snapshot = luassert.snapshot
+luassert.snapshot = function(name, value, ...)
+  if rawequal(name, luassert) and value == nil and select("#", ...) == 0 then return state_snapshot(name) end
+  return luassert.state().snapshot(name, value, ...)
+end
+luassert:register("assertion", "snapshot_svg", snapshot_assertion("snapshot_svg", "obj", function(name, obj)
+  local drawn, svg = pcall(render_svg, obj)
+  if not drawn then
+    raise("bad argument #2 to 'snapshot_svg' (tantan.SwipeDeck, tantan.ReorderGrid or tantan.List expected, got "
+      .. (type(obj) == "userdata" and tostring(obj) or type(obj)) .. ")")
+  end
+  return snapshot_svg_host(name, svg)
+end), "tantan.snapshot_svg", "tantan.snapshot_svg")
+
+-- Plugin assertions (host.register_assertion): name -> { fn =, plugin =, location = }, set by the
+-- runner once the plugins are loaded. fn returns true (and, optionally, the message for the
+-- negated form), or false/nil, a message and optionally the expected and actual values.
+-- luassert's own assertions keep their names.
+local function plugin_assertion(entry, name)
+  return function(state, args)
+    local r = table.pack(pcall(entry.fn, unpack(args, 1, args.n)))
+    if not r[1] then
+      local e = r[2]
+      if is_failure(e) then error(e, 0) end  -- it used assert.* itself
+      error("assertion '" .. name .. "' of plugin '" .. entry.plugin .. "' raised an error: " .. error_text(e), 0)
+    end
+    local ok, message = r[2], r[3]
+    if state.mod and not ok then
+      state.failure_message = message ~= nil and tostring(message) or ("assertion '" .. name .. "' failed")
+      local shown = luassert:format({ r[4], r[5], n = 2 })
+      stash = { wanted = r.n >= 4 and shown[1] or nil, found = r.n >= 5 and shown[2] or nil }
+    elseif not state.mod and ok then
+      state.failure_message = message ~= nil and tostring(message) or ("expected '" .. name .. "' to fail, but it passed")
+      stash = {}
+    end
+    return ok
+  end
+end
+local function set_plugin_assertions(t)
+  for name, entry in pairs(t) do
+    if not namespace.assertion[name:lower()] then
+      luassert:register("assertion", name, plugin_assertion(entry, name), "tantan.plugin", "tantan.plugin")
+    end
+  end
+end
 
 return {
-  Failure = Failure, user_location = user_location, assert_root = assert_root, spy = spy, stub = stub,
-  match = match, set_snapshots = set_snapshots, set_plugin_assertions = set_plugin_assertions,
+  Failure = Failure, is_failure = is_failure, user_location = user_location, fail = fail, LIBRARY = LIBRARY,
+  assert = luassert, spy = spy, stub = stub, mock = mock, match = match,
+  set_plugin_assertions = set_plugin_assertions,
+  -- The assertions made since the last call.
+  take_count = function()
+    local c = count
+    count = 0
+    return c
+  end,
 }

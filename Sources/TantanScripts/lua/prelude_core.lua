@@ -1,37 +1,58 @@
--- The scenario runner's Lua side, part 3 (prelude.lua runs the parts): busted's block functions
--- (`describe`, `it`, `pending`, hooks), output capture, and the entry points the Swift side calls:
--- `collect(chunk, file)` runs the file once and returns its scenarios (keeping their functions);
--- `run(ordinal)` then runs the scenario numbered `ordinal` in the state the file left, with the
--- setup, before_each, after_each and teardown of the blocks around it. The runner calls `run` in
--- a forked copy of the loaded state per scenario, so the file runs once, not once per scenario.
--- Called with the host's table (ScenarioSession.swift) and parts 1 and 2.
-local host, format, assertions = ...
-local type, tostring, pairs, ipairs, select, error, pcall, xpcall = type, tostring, pairs, ipairs, select, error, pcall, xpcall
-local setmetatable, getmetatable, rawget, rawequal = setmetatable, getmetatable, rawget, rawequal
-local concat, insert = table.concat, table.insert
-local getinfo, traceback = debug.getinfo, debug.traceback
-local serialize = format.serialize
-local Failure, user_location, assert_root = assertions.Failure, assertions.user_location, assertions.assert_root
-local spy, stub, match = assertions.spy, assertions.stub, assertions.match
-local emit, snapshot_host, snapshot_svg_host, explore_engine =
-  host.emit, host.snapshot, host.snapshot_svg, host.explore_engine
--- Kept now: a scenario may replace the global.
-local render_svg = tantan.render.svg
+-- The scenario runner's Lua side, part 6 (prelude.lua runs the parts): running a collected file's
+-- scenarios as busted runs them, in the one state that loading the file made, and the entry
+-- points the Swift side (ScenarioSession.swift) calls:
+--
+--   collect(chunk, file, shuffle) -> records | nil, error result
+--       Runs the file once (its _ENV busted's environments: part 4). Records, in the order the
+--       scenarios run (`randomize()` applied with the run's seed; `shuffle`: busted's --shuffle,
+--       every block's children), each {ordinal (its place in that order), name, line, first, last,
+--       describes = {{name, line, first, last}...}, tags, pending, reason}.
+--   run(ordinal) -> result
+--       Runs one scenario in this state. Blocks the previous scenario was in and this one is not
+--       are left (lazy_teardown, teardown), blocks around it not entered yet are entered (setup),
+--       then lazy_setup (once per block), before_each, the body, `finally`, after_each. Any order
+--       works; increasing ordinals give busted's (each block entered once). On a fresh state (a
+--       worker that crashed, `--isolate scenario`) it enters the blocks around the scenario.
+--   finish() -> failures
+--       Leaves every block still entered (their teardowns); returns the teardowns' failures.
+--   settle()                    collects garbage (after collect: before forked copies are made)
+--   plugin_assertions(t)        registers the plugins' assertions (prelude_assert.lua)
+--
+-- A result: status = "passed" | "failed" | "error" | "pending", and as they apply: message, file,
+-- line, wanted, found, traceback, reason (pending). New in this version:
+--   hook               where a failure came from when not the body: "setup", "lazy_setup",
+--                      "before_each", "finally", "after_each" (busted makes it an error)
+--   assertions         how many luassert assertions the scenario made (its hooks included;
+--                      plain assert(v) counts)
+--   pending_timers     short descriptions of the timers and animations still pending when it
+--                      ended (after after_each): they are cancelled then, and the virtual clock
+--                      starts again at 0, so whatever ran before, each scenario starts alike
+--   teardown_failures  failures of the teardowns this call ran for blocks left before the
+--                      scenario ran (not the scenario's): each a result with `block`, the
+--                      block's full name; finish() returns the same kind of list
+--
+-- Also: output capture (print and io.write go to the scenario's report), and os.exit and
+-- debug.sethook made errors. math.random is seeded with the run's seed before each scenario's
+-- before_each. Called with parts 1 to 5, the host's table and the flags shared with part 5.
+local format, assertions, errors, env, blocks, host, flags = ...
+local type, tostring, ipairs, pairs, next, select, error, setmetatable = type, tostring, ipairs, pairs, next, select, error, setmetatable
+local concat, insert, unpack = table.concat, table.insert, table.unpack
+local getmetatable_raw, getupvalue, upvaluejoin = debug.getmetatable, debug.getupvalue, debug.upvaluejoin
+local protect, result = errors.protect, errors.result
+local emit, clock_reset, seed = host.emit, host.clock_reset, host.seed
+local randomseed, setupvalue, getinfo = math.randomseed, debug.setupvalue, debug.getinfo
+local fmt_number = format.fmt_number
+local take_count = assertions.take_count
 local collect_garbage = collectgarbage
-local run_seed = tantan and tantan.seed or 0
-local getlocal = debug.getlocal
+local clock = tantan.clock
 
 -- Output: what a scenario prints goes to its report (system-out), never to the runner's stdout.
-local function capture(...)
+print = function(...)
   local n = select("#", ...)
   local parts = {}
-  for i = 1, n do
-    local v = select(i, ...)
-    parts[i] = tostring(v)
-  end
-  return parts
+  for i = 1, n do parts[i] = tostring((select(i, ...))) end
+  emit(concat(parts, "\t") .. "\n")
 end
-print = function(...) emit(concat(capture(...), "\t") .. "\n") end
 if io then
   local stdout = io.stdout
   local function write_all(...)
@@ -67,295 +88,292 @@ if debug then
     error("debug.sethook is not available in scenarios (the runner's limits use the hook)", 2)
   end
 end
+local phase = "at load"  -- where os.exit was called, for its message
 if os then
   os.exit = function(code)
-    error("os.exit(" .. tostring(code) .. ") called in a scenario (the runner keeps running)", 2)
+    error("os.exit(" .. tostring(code) .. ") called " .. phase .. " (the runner keeps running)", 2)
   end
 end
 
-local PENDING = setmetatable({}, { __tostring = function() return "pending" end })
-local root = { setup = {}, teardown = {}, before_each = {}, after_each = {} }
-local current = root
-local ordinal = 0
-local records, entries = {}, {}
-local running, finallies = false, nil
-local spec_file
+local root, entries
+local entered = {}  -- the blocks entered, outermost first
 
-local function tags_in(name, out)
-  for tag in name:gmatch("#([%w_%-]+)") do out[#out + 1] = tag end
+local function full_name(block)
+  local names = {}
+  while block and block.parent do
+    insert(names, 1, block.name)
+    block = block.parent
+  end
+  return concat(names, " ")
 end
 
-local function call_line(level)
-  local info = getinfo(level + 1, "l")
-  return info and info.currentline or 0
+local function hook_name(h) return (h.descriptor:gsub("^strict_", "")) end
+
+-- Runs one hook as its own element (busted: its globals go to its block); nil or what it raised.
+local function run_hook(h)
+  local was = env.switch(h)
+  flags.running = true
+  local caught = protect(h.fn)
+  flags.running = false
+  env.switch(was)
+  return caught
 end
 
-local function check_name(fname, name, level)
-  if type(name) ~= "string" then
-    error("bad argument #1 to '" .. fname .. "' (string expected, got " .. type(name) .. ")", level + 1)
+-- Runs every hook of `list` (busted runs them all, even after one failed): the first failure.
+local function run_hooks(list)
+  local first
+  for _, h in ipairs(list) do
+    local caught = run_hook(h)
+    if caught and not first then first = { caught = caught, where = hook_name(h) } end
+  end
+  return first
+end
+
+local function enter(block)
+  entered[#entered + 1] = block
+  if block.descriptor == "insulate" then
+    block.saved = env.save()
+    if block.delta then env.apply(block.delta) end
+  end
+  block.lazy = nil  -- nil: lazy_setup not run; else {failure =} once it ran
+  block.setup_failure = run_hooks(block.strict_setup)
+end
+
+local function teardown_failure(f, block, out)
+  if not f then return end
+  local r = result(f.caught, f.where)
+  r.status, r.block = "error", full_name(block)
+  out[#out + 1] = r
+end
+
+local function leave(out)
+  local block = entered[#entered]
+  entered[#entered] = nil
+  if block.lazy then teardown_failure(run_hooks(block.lazy_teardown), block, out) end
+  block.lazy = nil
+  teardown_failure(run_hooks(block.strict_teardown), block, out)
+  if block.saved then
+    env.restore(block.saved)
+    block.saved = nil
+  end
+  local parent = block.parent
+  if block.descriptor == "expose" and parent and parent.saved then parent.saved = env.save() end
+end
+
+-- busted's block.lazySetup: each level's lazy_setup once (until the level is left); a failure
+-- is kept and skips every scenario of the level.
+local function lazy_setup(chain)
+  for _, b in ipairs(chain) do
+    if not b.lazy then b.lazy = { failure = run_hooks(b.lazy_setup) } end
+    if b.lazy.failure then return b.lazy.failure end
   end
 end
 
-local function describe(name, fn)
-  check_name("describe", name, 2)
-  if type(fn) ~= "function" then error("bad argument #2 to 'describe' (function expected, got " .. type(fn) .. ")", 2) end
-  if running then error("describe() called inside a running scenario", 2) end
-  local info = getinfo(fn, "S")
-  local block = {
-    name = name, parent = current, line = call_line(2), first = info.linedefined, last = info.lastlinedefined,
-    setup = {}, teardown = {}, before_each = {}, after_each = {},
-  }
-  local saved = current
-  current = block
-  fn()
-  current = saved
-end
-
-local function register(name, fn, reason, own_line)
-  ordinal = ordinal + 1
-  local line = call_line(3)
-  local first, last = line, line
-  if type(fn) == "function" and not own_line then
-    local info = getinfo(fn, "S")
-    first, last = info.linedefined, info.lastlinedefined
-  end
-  local describes, tags = {}, {}
-  local b = current
-  while b ~= root do insert(describes, 1, { name = b.name, line = b.line, first = b.first, last = b.last }); b = b.parent end
-  for _, d in ipairs(describes) do tags_in(d.name, tags) end
-  tags_in(name, tags)
-  records[ordinal] = {
-    ordinal = ordinal, name = name, line = line, first = first, last = last, describes = describes, tags = tags,
-    pending = reason ~= nil or nil, reason = reason,
-  }
-  entries[ordinal] = { fn = fn, block = current, line = line, reason = reason }
-end
-
-local function it(name, fn)
-  check_name("it", name, 2)
-  if running then error("it() called inside a running scenario", 2) end
-  if fn == nil then register(name, nil, "") return end
-  if type(fn) ~= "function" then error("bad argument #2 to 'it' (function expected, got " .. type(fn) .. ")", 2) end
-  register(name, fn, nil)
-end
-
--- explore(name, spec): a scenario whose body is the search (tantan.explore's engine, loaded
--- on the first explore that runs); passing, it prints its coverage to the scenario's output.
-local function explore(name, spec)
-  check_name("explore", name, 2)
-  if type(spec) ~= "table" then error("bad argument #2 to 'explore' (table expected, got " .. type(spec) .. ")", 2) end
-  if running then error("explore() called inside a running scenario", 2) end
-  local line = call_line(2)
-  local spec_name = "SPEC"  -- the caller's local naming the spec, for the printed scenario
-  for i = 1, 250 do
-    local n, v = getlocal(2, i)
-    if n == nil then break end
-    if rawequal(v, spec) and n:match("^[%a_][%w_]*$") then spec_name = n end
-  end
-  register(name, function()
-    local ok, text = explore_engine().search(name, spec, { file = spec_file, line = line, seed = run_seed, spec_name = spec_name })
-    if not ok then error(setmetatable({ message = text, file = spec_file, line = line }, Failure), 0) end
-    emit(text .. "\n")
-  end, nil, true)
-end
-
-local function pending(name)
-  if running then error(setmetatable({ reason = name and tostring(name) or "" }, { __index = PENDING, __tostring = function() return "pending" end }), 0) end
-  check_name("pending", name, 2)
-  register(name, nil, name)
-end
-
-local function hook(list_name)
-  return function(fn)
-    if type(fn) ~= "function" then error("bad argument #1 to '" .. list_name .. "' (function expected, got " .. type(fn) .. ")", 2) end
-    if running then error(list_name .. "() called inside a running scenario", 2) end
-    local list = current[list_name]
-    list[#list + 1] = fn
-  end
-end
-
-local function finally(fn)
-  if not running then error("finally() must be called inside a scenario", 2) end
-  finallies[#finallies + 1] = fn
-end
-
-local function snapshot(name, value, ...)
-  if type(name) ~= "string" or name == "" then error("bad argument #1 to 'snapshot' (non-empty name expected)", 2) end
-  if select("#", ...) > 0 then error("assert.snapshot takes (name, value)", 2) end
-  local ok, message, wanted, found_text = snapshot_host(name, serialize(value))
-  if ok == nil then error(message, 2) end  -- a misuse (the name again), not a mismatch
-  if not ok then
-    local file, line = user_location(3)
-    error(setmetatable({ message = message, file = file, line = line, wanted = wanted, found = found_text, snapshot = true }, Failure), 0)
-  end
-end
-
-local function snapshot_svg(name, obj, ...)
-  if type(name) ~= "string" or name == "" then error("bad argument #1 to 'snapshot_svg' (non-empty name expected)", 2) end
-  if select("#", ...) > 0 then error("assert.snapshot_svg takes (name, obj)", 2) end
-  local drawn, svg = pcall(render_svg, obj)
-  if not drawn then
-    error("bad argument #2 to 'snapshot_svg' (tantan.SwipeDeck, tantan.ReorderGrid or tantan.List expected, got "
-      .. (type(obj) == "userdata" and tostring(obj) or type(obj)) .. ")", 2)
-  end
-  local ok, message = snapshot_svg_host(name, svg)
-  if ok == nil then error(message, 2) end
-  if not ok then
-    local file, line = user_location(3)
-    error(setmetatable({ message = message, file = file, line = line, snapshot = true }, Failure), 0)
-  end
-end
-
-assertions.set_snapshots(snapshot, snapshot_svg)
-
-local block_api = {
-  describe = describe, context = describe, insulate = describe, expose = describe,
-  it = it, spec = it, test = it, pending = pending, finally = finally, explore = explore,
-  before_each = hook("before_each"), after_each = hook("after_each"),
-  setup = hook("setup"), teardown = hook("teardown"),
-  lazy_setup = hook("setup"), strict_setup = hook("setup"),
-  lazy_teardown = hook("teardown"), strict_teardown = hook("teardown"),
-  randomize = function() end,
-}
-for k, v in pairs(block_api) do _G[k] = v end
-_G.assert, _G.spy, _G.stub, _G.match, _G.mock = assert_root, spy, stub, match, nil
-local busted = setmetatable({ assert = assert_root, spy = spy, stub = stub, match = match }, { __index = block_api })
-package.loaded.busted = busted
-package.loaded.luassert = assert_root
-package.loaded["luassert.spy"] = spy
-package.loaded["luassert.stub"] = stub
-package.loaded["luassert.match"] = match
-
--- The innermost frame in the scenario's file, else the scenario's own line.
-local function spec_location(fallback)
-  for level = 3, 60 do
-    local info = getinfo(level, "Sl")
-    if not info then break end
-    if info.source == "@" .. spec_file and info.currentline > 0 then return spec_file, info.currentline end
-  end
-  return spec_file, fallback
-end
-
-local function clean_traceback(tb)
+-- busted's mediator, for busted.subscribe: channels are lists of names, and a message on
+-- {"test", "end"} also reaches the subscribers of {"test"} (until one returns no `continue`).
+local channels = {}
+local function channel_key(c) return type(c) == "table" and concat(c, "\0") or tostring(c) end
+local function publish(channel, ...)
   local out = {}
-  for line in (tb .. "\n"):gmatch("(.-)\n") do
-    if not line:find("^%s*%[tantan%]/prelude[%w_]*%.lua:") and not line:find("in function 'xpcall'", 1, true)
-      and not line:find("^%s*%[C%]: in %?$") then
-      out[#out + 1] = line
+  local names = type(channel) == "table" and { unpack(channel) } or { channel }
+  while #names > 0 do
+    for _, s in ipairs(channels[concat(names, "\0")] or {}) do
+      if not s.options.predicate or s.options.predicate(...) then
+        local value, continue = s.fn(...)
+        if value then out[#out + 1] = value end
+        if not continue then return out end
+      end
     end
+    names[#names] = nil
   end
-  return concat(out, "\n")
+  return out
 end
 
-local scenario_line = 0
-local function handler(e)
-  if getmetatable(e) == Failure then return e end
-  if type(e) == "table" and type(getmetatable(e)) == "table" and getmetatable(e).__index == PENDING then return e end
-  local msg
-  if type(e) == "string" or type(e) == "number" then msg = tostring(e)
-  else
-    local mt, ok, s = getmetatable(e), false, nil
-    if type(mt) == "table" and rawget(mt, "__tostring") then ok, s = pcall(tostring, e) end
-    msg = (ok and type(s) == "string") and s or ("(error object is a " .. type(e) .. " value)")
+local finally_fn
+local function body(s)
+  local was = env.switch(s)
+  s.env = nil  -- a scenario's globals end with it
+  finally_fn = nil
+  flags.running, flags.body = true, true
+  if next(channels) then publish({ "test", "start" }, s, s.parent) end
+  local caught = protect(s.fn)
+  flags.body = false
+  local where = "it"
+  if finally_fn then
+    local f = protect(finally_fn)
+    -- busted's status:update: a failure or error stays; a pending scenario takes a later one
+    if f and (not caught or errors.is_pending(caught)) then caught, where = f, "finally" end
   end
-  local file, line = spec_location(scenario_line)
-  return { error = true, message = msg, traceback = clean_traceback(traceback(msg, 2)), file = file, line = line }
+  flags.running = false
+  env.switch(was)
+  return caught, where
 end
 
-local function protect(fn)
-  local ok, err = xpcall(fn, handler)
-  if ok then return nil end
-  return err
-end
-
-local function first_failure(a, b)
-  if a == nil then return b end
-  return a
-end
-
-local function result_of(failure)
-  if failure == nil then return { status = "passed" } end
-  if getmetatable(failure) == Failure then
-    return { status = "failed", message = failure.message, file = failure.file, line = failure.line,
-      wanted = failure.wanted, found = failure.found }
+local function run_scenario(s, chain)
+  randomseed(seed)
+  take_count()
+  local failure, ran = nil, 0
+  for i, b in ipairs(chain) do
+    failure = run_hooks(b.before_each)
+    ran = i
+    if failure then break end
   end
-  if type(getmetatable(failure)) == "table" and getmetatable(failure).__index == PENDING then
-    return { status = "pending", reason = failure.reason }
-  end
-  return { status = "error", message = failure.message, traceback = failure.traceback, file = failure.file, line = failure.line }
-end
-
-local function load_file(chunk)
-  running = false
-  -- Helper modules next to the scenario file load with require("name").
-  local dir = spec_file:match("^(.*)/[^/]*$") or "."
-  package.path = dir .. "/?.lua;" .. dir .. "/?/init.lua;" .. package.path
-  local failure = protect(chunk)
+  local r
   if failure then
-    local r = result_of(failure)
-    r.status = "error"
-    return r
+    r = result(failure.caught, failure.where)
+  else
+    r = result(body(s))
   end
+  for i = ran, 1, -1 do
+    local f = run_hooks(chain[i].after_each)
+    if f and (r.status == "passed" or r.status == "pending") then r = result(f.caught, f.where) end
+  end
+  if next(channels) then publish({ "test", "end" }, s, s.parent, r.status) end
+  return r
 end
 
-local function collect(chunk, file)
-  spec_file = file
-  local err = load_file(chunk)
-  if err then return nil, err end
+local function collect(chunk, file, shuffle)
+  errors.set_place(file, 0)
+  -- Helper modules next to the scenario file load with require("name").
+  local dir = file:match("^(.*)/[^/]*$") or "."
+  package.path = dir .. "/?.lua;" .. dir .. "/?/init.lua;" .. package.path
+  setupvalue(chunk, 1, env.proxy)  -- a main chunk's one upvalue is its _ENV
+  phase = "at load"
+  local records
+  root, records, entries = blocks.collect(chunk, file, shuffle)
+  if not root then return nil, records end
+  phase = "in a scenario"
   return records
 end
 
-local function run(wanted_ordinal)
-  local found = entries[wanted_ordinal]
-  if not found then
-    return { status = "error", message = "scenario #" .. wanted_ordinal .. " of " .. spec_file .. " was not declared" }
-  end
-  if found.reason then return { status = "pending", reason = found.reason } end
-  scenario_line = found.line
-  local chain = {}
-  local b = found.block
-  while b do insert(chain, 1, b); b = b.parent end
-  running, finallies = true, {}
-  local failure
-  local setup_done = 0
-  for i, blk in ipairs(chain) do
-    for _, f in ipairs(blk.setup) do
-      failure = protect(f)
-      if failure then break end
+-- Cancels what is pending on the virtual clock and starts it again at 0: what was pending, as
+-- short descriptions (`tantan.after timer due at 1.5 s (function at spec.lua:7)`), or nil.
+local function timers_left()
+  local list = clock_reset()
+  if not list then return nil end
+  for i, t in ipairs(list) do
+    local text = t[1] .. " due at " .. fmt_number(t[2]) .. " s"
+    if t[3] then
+      local info = getinfo(t[3], "S")
+      text = text .. " (function at " .. info.short_src .. ":" .. info.linedefined .. ")"
     end
-    if failure then break end
-    setup_done = i
+    list[i] = text
   end
-  if not failure then
-    local before_done = 0
-    for i, blk in ipairs(chain) do
-      for _, f in ipairs(blk.before_each) do
-        failure = protect(f)
-        if failure then break end
-      end
-      if failure then break end
-      before_done = i
-    end
-    if not failure then failure = protect(found.fn) end
-    -- Clean-up always runs; the first failure is the one reported.
-    for k = #finallies, 1, -1 do failure = first_failure(failure, protect(finallies[k])) end
-    for i = before_done, 1, -1 do
-      for _, f in ipairs(chain[i].after_each) do failure = first_failure(failure, protect(f)) end
-    end
-  end
-  for i = setup_done, 1, -1 do
-    for _, f in ipairs(chain[i].teardown) do failure = first_failure(failure, protect(f)) end
-  end
-  running = false
-  return result_of(failure)
+  return list
 end
 
--- After collect (its records read): the scenarios run in forked copies of this state, and each
--- fork costs more the more memory the state holds. Collected now, a copy's collector does not
--- start a cycle (writing to every object, so copying every page) unless it allocates a lot.
+local function run(ordinal)
+  local s = entries and entries[ordinal]
+  if not s then
+    return { status = "error", message = "scenario #" .. tostring(ordinal) .. " was not declared" }
+  end
+  local chain, b = {}, s.parent
+  while b do
+    insert(chain, 1, b)
+    b = b.parent
+  end
+  -- Leave the blocks this scenario is not in; then enter those around it.
+  local keep = 0
+  while keep < #entered and entered[keep + 1] == chain[keep + 1] do keep = keep + 1 end
+  local teardowns = {}
+  phase = "in a teardown"
+  while #entered > keep do leave(teardowns) end
+  if #teardowns > 0 then clock_reset() end
+  phase = "in a scenario"
+  errors.set_place(nil, s.line)
+  local blocked
+  for i = keep + 1, #chain do
+    enter(chain[i])
+    if chain[i].setup_failure then break end
+  end
+  for _, blk in ipairs(entered) do
+    blocked = blocked or blk.setup_failure
+  end
+  local r
+  if s.failed then  -- its block's body raised (part 5)
+    local f = s.failed
+    r = { status = f.status, message = f.message, file = f.file, line = f.line, traceback = f.traceback }
+  elseif s.reason then
+    r = { status = "pending", reason = s.reason }
+  elseif blocked then
+    r = result(blocked.caught, blocked.where)
+  else
+    local lazy = lazy_setup(chain)
+    r = lazy and result(lazy.caught, lazy.where) or run_scenario(s, chain)
+  end
+  r.assertions = take_count()
+  r.pending_timers = timers_left()
+  if #teardowns > 0 then r.teardown_failures = teardowns end
+  errors.set_place(nil, 0)
+  return r
+end
+
+local function finish()
+  local failures = {}
+  phase = "in a teardown"
+  while #entered > 0 do leave(failures) end
+  clock_reset()
+  phase = "in a scenario"
+  return failures
+end
+
+-- After collect (its records read): the scenarios may run in forked copies of this state, and
+-- each fork costs more the more memory the state holds. Collected now, a copy's collector does
+-- not start a cycle (writing to every object, so copying every page) unless it allocates a lot.
 local function settle()
-  records = {}
   collect_garbage("collect")
 end
 
-return { collect = collect, run = run, settle = settle, plugin_assertions = assertions.set_plugin_assertions }
+-- The globals and require("busted"): what busted exports.
+local api = blocks.api
+api.finally = function(fn)
+  if not flags.body then error("'finally' not supported inside current context block", 2) end
+  if type(fn) ~= "function" then error("bad argument #1 to 'finally' (function expected, got " .. type(fn) .. ")", 2) end
+  finally_fn = fn
+end
+for k, v in pairs(api) do _G[k] = v end
+_G.assert, _G.spy, _G.stub, _G.mock, _G.match = assertions.assert, assertions.spy, assertions.stub, assertions.mock,
+  assertions.match
+local exported = setmetatable({
+  assert = assertions.assert, spy = assertions.spy, stub = assertions.stub, mock = assertions.mock,
+  match = assertions.match, version = "2.1.1", fail = function(message) assertions.fail(message) end,
+  publish = publish,
+  subscribe = function(channel, fn, options)
+    local key = channel_key(channel)
+    channels[key] = channels[key] or {}
+    local s = { fn = fn, options = options or {}, channel = key }
+    insert(channels[key], s)
+    return s
+  end,
+  unsubscribe = function(channel, s)
+    local list = channels[channel_key(channel)] or {}
+    for i = #list, 1, -1 do
+      if list[i] == s or list[i].fn == s then table.remove(list, i) end
+    end
+  end,
+  -- Time is the virtual clock's: busted.sleep advances it.
+  gettime = function() return clock.now end, monotime = function() return clock.now end,
+  sleep = function(seconds) clock:advance(seconds) end,
+  parent = function(element) return element.parent end,
+  children = function(element) return element.children or {} end,
+  bindfenv = function(fn, name, value)
+    local f = (getmetatable_raw(fn) or {}).__call or fn
+    for i = 1, 250 do
+      local up, e = getupvalue(f, i)
+      if up == nil then break end
+      if up == "_ENV" then
+        local mine = setmetatable({ [name] = value }, { __index = e })
+        upvaluejoin(f, i, function() return mine end, 1)
+        return
+      end
+    end
+  end,
+}, { __index = api })
+package.loaded.busted = setmetatable({}, {
+  __index = exported, __newindex = function() error("Attempt to modify busted", 2) end,
+})
+
+return {
+  collect = collect, run = run, finish = finish, settle = settle,
+  plugin_assertions = assertions.set_plugin_assertions,
+}

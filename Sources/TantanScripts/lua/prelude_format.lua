@@ -1,5 +1,5 @@
--- The scenario runner's Lua side, part 1 (prelude.lua runs the parts): value formatting (failure
--- messages, one line) and the snapshot serializer (golden files, one entry per line, keys sorted:
+-- The scenario runner's Lua side, part 1 (prelude.lua runs the parts): value formatting (one-line
+-- values, error values as busted shows them) and the snapshot serializer (golden files, one entry per line, keys sorted:
 -- stable and diff-friendly; decks, grids and lists as the plain data of what they show).
 -- Returns its functions for the other parts.
 local type, tostring, tonumber, ipairs, next, pcall = type, tostring, tonumber, ipairs, next, pcall
@@ -159,6 +159,65 @@ local function render(v, out, indent, seen)
   seen[v] = nil
 end
 
+-- Lua writes tables, functions, threads and userdata without __tostring as `table: 0x55d7...`:
+-- addresses differ from run to run, so messages drop them (`(table) {...}`, `function`).
+local ADDRESS_TYPES = { "table", "function", "thread", "userdata" }
+local function strip_addresses(s)
+  if not s:find("0x", 1, true) then return s end
+  for _, t in ipairs(ADDRESS_TYPES) do s = s:gsub(t .. ": 0x%x+", t) end
+  return s
+end
+
+-- An error value as busted shows it (busted.rewriteMessage): a string, or what `__tostring`
+-- makes of it, else penlight's pretty.write layout (array part, then keys sorted by type and
+-- text; addresses dropped), or `Nil error`.
+local function pretty(v)
+  local seen = {}
+  local function key_text(k)
+    if type(k) == "string" and k:match("^[%a_][%w_]*$") and not KEYWORDS[k] then return k end
+    if type(k) == "number" then return "[" .. fmt_number(k) .. "]" end
+    return "[" .. fmt_string(strip_addresses(tostring(k))) .. "]"
+  end
+  local function value(x, indent)
+    if type(x) == "string" then return fmt_string(x) end
+    if type(x) == "number" then return fmt_number(x) end
+    if type(x) ~= "table" then return strip_addresses(tostring(x)) end
+    if seen[x] then return "<cycle>" end
+    seen[x] = true
+    local inner, items, n = indent .. "  ", {}, 0
+    while rawget(x, n + 1) ~= nil do
+      n = n + 1
+      items[n] = inner .. value(rawget(x, n), inner)
+    end
+    local keys, numbers = {}, {}
+    for k in next, x do
+      if type(k) ~= "number" then keys[#keys + 1] = k
+      elseif not (mtype(k) == "integer" and k >= 1 and k <= n) then numbers[#numbers + 1] = k end
+    end
+    sort(keys, function(a, b)
+      if type(a) == type(b) then return tostring(a) < tostring(b) end
+      return type(a) < type(b)
+    end)
+    sort(numbers)
+    for _, list in ipairs { keys, numbers } do
+      for _, k in ipairs(list) do items[#items + 1] = inner .. key_text(k) .. " = " .. value(rawget(x, k), inner) end
+    end
+    seen[x] = nil
+    return "{\n" .. concat(items, ",\n") .. (#items > 0 and "\n" or "") .. indent .. "}"
+  end
+  return value(v, "")
+end
+
+local function error_text(e)
+  if type(e) == "string" then return e end
+  if has_tostring(e) then
+    local ok, s = pcall(tostring, e)
+    if ok and type(s) == "string" then return strip_addresses(s) end
+  end
+  if e == nil then return "Nil error" end
+  return pretty(e)
+end
+
 local SNAPSHOT_HEADER = "-- tantan snapshot v1\n"
 local function serialize(v)
   if type(v) == "string" then
@@ -174,5 +233,6 @@ end
 
 return {
   fmt_number = fmt_number, fmt_string = fmt_string, fmt_scalar = fmt_scalar, key_less = key_less,
-  compact = compact, raw = raw, RawMT = RawMT, serialize = serialize,
+  compact = compact, raw = raw, RawMT = RawMT, serialize = serialize, strip_addresses = strip_addresses,
+  error_text = error_text,
 }

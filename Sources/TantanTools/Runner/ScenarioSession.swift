@@ -1,4 +1,6 @@
 import CLua
+import CLuaShim
+import HeadlessUI
 import LuaRuntime
 import TantanLua
 
@@ -20,8 +22,9 @@ struct ExecutionConfig: Sendable {
 
 /// One fresh Lua state set up exactly as the `tantan-host` interpreter sets up a script's state
 /// (`TantanModule.makeHost`: the `tantan` module, its own virtual clock, `math.randomseed`),
-/// plus the runner prelude. It loads one file (`collect`); a worker process then forks one copy
-/// of it per scenario attempt, which runs that scenario (`run`) and exits.
+/// plus the runner prelude (with luassert). It loads one file (`collect`), then runs its
+/// scenarios in this same state, as busted does (`run`, in increasing order; blocks are entered
+/// and left as the scenarios need), and `finish` runs the teardowns still due.
 final class ScenarioSession {
   let state: LuaState
   let host: TantanHost
@@ -38,6 +41,12 @@ final class ScenarioSession {
   /// Plugin hooks that raised in this state, and plugins that did not load in it.
   private(set) var hookFailures: [HookFailure] = []
   private(set) var pluginProblems: [String] = []
+  /// Of the last scenario `run` ran (prelude_core.lua's result fields, for the reports): how many
+  /// assertions it made (nil when it did not run), the timers and animations it left pending
+  /// (they were cancelled), and failures of teardowns that ran before it for blocks it is not in.
+  private(set) var lastAssertions: Int?
+  private(set) var lastPendingTimers: [String] = []
+  private(set) var lastTeardownFailures: [Failure] = []
 
   struct SetupError: Error { let failure: Failure }
 
@@ -54,11 +63,47 @@ final class ScenarioSession {
       throw SetupError(failure: Failure(kind: .error, message: e.description, file: file, line: nil))
     }
     let lua = state.lua
+    let modules: [Prelude.Module]
+    switch Prelude.modules {
+    case .success(let m): modules = m
+    case .failure(let e):
+      throw SetupError(failure: Failure(kind: .error, message: "runner prelude: \(e.message)", file: file, line: nil))
+    }
     guard Prelude.load(state) else {
       let msg = lua.string(-1) ?? "?"
       throw SetupError(failure: Failure(kind: .error, message: "runner prelude: \(msg)", file: file, line: nil))
     }
     lua.newTable()
+    Prelude.pushModules(lua, modules)
+    lua.rawSet(-2, "modules")
+    lua.push(config.seed)
+    lua.rawSet(-2, "seed")
+    // A Lua message handler's way to a callback's own traceback (prelude_errors.lua).
+    lua_pushcclosure(lua.L, tt_callback_traceback, 0)
+    lua.rawSet(-2, "callback_traceback")
+    // Cancels what is pending and starts the clock again at 0 (the end of every scenario);
+    // returns what was pending: {{label, due, function or nil}...} in firing order, or nothing.
+    lua.setFunction(-1, "clock_reset") { [unowned self] (lua: Lua) throws(LuaCallError) -> Int32 in
+      let clock = self.host.clock
+      guard clock.pendingCount > 0 || clock.now != 0 else { return 0 }
+      let timers = clock.pendingTimers
+      clock.reset()
+      guard !timers.isEmpty else { return 0 }
+      lua.newTable(narr: Int32(timers.count), nrec: 0)
+      for (i, t) in timers.enumerated() {
+        lua.newTable(narr: 3, nrec: 0)
+        lua.push(t.label.text.description)
+        lua.rawSet(-2, index: 1)
+        lua.push(t.due)
+        lua.rawSet(-2, index: 2)
+        if let fn = t.label.detail as? LuaRef {
+          _ = fn.push(lua)
+          lua.rawSet(-2, index: 3)
+        }
+        lua.rawSet(-2, index: i + 1)
+      }
+      return 1
+    }
     lua.setFunction(-1, "emit") { [unowned self] (lua: Lua) throws(LuaCallError) -> Int32 in
       self.captured.append(lua.string(1) ?? "")
       return 0
@@ -256,9 +301,16 @@ final class ScenarioSession {
     let lua = state.lua
     pushEntry("run")
     lua.push(info.ordinal)
+    lastAssertions = nil
+    lastPendingTimers = []
+    lastTeardownFailures = []
     guard lua.pcall(1, 1, traceback: true) else { return (.error, abnormal(line: info.line), nil) }
     defer { lua.pop() }
     let r = (try? lua.value(-1)) ?? .nil
+    // New result fields (prelude_core.lua's header): kept for the reports.
+    lastAssertions = r["assertions"].int
+    lastPendingTimers = r["pending_timers"].items.compactMap(\.text)
+    lastTeardownFailures = r["teardown_failures"].items.map { Self.failure($0, file: file, kind: .error) }
     switch r["status"].text {
     case "passed": return (.passed, nil, nil)
     case "pending": return (.pending, nil, r["reason"].text ?? "")
@@ -268,6 +320,16 @@ final class ScenarioSession {
       if f.line == nil { f.line = info.line }
       return (.error, f, nil)
     }
+  }
+
+  /// Leaves every block still entered, running their teardowns (prelude_core.lua's `finish`):
+  /// their failures (each a teardown's error, not a scenario's).
+  func finish() -> [Failure] {
+    let lua = state.lua
+    pushEntry("finish")
+    guard lua.pcall(0, 1, traceback: true) else { return [abnormal(line: nil)] }
+    defer { lua.pop() }
+    return ((try? lua.value(-1)) ?? .nil).items.map { Self.failure($0, file: file, kind: .error) }
   }
 
   static func failure(_ r: LuaValue, file: String, kind: Failure.Kind) -> Failure {

@@ -126,7 +126,7 @@ final class ExploreRunnerTests: XCTestCase {
     let r = try dir.test(["model_spec.lua"])
     XCTAssertEqual(r.status, 1, r.stdout)
     XCTAssertTrue(
-      r.stdout.contains("model after step 1 (add): model_spec.lua:9: expected values to be equal"), r.stdout)
+      r.stdout.contains("model after step 1 (add): model_spec.lua:9: Expected objects to be equal."), r.stdout)
     XCTAssertTrue(r.stdout.contains("1. {\"add\", 777}"), "the draw cannot shrink: only 777 fails\n\(r.stdout)")
     XCTAssertTrue(r.stdout.contains("tantan.explore.replay(counter, {"), r.stdout)
     XCTAssertTrue(

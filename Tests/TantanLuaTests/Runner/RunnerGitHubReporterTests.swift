@@ -31,7 +31,7 @@ final class RunnerGitHubReporterTests: XCTestCase {
     XCTAssertEqual(
       annotations[0],
       "::error file=spec/odd%2Cname_spec.lua,line=4,title=FAILED limits%3A many fails 1::"
-        + "spec/odd,name_spec.lua:4: expected values to be equal%0Aexpected: 1%0Aactual:   0")
+        + "spec/odd,name_spec.lua:4: Expected objects to be equal.%0Aexpected: (number) 1%0Aactual:   (number) 0")
     XCTAssertTrue(
       lines.contains(
         "2 more failures are not annotated (GitHub shows 10 per step): see the job summary or the other reports"),
@@ -43,7 +43,7 @@ final class RunnerGitHubReporterTests: XCTestCase {
     XCTAssertTrue(md.contains("12 failures: the first 10 are annotated, the other 2 are:"), md)
     XCTAssertTrue(
       md.contains(
-        "| spec/odd,name_spec.lua:4 | FAILED limits: many fails 11 | spec/odd,name_spec.lua:4: expected values to be equal |"
+        "| spec/odd,name_spec.lua:4 | FAILED limits: many fails 11 | spec/odd,name_spec.lua:4: Expected objects to be equal. |"
       ), md)
     XCTAssertTrue(
       md.contains(

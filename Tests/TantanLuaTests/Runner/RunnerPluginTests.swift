@@ -95,11 +95,14 @@ final class RunnerPluginTests: XCTestCase {
     XCTAssertEqual(all[1].3, 10)
     XCTAssertEqual(all[2].2, "found 2")
     XCTAssertEqual(all[3].2, "no 5")
-    XCTAssertTrue(r.stdout.contains("spec/checks_spec.lua:12: no 5\n    expected: 5\n    actual:   {1, 2}\n"), r.stdout)
+    XCTAssertTrue(
+      r.stdout.contains(
+        "spec/checks_spec.lua:12: no 5\n    expected: (number) 5\n    actual:   (table) {\n      [1] = 1\n      [2] = 2 }\n"),
+      r.stdout)
     let plugin = "plugins/checks/plugin.lua"
     XCTAssertEqual(all[4].2, "assertion 'broken' of plugin 'checks' raised an error: \(plugin):12: kaput")
     XCTAssertEqual(all[4].3, 13)
-    XCTAssertEqual(all[5].2, "expected values to be equal")
+    XCTAssertEqual(all[5].2, "Expected objects to be equal.")
   }
 
   func testPluginReportersAreSelectableAndTheirFailuresIsolated() throws {
@@ -240,7 +243,7 @@ final class RunnerPluginTests: XCTestCase {
         "tantan-host test: plugin 'files' failed: setup failed: plugins/files/plugin.lua:8: attempt to index a nil value (global 'io')\n"
       ),
       boxed.messages)
-    XCTAssertTrue(boxed.stdout.contains("unknown assertion 'io_here'"), boxed.stdout)
+    XCTAssertTrue(boxed.stdout.contains("luassert: unknown modifier/assertion: 'io_here'"), boxed.stdout)
   }
 
   func testApiLevelTwoPluginsLoadAndLevelThreeIsRefused() throws {

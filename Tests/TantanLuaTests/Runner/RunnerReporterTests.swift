@@ -46,8 +46,10 @@ final class RunnerReporterTests: XCTestCase {
     let failing = named("outcomes fails on an assertion")
     let failure = failing.first("failure")!
     XCTAssertEqual(failure.attributes["type"], "assertion")
-    XCTAssertTrue(failure.text.contains("spec/mixed_spec.lua:5: expected values to be the same"), failure.text)
-    XCTAssertTrue(failure.text.contains("expected: {1, 2}") && failure.text.contains("actual:   {1, 3}"), failure.text)
+    XCTAssertTrue(failure.text.contains("spec/mixed_spec.lua:5: Expected objects to be the same."), failure.text)
+    XCTAssertTrue(
+      failure.text.contains("expected: (table) {\n  [1] = 1\n *[2] = 2 }")
+        && failure.text.contains("actual:   (table) {\n  [1] = 1\n *[2] = 3 }"), failure.text)
     XCTAssertNil(failing.first("error"))
     XCTAssertEqual(failing.first("system-out")?.text, "printed by the scenario \\u001B[31m <&> \\u0001\n")
     // error for Lua errors, with the traceback.
@@ -61,7 +63,7 @@ final class RunnerReporterTests: XCTestCase {
     let flaky = named("is flaky")
     XCTAssertNil(flaky.first("failure"))
     XCTAssertEqual(flaky.all("flakyFailure").count, 1)
-    XCTAssertTrue(flaky.first("flakyFailure")!.first("stackTrace")!.text.contains("expected: 2"))
+    XCTAssertTrue(flaky.first("flakyFailure")!.first("stackTrace")!.text.contains("expected: (number) 2"))
   }
 
   func testTAP14WithYAMLDiagnostics() throws {
@@ -77,13 +79,12 @@ final class RunnerReporterTests: XCTestCase {
     XCTAssertEqual(tap.points[0].yaml["tags"] as? [String], ["quick"])
     XCTAssertEqual(tap.points[3].directive, "SKIP")
     let fail = tap.points[1].yaml
-    XCTAssertEqual(
-      fail["message"] as? String, "expected values to be the same (deep comparison; first difference at [2])")
+    XCTAssertEqual(fail["message"] as? String, "Expected objects to be the same.")
     XCTAssertEqual(fail["severity"] as? String, "fail")
     XCTAssertEqual((fail["at"] as? [String: Any])?["file"] as? String, "spec/mixed_spec.lua")
     XCTAssertEqual((fail["at"] as? [String: Any])?["line"] as? Int, 5)
-    XCTAssertEqual(fail["found"] as? String, "{1, 3}")
-    XCTAssertEqual(fail["wanted"] as? String, "{1, 2}")
+    XCTAssertEqual(fail["found"] as? String, "(table) {\n  [1] = 1\n *[2] = 3 }")
+    XCTAssertEqual(fail["wanted"] as? String, "(table) {\n  [1] = 1\n *[2] = 2 }")
     XCTAssertEqual(fail["output"] as? String, "printed by the scenario \u{1B}[31m <&> \u{1}\n")
     let err = tap.points[2].yaml
     XCTAssertEqual(err["severity"] as? String, "error")
@@ -116,7 +117,7 @@ final class RunnerReporterTests: XCTestCase {
     XCTAssertTrue(out.hasPrefix("tantan-host test: seed 5, 6 scenarios\n"), out)
     XCTAssertTrue(
       out.contains(
-        "FAILED spec/mixed_spec.lua:3 outcomes fails on an assertion\n  spec/mixed_spec.lua:5: expected values to be the same (deep comparison; first difference at [2])\n    expected: {1, 2}\n    actual:   {1, 3}\n"
+        "FAILED spec/mixed_spec.lua:3 outcomes fails on an assertion\n  spec/mixed_spec.lua:5: Expected objects to be the same.\n    expected: (table) {\n      [1] = 1\n     *[2] = 2 }\n    actual:   (table) {\n      [1] = 1\n     *[2] = 3 }\n"
       ), out)
     XCTAssertTrue(
       out.contains(

@@ -146,7 +146,7 @@ final class RunnerScenarioTests: XCTestCase {
       end)
       describe("broken before_each", function()
         before_each(function() error("hook broke") end)
-        after_each(function() print("after still runs? no") end)
+        after_each(function() print("after still runs? yes") end)
         teardown(function() print("teardown runs") end)
         it("is reported as an error", function() print("never") end)
       end)
@@ -157,34 +157,38 @@ final class RunnerScenarioTests: XCTestCase {
     XCTAssertEqual(s[1]["status"] as? String, "passed")
     XCTAssertEqual(s[2]["status"] as? String, "error")
     XCTAssertTrue((failure(s[2])["message"] as! String).contains("hook broke"))
-    XCTAssertEqual(s[2]["output"] as? String, "teardown runs\n")
+    // As busted: the after_each of the level whose before_each failed still runs.
+    XCTAssertEqual(s[2]["output"] as? String, "after still runs? yes\nteardown runs\n")
   }
 
   func testAssertionMessagesShowExpectedActualAndPosition() throws {
+    // luassert's own messages and formatting (addresses dropped): the headline, then the values
+    // its message labels ("Passed in:" is what was found, "Expected:" what was wanted).
     let cases: [(String, String, String?, String?)] = [
-      ("assert.equal(1, 2)", "expected values to be equal", "1", "2"),
-      ("assert.equal('a', 'b', 'custom text')", "custom text", "\"a\"", "\"b\""),
+      ("assert.equal(1, 2)", "Expected objects to be equal.", "(number) 1", "(number) 2"),
+      ("assert.equal('a', 'b', 'custom text')", "custom text\nExpected objects to be equal.", "(string) 'a'", "(string) 'b'"),
       (
-        "assert.same({x = {1}}, {x = {2}})",
-        "expected values to be the same (deep comparison; first difference at x[1])", "{x = {1}}",
-        "{x = {2}}"
+        "assert.same({x = {1}}, {x = {2}})", "Expected objects to be the same.", "(table) {\n *[x] = {\n   *[1] = 1 } }",
+        "(table) {\n *[x] = {\n   *[1] = 2 } }"
       ),
-      ("assert.is_not.same({1}, {1})", "expected values to differ (deep comparison)", "{1}", "{1}"),
-      ("assert.truthy(nil)", "expected a truthy value", "truthy", "nil"),
-      ("assert.falsy(0)", "expected a falsy value", "falsy", "0"),
-      ("assert.is_nil(false)", "expected nil", "nil", "false"),
-      ("assert.near(1, 1.5, 0.1)", "expected values to be within 0.1 of each other", "1", "1.5"),
-      ("assert.matches('^x', 'abc')", "expected the string to match the pattern \"^x\"", nil, "\"abc\""),
-      ("assert.has_error(function() end)", "expected an error", nil, "no error"),
-      ("assert.has_error(function() error('a') end, 'b')", "expected a different error", "\"b\"", "\"a\""),
-      ("assert.has_no.errors(function() error('x', 0) end)", "expected no error, got \"x\"", nil, "\"x\""),
+      ("assert.is_not.same({1}, {1})", "Expected objects to not be the same.", "(table) {\n  [1] = 1 }", "(table) {\n  [1] = 1 }"),
+      ("assert.truthy(nil)", "Expected to be truthy, but value was:", nil, "(nil)"),
+      ("assert.falsy(0)", "Expected to be falsy, but value was:", nil, "(number) 0"),
+      ("assert.is_nil(false)", "Expected objects to be the same.", "type nil", "(boolean) false"),
+      ("assert.near(1, 1.5, 0.1)", "Expected values to be near.", "(number) 1 +/- 0.1", "(number) 1.5"),
+      ("assert.matches('^x', 'abc')", "Expected strings to match.", "(string) '^x'", "(string) 'abc'"),
+      ("assert.has_error(function() end)", "Expected a different error.", "(error)", "(no error)"),
+      ("assert.has_error(function() error('a') end, 'b')", "Expected a different error.", "(string) 'b'", "(string) 'a'"),
+      ("assert.has_no.errors(function() error('x', 0) end)", "Expected no error, but caught:", nil, "(string) 'x'"),
+      ("assert.error_matches(function() error('abc') end, '^z')", "Expected a different error.", "(string) '^z'", "(string) 'abc'"),
+      ("assert.is_true(1)", "Expected objects to be the same.", "(boolean) true", "(number) 1"),
+      ("assert.is_string(1)", "Expected objects to be the same.", "type string", "(number) 1"),
       (
-        "assert.error_matches(function() error('abc') end, '^z')", "expected the error to match the pattern \"^z\"",
-        nil, nil
+        "assert.equal(0.1 + 0.2, 0.3)", "Expected objects to be equal.", "(number) 0.30000000000000004441",
+        "(number) 0.2999999999999999889"
       ),
-      ("assert.is_true(1)", "expected true", "true", "1"),
-      ("assert.is_string(1)", "expected a string", nil, "1"),
-      ("assert.equal(0.1 + 0.2, 0.3)", "expected values to be equal", "0.30000000000000004", "0.3"),
+      ("assert(false)", "assertion failed!", nil, nil),
+      ("assert(nil, 'my message')", "my message", nil, nil),
     ]
     let spec = cases.enumerated().map { "it(\"case \($0.offset)\", function()\n  \($0.element.0)\nend)" }.joined(
       separator: "\n")
@@ -196,7 +200,6 @@ final class RunnerScenarioTests: XCTestCase {
       XCTAssertEqual(f["kind"] as? String, "failure", c.0)
       XCTAssertEqual(f["file"] as? String, "spec/s_spec.lua", c.0)
       XCTAssertEqual(f["line"] as? Int, 3 * i + 2, c.0)
-      if c.1 == "expected the error to match the pattern \"^z\"" { continue }
       XCTAssertEqual(f["message"] as? String, c.1, c.0)
       XCTAssertEqual(f["wanted"] as? String, c.2, c.0)
       XCTAssertEqual(f["found"] as? String, c.3, c.0)
@@ -223,7 +226,8 @@ final class RunnerScenarioTests: XCTestCase {
       """#, status: 1)
     XCTAssertEqual(s[0]["status"] as? String, "passed", "\(s[0])")
     XCTAssertEqual(s[1]["status"] as? String, "error")
-    XCTAssertTrue((failure(s[1])["message"] as! String).contains("unknown assertion 'is_purple'"))
+    XCTAssertTrue(
+      (failure(s[1])["message"] as! String).hasSuffix("luassert: unknown modifier/assertion: 'is_purple'"), "\(s[1])")
   }
 
   func testSpies() throws {
@@ -233,10 +237,10 @@ final class RunnerScenarioTests: XCTestCase {
       it("called_with", function()
         local t = target()
         local sp = spy.on(t, "f")
-        assert.equal(3, t:f(2))
+        assert.equal(3, t.f("self", 2))
         assert.spy(sp).was.called(1)
-        assert.spy(sp).was.called_with(t, 2)
-        assert.spy(sp).was.called_with(t, 5)
+        assert.spy(sp).was.called_with("self", 2)
+        assert.spy(sp).was.called_with("self", 5)
       end)
       it("called count", function()
         local sp = spy.new()
@@ -250,11 +254,14 @@ final class RunnerScenarioTests: XCTestCase {
         assert.stub(t.f).was.called()
       end)
       """#, status: 1)
-    XCTAssertEqual(failure(s[0])["message"] as? String, "expected the spy to be called with ({f = spy}, 5)")
-    XCTAssertEqual(failure(s[0])["found"] as? String, "({f = spy}, 2)")
+    // luassert's messages: the last call is what was found.
+    XCTAssertEqual(failure(s[0])["message"] as? String, "Function was never called with matching arguments.")
+    XCTAssertEqual(failure(s[0])["found"] as? String, "(values list) ((string) 'self', (number) 2)")
+    XCTAssertEqual(failure(s[0])["wanted"] as? String, "(values list) ((string) 'self', (number) 5)")
     XCTAssertEqual(failure(s[0])["line"] as? Int, 8)
-    XCTAssertEqual(failure(s[1])["message"] as? String, "expected the spy to be called 3 time(s)")
-    XCTAssertEqual(failure(s[1])["found"] as? String, "2 call(s)")
+    XCTAssertEqual(
+      failure(s[1])["message"] as? String, "Expected to be called 3 time(s), but was called 2 time(s)")
+    XCTAssertNil(failure(s[1])["found"] as? String, "the values are in the headline")
     XCTAssertEqual(s[2]["status"] as? String, "passed")
   }
 

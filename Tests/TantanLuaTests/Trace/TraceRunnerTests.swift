@@ -49,11 +49,11 @@ final class TraceRunnerTests: XCTestCase {
       t.titles,
       [
         "tantan.deck{source={…}}", "deck:swipe(\"left\")", "clock:settle()",
-        "spec/deck_spec.lua:12: expected values to be equal",
+        "spec/deck_spec.lua:12: Expected objects to be equal.",
       ])
     let last = try XCTUnwrap(t.steps.last)
     XCTAssertEqual(last["line"] as? Int, 12)
-    XCTAssertTrue((last["error"] as? String ?? "").contains("expected: 1\nactual:   2"))
+    XCTAssertTrue((last["error"] as? String ?? "").contains("expected: (number) 1\nactual:   (number) 2"))
 
     // JUnit: the failed testcase's system-out holds the attachment line, as Jenkins and GitLab read it.
     let xml = try XMLDocument(data: Data((suite.read("junit.xml") ?? "").utf8))

@@ -3,22 +3,25 @@ import CLuaShim
 import LuaRuntime
 import TantanScripts
 
-/// The Lua side of the scenario runner: `Sources/TantanScripts/lua/prelude.lua` and the three parts
-/// it runs (`prelude_format.lua`, `prelude_assert.lua`, `prelude_core.lua`), each its own chunk
-/// named after its file (`=[tantan]/prelude_core.lua`), so a position in a message or traceback is
-/// a line of that file. `load` pushes the function the runner calls with a table of host functions
-/// (`emit`, `snapshot`, ...); it returns `{collect=, run=, settle=, plugin_assertions=}`.
+/// The Lua side of the scenario runner: `Sources/TantanScripts/lua/prelude.lua` and the six parts
+/// it runs (`prelude_format.lua` ... `prelude_core.lua`), each its own chunk named after its file
+/// (`=[tantan]/prelude_core.lua`), so a position in a message or traceback is a line of that
+/// file; and the luassert and say modules the parts load (`modules`). `load` pushes the function
+/// the runner calls with a table of host functions (`emit`, `snapshot`, `modules`, ...); it
+/// returns the entry points (prelude_core.lua's header lists them).
 enum Prelude {
   typealias Script = @Sendable (UnsafeMutablePointer<Int>?) -> UnsafePointer<CChar>?
 
   /// The entry, then the parts it is called with.
   static let files: [(name: String, text: Script)] = [
     ("prelude.lua", tt_script_prelude), ("prelude_format.lua", tt_script_prelude_format),
-    ("prelude_assert.lua", tt_script_prelude_assert), ("prelude_core.lua", tt_script_prelude_core),
+    ("prelude_assert.lua", tt_script_prelude_assert), ("prelude_errors.lua", tt_script_prelude_errors),
+    ("prelude_env.lua", tt_script_prelude_env), ("prelude_blocks.lua", tt_script_prelude_blocks),
+    ("prelude_core.lua", tt_script_prelude_core),
   ]
 
   /// `=[tantan]/prelude_core.lua`: the Lua side finds the prelude's own frames by this name
-  /// (`prelude_assert.lua`'s user_location, `prelude_core.lua`'s and `explore.lua`'s tracebacks).
+  /// (`prelude_assert.lua`'s user_location, `prelude_errors.lua`'s and `explore.lua`'s tracebacks).
   static func chunkName(_ file: String) -> String { "=[tantan]/" + file }
 
   /// Compiled once per process: parsing the prelude costs more than running a small scenario.
@@ -34,8 +37,65 @@ enum Prelude {
     return dumped
   }()
 
-  /// Pushes the function the runner calls with its host table (the entry called with the parts
-  /// and the host's table depth limit); on failure the message is on the stack instead.
+  /// A Lua module the scenario states preload: its `require` name, the file it was compiled from
+  /// and its bytecode (debug information kept: positions and chunk names stay).
+  struct Module {
+    let name: String
+    let path: String
+    let bytecode: [UInt8]
+  }
+
+  /// luassert and say as installed (`prelude_modules.lua` finds them on package.path, once per
+  /// process): compiled once, loaded into every file's state from bytecode. The failure names
+  /// the packages to install.
+  static let modules: Result<[Module], RunnerPreludeError> = {
+    guard let state = try? LuaState() else { return .failure(RunnerPreludeError(message: "cannot create a Lua state")) }
+    defer { state.close() }
+    let lua = state.lua
+    guard loadText(lua, ("prelude_modules.lua", tt_script_prelude_modules)), lua.pcall(0, 1) else {
+      defer { lua.pop() }
+      return .failure(RunnerPreludeError(message: lua.string(-1) ?? "cannot load luassert"))
+    }
+    defer { lua.pop() }
+    var found: [Module] = []
+    for i in 0..<lua.rawLength(-1) {
+      lua.rawGet(-1, index: i + 1)
+      defer { lua.pop() }
+      var fields: [[UInt8]] = []
+      for k in 1...3 {
+        lua.rawGet(-1, index: k)
+        var len = 0
+        if let p = tt_tostring(lua.L, -1, &len) { fields.append(Array(UnsafeRawBufferPointer(start: p, count: len))) }
+        lua.pop()
+      }
+      guard fields.count == 3 else { continue }
+      found.append(
+        Module(
+          name: String(decoding: fields[0], as: UTF8.self), path: String(decoding: fields[1], as: UTF8.self),
+          bytecode: fields[2]))
+    }
+    return .success(found)
+  }()
+
+  /// Pushes `modules` as the host table's `modules`: {{name, path, bytecode}...}.
+  static func pushModules(_ lua: Lua, _ modules: [Module]) {
+    lua.newTable(narr: Int32(modules.count), nrec: 0)
+    for (i, m) in modules.enumerated() {
+      lua.newTable(narr: 3, nrec: 0)
+      lua.push(m.name)
+      lua.rawSet(-2, index: 1)
+      lua.push(m.path)
+      lua.rawSet(-2, index: 2)
+      m.bytecode.withUnsafeBufferPointer { b in
+        b.withMemoryRebound(to: CChar.self) { c in _ = lua_pushlstring(lua.L, c.baseAddress, c.count) }
+      }
+      lua.rawSet(-2, index: 3)
+      lua.rawSet(-2, index: i + 1)
+    }
+  }
+
+  /// Pushes the function the runner calls with its host table (the entry called with the
+  /// parts); on failure the message is on the stack instead.
   static func load(_ state: LuaState) -> Bool {
     let lua = state.lua
     let base = lua.top
@@ -47,9 +107,7 @@ enum Prelude {
         return false
       }
     }
-    lua.push(TableDepth.limit)
-    lua.push(TableDepth.message)
-    return lua.pcall(Int32(files.count + 1), 1, traceback: true)
+    return lua.pcall(Int32(files.count - 1), 1, traceback: true)
   }
 
   /// Pushes the file's chunk compiled from its text, or the error message (returning false).
@@ -58,6 +116,11 @@ enum Prelude {
     let text = file.text(&size)
     return tt_loadbuffer(lua.L, text, size, chunkName(file.name), "t") == LUA_OK
   }
+}
+
+/// Why the runner's Lua side cannot be set up in this process (luassert missing).
+struct RunnerPreludeError: Error {
+  let message: String
 }
 
 /// Lua bytecode (`string.dump`, debug information kept so positions and chunk names stay).

@@ -86,7 +86,12 @@ enum ScenarioFork {
   ) -> AttemptOutcome {
     session.config.plugins?.startJournal()
     (session.host.observer as? TraceRecorder)?.title = info.fullName
-    let (status, failure, reason) = session.run(info)
+    var (status, failure, reason) = session.run(info)
+    // One scenario per fork: its blocks' teardowns run now, and a teardown's failure makes a
+    // passing scenario an error (the fork has nowhere else to report it).
+    if let f = session.finish().first, status == .passed || status == .pending {
+      (status, failure, reason) = (.error, f, nil)
+    }
     var o = AttemptOutcome(status: status, failure: failure, reason: reason)
     if let trace, ScenarioTraces.keeps(session.config.trace, status),
       let html = session.traceHTML(status: status, failure: failure, meta: trace.meta),
