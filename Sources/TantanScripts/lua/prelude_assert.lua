@@ -6,7 +6,8 @@
 -- Added through luassert's own extension points (assert:register): `assert.snapshot`,
 -- `assert.snapshot_svg` and plugin assertions. Also counts the assertions a scenario makes, and
 -- makes spy.on/stub on a userdata's method an error at the spec line. Called with part 1's
--- functions, the luassert modules ({name, path, bytecode} each) and the host's table.
+-- functions, the luassert modules ({name, path} each, in the order first required) and the
+-- host's table.
 local format, modules, host = ...
 local type, tostring, ipairs, pairs, select, error, pcall = type, tostring, ipairs, pairs, select, error, pcall
 local setmetatable, getmetatable, rawequal, raw_load = setmetatable, getmetatable, rawequal, load
@@ -18,22 +19,52 @@ local render_svg = tantan.render.svg  -- kept now: a scenario may replace the gl
 -- The source of the prelude's own frames (its chunks, named in Prelude.swift).
 local PRELUDE_SOURCE = "^=%[tantan%]/prelude[%w_]*%.lua$"
 
--- The library's chunks, by source: their frames are luassert's, never the user's. They see the
--- globals as they are now (luassert uses `debug`, which --sandbox then takes from scripts).
+-- The library's chunks (compiled without debug information: source "=?"), never the user's
+-- frames. They see the globals as they are now (luassert uses `debug`, which --sandbox then takes
+-- from scripts). Each module's bytecode is asked of the host when it is first required.
 local LIBRARY = { ["=?"] = true }
 local library_env = setmetatable({ debug = debug, io = io, os = os }, { __index = _G })
-for _, m in ipairs(modules) do
-  local name, source, code = m[1], "@" .. m[2], m[3]
+local module_code = host.module_code
+for i, m in ipairs(modules) do
+  local name, source = m[1], "@" .. m[2]
   LIBRARY[source] = true
-  package.preload[name] = function(...) return raw_load(code, source, "b", library_env)(...) end
+  package.preload[name] = function(...) return raw_load(module_code(i), source, "b", library_env)(...) end
 end
--- luassert's formatters try the `term` C module for colours: never wanted in a report.
-package.preload.term = function() error("term: not loaded by the scenario runner", 0) end
+-- Loaded when first needed (most scenarios pass: they never format a value): luassert's
+-- formatters when a value is formatted or a formatter or parameter is used, its matchers when a
+-- matcher is made (match.is_string()). luassert's init requires them: it gets `true` until then.
+local deferred = {}
+for _, name in ipairs { "luassert.formatters", "luassert.matchers" } do
+  deferred[name] = package.preload[name]
+  package.preload[name] = function() return true end
+end
+local function load_deferred(name)
+  local loader = deferred[name]
+  if not loader then return end
+  deferred[name] = nil
+  package.loaded[name], package.preload[name] = nil, loader
+  -- The formatters try the `term` C module for colours: never wanted in a report.
+  local term = package.preload.term
+  package.preload.term = function() error("term: not loaded by the scenario runner", 0) end
+  require(name)
+  package.preload.term = term
+end
 local luassert = require("luassert")
 local spy, stub, mock, match = require("luassert.spy"), require("luassert.stub"), require("luassert.mock"),
   require("luassert.match")
-local say, namespace = require("say"), require("luassert.namespaces")
-package.preload.term = nil
+local say, namespace, astate = require("say"), require("luassert.namespaces"), require("luassert.state")
+for _, f in ipairs { "format_argument", "add_formatter", "remove_formatter", "get_parameter", "set_parameter" } do
+  local original = astate[f]
+  astate[f] = function(...)
+    load_deferred("luassert.formatters")
+    return original(...)
+  end
+end
+local make_state = match.state
+match.state = function()
+  load_deferred("luassert.matchers")
+  return make_state()
+end
 
 local Failure = {}
 Failure.__index = Failure
@@ -153,12 +184,13 @@ luassert.register = function(self, nspace, name, callback, positive_message, neg
 end
 
 -- As busted does (busted.bindfenv(assert.is_true, 'error', busted.fail)): the chain's `error` is
--- this `fail`, through a private _ENV for that one function.
+-- this `fail`, through a private _ENV for that one function (found by its value: the library's
+-- chunks have no upvalue names).
 local function bind_error(fn)
   for i = 1, 250 do
     local name, env = getupvalue(fn, i)
     if name == nil then break end
-    if name == "_ENV" then
+    if rawequal(env, library_env) then
       local mine = setmetatable({ error = fail }, { __index = env })
       upvaluejoin(fn, i, function() return mine end, 1)
       return

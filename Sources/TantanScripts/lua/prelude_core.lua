@@ -267,27 +267,35 @@ local function run(ordinal)
   if not s then
     return { status = "error", message = "scenario #" .. tostring(ordinal) .. " was not declared" }
   end
-  local chain, b = {}, s.parent
-  while b do
-    insert(chain, 1, b)
-    b = b.parent
+  local chain = s.chain
+  if not chain then  -- the blocks around it, outermost first
+    chain = {}
+    local b = s.parent
+    while b do
+      insert(chain, 1, b)
+      b = b.parent
+    end
+    s.chain = chain
   end
   -- Leave the blocks this scenario is not in; then enter those around it.
   local keep = 0
   while keep < #entered and entered[keep + 1] == chain[keep + 1] do keep = keep + 1 end
-  local teardowns = {}
-  phase = "in a teardown"
-  while #entered > keep do leave(teardowns) end
-  if #teardowns > 0 then clock_reset() end
-  phase = "in a scenario"
-  errors.set_place(nil, s.line)
-  local blocked
-  for i = keep + 1, #chain do
-    enter(chain[i])
-    if chain[i].setup_failure then break end
+  local teardowns
+  if #entered > keep then
+    teardowns = {}
+    phase = "in a teardown"
+    while #entered > keep do leave(teardowns) end
+    phase = "in a scenario"
+    clock_reset()  -- what the teardowns left
   end
-  for _, blk in ipairs(entered) do
-    blocked = blocked or blk.setup_failure
+  errors.set_place(nil, s.line)
+  -- A block whose setup failed is not gone into: its scenarios are errors (as busted skips them).
+  local blocked
+  for i = 1, keep do blocked = blocked or chain[i].setup_failure end
+  for i = keep + 1, #chain do
+    if blocked then break end
+    enter(chain[i])
+    blocked = chain[i].setup_failure
   end
   local r
   if s.failed then  -- its block's body raised (part 5)
@@ -303,13 +311,13 @@ local function run(ordinal)
   end
   r.assertions = take_count()
   r.pending_timers = timers_left()
-  if #teardowns > 0 then r.teardown_failures = teardowns end
-  errors.set_place(nil, 0)
+  if teardowns and #teardowns > 0 then r.teardown_failures = teardowns end
   return r
 end
 
 local function finish()
   local failures = {}
+  errors.set_place(nil, 0)
   phase = "in a teardown"
   while #entered > 0 do leave(failures) end
   clock_reset()

@@ -1,9 +1,9 @@
--- The scenario runner's Lua side, part 1 (prelude.lua runs the parts): value formatting (one-line
--- values, error values as busted shows them) and the snapshot serializer (golden files, one entry per line, keys sorted:
--- stable and diff-friendly; decks, grids and lists as the plain data of what they show).
--- Returns its functions for the other parts.
+-- The scenario runner's Lua side, part 1 (prelude.lua runs the parts): value formatting (numbers,
+-- error values as busted shows them, messages without addresses) and the snapshot serializer
+-- (golden files, one entry per line, keys sorted: stable and diff-friendly; decks, grids and
+-- lists as the plain data of what they show). Returns its functions for the other parts.
 local type, tostring, tonumber, ipairs, next, pcall = type, tostring, tonumber, ipairs, next, pcall
-local setmetatable, getmetatable, rawget = setmetatable, getmetatable, rawget
+local getmetatable, rawget = getmetatable, rawget
 local sformat, srep, concat, sort = string.format, string.rep, table.concat, table.sort
 local mtype = math.type
 
@@ -76,28 +76,6 @@ end
 local function has_tostring(v)
   local mt = getmetatable(v)
   return type(mt) == "table" and rawget(mt, "__tostring") ~= nil
-end
-
--- Text shown as is in a message (a description, not a value).
-local RawMT = {}
-local function raw(s) return setmetatable({ text = s }, RawMT) end
-
--- One line, for messages: {1, 2, x = 3}; long or deep values are cut.
-local function compact(v, depth, seen)
-  if getmetatable(v) == RawMT then return v.text end
-  if type(v) ~= "table" or has_tostring(v) then return fmt_scalar(v) end
-  depth, seen = depth or 0, seen or {}
-  if seen[v] then return "<cycle>" end
-  if depth > 8 then return "{...}" end
-  seen[v] = true
-  local n, keys = split_keys(v)
-  local parts = {}
-  for i = 1, n do parts[#parts + 1] = compact(rawget(v, i), depth + 1, seen) end
-  for _, k in ipairs(keys) do parts[#parts + 1] = fmt_key(k) .. " = " .. compact(rawget(v, k), depth + 1, seen) end
-  seen[v] = nil
-  local s = "{" .. concat(parts, ", ") .. "}"
-  if #s > 4000 then s = s:sub(1, 4000) .. "...}" end
-  return s
 end
 
 -- What a deck, grid or list shows, as plain data for golden files (their tostring is one line):
@@ -231,8 +209,4 @@ local function serialize(v)
   return SNAPSHOT_HEADER .. "-- kind: " .. (state and state.component or "value") .. "\n" .. concat(out) .. "\n"
 end
 
-return {
-  fmt_number = fmt_number, fmt_string = fmt_string, fmt_scalar = fmt_scalar, key_less = key_less,
-  compact = compact, raw = raw, RawMT = RawMT, serialize = serialize, strip_addresses = strip_addresses,
-  error_text = error_text,
-}
+return { fmt_number = fmt_number, serialize = serialize, strip_addresses = strip_addresses, error_text = error_text }

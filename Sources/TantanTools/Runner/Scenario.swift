@@ -8,7 +8,8 @@ struct DescribeInfo: Equatable, Sendable {
 /// One `it` (or `pending`) found by running a file in collect mode.
 struct ScenarioInfo: Equatable, Sendable {
   var file: String
-  /// 1-based position among the file's `it`/`pending` calls; 0 for a file that failed to load.
+  /// 1-based position in the order the file's scenarios run (declaration order, or the order
+  /// `randomize()` gives: prelude_core.lua's `collect`); 0 for a file that failed to load.
   var ordinal: Int
   var name: String
   var line: Int

@@ -75,7 +75,6 @@ final class ScenarioSession {
     }
     lua.newTable()
     Prelude.pushModules(lua, modules)
-    lua.rawSet(-2, "modules")
     lua.push(config.seed)
     lua.rawSet(-2, "seed")
     // A Lua message handler's way to a callback's own traceback (prelude_errors.lua).

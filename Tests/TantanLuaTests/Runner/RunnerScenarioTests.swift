@@ -7,10 +7,7 @@ final class RunnerScenarioTests: XCTestCase {
   func scenarios(
     _ spec: String, _ args: [String] = [], status: Int32? = nil, file: StaticString = #filePath, line: UInt = #line
   ) throws -> [[String: Any]] {
-    let dir = try SuiteDir(["spec/s_spec.lua": spec])
-    let r = try dir.test(args + ["--reporter", "json"], stdin: "input the runner must not pass on\n")
-    if let status { XCTAssertEqual(r.status, status, r.stdout + r.stderr, file: file, line: line) }
-    return try json(r.stdout)["scenarios"] as! [[String: Any]]
+    try SuiteDir.scenarios(spec, args, status: status, file: file, line: line)
   }
 
   func failure(_ s: [String: Any]) -> [String: Any] { s["failure"] as? [String: Any] ?? [:] }

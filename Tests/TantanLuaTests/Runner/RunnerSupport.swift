@@ -36,6 +36,16 @@ final class SuiteDir {
     return try HostBinary.run(["test"] + args, stdin: stdin, env: e, cwd: url, timeout: timeout)
   }
 
+  /// Runs one spec file (spec/s_spec.lua in a fresh folder) and returns its JSON report's scenarios.
+  static func scenarios(
+    _ spec: String, _ args: [String] = [], status: Int32? = nil, file: StaticString = #filePath, line: UInt = #line
+  ) throws -> [[String: Any]] {
+    let dir = try SuiteDir(["spec/s_spec.lua": spec])
+    let r = try dir.test(args + ["--reporter", "json"], stdin: "input the runner must not pass on\n")
+    if let status { XCTAssertEqual(r.status, status, r.stdout + r.stderr, file: file, line: line) }
+    return try json(r.stdout)["scenarios"] as! [[String: Any]]
+  }
+
   func run(_ args: [String], env: [String: String] = [:]) throws -> HostBinary.Result {
     var e = ["CI": "false"]
     for (k, v) in env { e[k] = v }

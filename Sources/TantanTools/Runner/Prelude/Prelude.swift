@@ -77,20 +77,26 @@ enum Prelude {
     return .success(found)
   }()
 
-  /// Pushes `modules` as the host table's `modules`: {{name, path, bytecode}...}.
+  /// Sets the host table's (on top) `modules`, {{name, path}...}, and `module_code(i)`, which
+  /// returns module i's bytecode: copied into the state only when it is first required.
   static func pushModules(_ lua: Lua, _ modules: [Module]) {
     lua.newTable(narr: Int32(modules.count), nrec: 0)
     for (i, m) in modules.enumerated() {
-      lua.newTable(narr: 3, nrec: 0)
+      lua.newTable(narr: 2, nrec: 0)
       lua.push(m.name)
       lua.rawSet(-2, index: 1)
       lua.push(m.path)
       lua.rawSet(-2, index: 2)
-      m.bytecode.withUnsafeBufferPointer { b in
+      lua.rawSet(-2, index: i + 1)
+    }
+    lua.rawSet(-2, "modules")
+    lua.setFunction(-1, "module_code") { (lua: Lua) throws(LuaCallError) -> Int32 in
+      let i = try lua.checkInteger(1)
+      guard i >= 1, i <= modules.count else { return 0 }
+      modules[i - 1].bytecode.withUnsafeBufferPointer { b in
         b.withMemoryRebound(to: CChar.self) { c in _ = lua_pushlstring(lua.L, c.baseAddress, c.count) }
       }
-      lua.rawSet(-2, index: 3)
-      lua.rawSet(-2, index: i + 1)
+      return 1
     }
   }
 
