@@ -1,3 +1,4 @@
+import Foundation
 import XCTest
 
 @testable import HeadlessUI
@@ -12,6 +13,35 @@ final class VirtualClockTests: XCTestCase {
     try clock.advance(by: 1)
     XCTAssertEqual(log, ["a@0.2", "b@0.5", "c@0.5"])
     XCTAssertEqual(clock.now, 1)
+  }
+
+  /// What is still pending says what each timer is: owners describe theirs (a deck its
+  /// animation), a labelled timer keeps its label and detail until it fires, is cancelled or the
+  /// clock is reset; an owner that went no longer describes anything.
+  func testPendingTimersSayWhatEachIs() throws {
+    let clock = VirtualClock()
+    let detail = NSObject()
+    try clock.schedule(after: 2) {}
+    let labelled = try clock.schedule(after: 1, label: "tantan.after timer", detail: detail) {}
+    var deck: SwipeDeck<Int>? = try SwipeDeck(models: [1, 2, 3], clock: clock)
+    try deck?.like()
+    var pending = clock.pendingTimers
+    XCTAssertEqual(pending.map(\.label), ["SwipeDeck fly-off animation", "tantan.after timer", "timer"])
+    XCTAssertEqual(pending.map(\.due), [SwipeDeckConfig.tantan.durations.swipe, 1, 2])
+    XCTAssertTrue(pending[1].detail === detail)
+    deck = nil  // its deinit cancels the animation and takes its describer away
+    XCTAssertEqual(clock.pendingTimers.map(\.label), ["tantan.after timer", "timer"])
+    XCTAssertTrue(clock.cancel(labelled))
+    try clock.schedule(after: 3) {}
+    pending = clock.pendingTimers
+    XCTAssertEqual(pending.map(\.label), ["timer", "timer"], "the cancelled timer's label went with it")
+    try clock.schedule(after: 1, label: "fires", detail: nil) {}
+    try clock.advance(by: 1.5)
+    XCTAssertEqual(clock.pendingTimers.map(\.label), ["timer", "timer"])
+    try clock.schedule(after: 1, label: "reset", detail: nil) {}
+    clock.reset()
+    XCTAssertTrue(clock.pendingTimers.isEmpty)
+    XCTAssertEqual(clock.pendingCount, 0)
   }
 
   func testThrowingTimerStopsAtItsTimeAndKeepsTheRest() throws {

@@ -28,7 +28,6 @@ public final class VirtualClock {
     let id: UInt64
     let due: Double
     let action: () throws -> Void
-    let label: Label
     /// Heap order: earlier due time first, then earlier scheduling.
     func before(_ o: Entry) -> Bool { due < o.due || (due == o.due && id < o.id) }
   }
@@ -66,18 +65,35 @@ public final class VirtualClock {
 
   public init() {}
 
-  /// What a timer is, for the list of what is still pending (the scenario runner names the timers
-  /// and animations a scenario left): a fixed text, and an object the host can describe further
-  /// (a `tantan.after` timer's Lua function: where it was defined).
-  public struct Label {
-    public let text: StaticString
-    public let detail: AnyObject?
-    public init(_ text: StaticString, detail: AnyObject? = nil) { self.text = text; self.detail = detail }
+  /// Says what an owner's pending timers are, for `pendingTimers` (the scenario runner names the
+  /// timers and animations a scenario left): a deck its animation, a grid its autoscroll. Asked
+  /// only then, so scheduling stays as cheap as without it.
+  public typealias Describer = () -> [(timer: TimerID, label: String)]
+  private var describers: [UInt64: Describer] = [:]
+  private var nextDescriber: UInt64 = 0
+  /// What some timers carry from when they were scheduled (`tantan.after`: its label and function).
+  private var labels: [UInt64: (text: String, detail: AnyObject?)] = [:]
+
+  /// Adds a describer; its owner removes it when it goes (`removeDescriber`).
+  public func addDescriber(_ describe: @escaping Describer) -> UInt64 {
+    nextDescriber += 1
+    describers[nextDescriber] = describe
+    return nextDescriber
   }
 
-  /// The timers still pending, in the order they would fire.
-  public var pendingTimers: [(due: Double, label: Label)] {
-    heap.filter { pending.contains($0.id) }.sorted { $0.before($1) }.map { ($0.due, $0.label) }
+  public func removeDescriber(_ id: UInt64) { describers[id] = nil }
+
+  /// The timers still pending, in the order they would fire, with what their owners or their
+  /// scheduling said of them ("timer" otherwise).
+  public var pendingTimers: [(due: Double, label: String, detail: AnyObject?)] {
+    var said: [UInt64: String] = [:]
+    for d in describers.values {
+      for (timer, label) in d() { said[timer.raw] = label }
+    }
+    return heap.filter { pending.contains($0.id) }.sorted { $0.before($1) }.map { e in
+      let l = labels[e.id]
+      return (e.due, said[e.id] ?? l?.text ?? "timer", l?.detail)
+    }
   }
 
   /// Forgets every pending timer and animation and starts time again at 0: each run of an
@@ -85,6 +101,7 @@ public final class VirtualClock {
   /// Not for use while the clock is firing (explore calls it between runs only).
   public func reset() {
     heap.removeAll()
+    labels.removeAll()
     pending = PendingTimers(startingAt: nextID)
     now = 0
   }
@@ -94,21 +111,35 @@ public final class VirtualClock {
 
   /// Schedules `action` at `now + delay`. The delay must be finite and >= 0.
   @discardableResult
-  public func schedule(
-    after delay: Double, label: Label = Label("timer"), _ action: @escaping () throws -> Void
-  ) throws -> TimerID {
+  public func schedule(after delay: Double, _ action: @escaping () throws -> Void) throws -> TimerID {
     guard delay.isFinite, delay >= 0 else { throw InvalidDuration(value: delay) }
     let id = nextID
     nextID += 1
     pending.insert(id)
-    heap.append(Entry(id: id, due: now + delay, action: action, label: label))  // built in place: one retain of `action`
+    heap.append(Entry(id: id, due: now + delay, action: action))  // built in place: one retain of `action`
     siftUp(heap.count - 1)
     return TimerID(raw: id)
+  }
+
+  /// `schedule`, with what the timer is while it is pending (`pendingTimers`): for timers that are
+  /// nobody's to describe (`tantan.after`), at the cost of a table entry while they are pending.
+  @discardableResult
+  public func schedule(
+    after delay: Double, label: String, detail: AnyObject?, _ action: @escaping () throws -> Void
+  ) throws -> TimerID {
+    let id = nextID  // the id `schedule` gives it: the label goes when it fires (or is cancelled)
+    let timer = try schedule(after: delay) { [unowned self] in
+      self.labels[id] = nil
+      try action()
+    }
+    labels[timer.raw] = (label, detail)
+    return timer
   }
 
   @discardableResult
   public func cancel(_ id: TimerID) -> Bool {
     guard pending.remove(id.raw) else { return false }
+    if !labels.isEmpty { labels[id.raw] = nil }
     if heap.count > 64 && heap.count > 2 * pending.count { compact() }
     return true
   }

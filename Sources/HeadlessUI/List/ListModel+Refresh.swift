@@ -177,7 +177,7 @@ extension ListModel {
     refreshState = .finishing
     finishTween = Tween(start: clock.now, duration: duration, curve: .easeOut)
     let token = refreshToken
-    finishTimer = try clock.schedule(after: duration, label: VirtualClock.Label("List refresh indicator")) { [weak self] in
+    finishTimer = try clock.schedule(after: duration) { [weak self] in
       guard let self, self.refreshToken == token, self.refreshState == .finishing else { return }
       self.refreshState = self.stateAfterRefresh()
       self.finishTween = nil

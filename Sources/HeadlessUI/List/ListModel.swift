@@ -43,6 +43,8 @@ public final class ListModel<Payload: Equatable> {
   public var refreshError: String? { refreshFailure?.text }
   var finishTween: Tween?
   var finishTimer: VirtualClock.TimerID?
+  /// Names the refresh indicator's timer for the clock's list of pending timers (removed in deinit).
+  private var describer: UInt64 = 0
 
   // Paging.
   /// The last page requested (0 before any; rolled back when a load fails; 0 again after a refresh).
@@ -78,7 +80,12 @@ public final class ListModel<Payload: Equatable> {
       try loadLazily(src)
     }
     debugCheckDataInvariants()
+    describer = clock.addDescriber { [unowned self] in
+      self.finishTimer.map { [($0, "List refresh indicator")] } ?? []
+    }
   }
+
+  deinit { clock.removeDescriber(describer) }
 
   // MARK: - Reading
 

@@ -25,8 +25,7 @@ extension ReorderGrid {
   func updateAutoscroll() {
     guard autoscrollVelocity != 0 else { stopAutoscroll(); return }
     guard autoscrollTimer == nil else { return }
-    autoscrollTimer = try? clock.schedule(after: config.autoscroll.tick, label: VirtualClock.Label("ReorderGrid autoscroll")) {
-      [weak self] in
+    autoscrollTimer = try? clock.schedule(after: config.autoscroll.tick) { [weak self] in
       try self?.autoscrollTick()
     }
   }

@@ -45,6 +45,8 @@ public final class ReorderGrid<Item> {
   public internal(set) var offset: Double = 0
   var drag: DragState?
   var autoscrollTimer: VirtualClock.TimerID?
+  /// Names the autoscroll timer for the clock's list of pending timers (removed in deinit).
+  private var describer: UInt64 = 0
   var callbackDepth = 0
 
   /// Cells examined by hit tests since creation (for the scale tests: O(1) per step).
@@ -92,6 +94,7 @@ public final class ReorderGrid<Item> {
     self.nextID = items.count
     try resetLocked(strict: true)
     checkInvariantsIfDebug()
+    describeTimers()
   }
 
   /// A grid over a callback data source; `count()` is asked now.
@@ -114,10 +117,18 @@ public final class ReorderGrid<Item> {
     self.nextID = n
     try resetLocked(strict: true)
     checkInvariantsIfDebug()
+    describeTimers()
   }
 
   deinit {
     if let t = autoscrollTimer { clock.cancel(t) }
+    clock.removeDescriber(describer)
+  }
+
+  private func describeTimers() {
+    describer = clock.addDescriber { [unowned self] in
+      self.autoscrollTimer.map { [($0, "ReorderGrid autoscroll")] } ?? []
+    }
   }
 
   // MARK: Fields (Lua: grid.items, grid.count, grid.editing, grid.dragging, grid.offset, ...)

@@ -50,13 +50,7 @@ extension SwipeDeck {
   /// Starts an animation of the top card with its completion on the clock.
   func animate(_ kind: DeckAnimation.Kind, from: CardPose, to: CardPose, duration: Double) {
     // Durations are validated finite and >= 0, so scheduling cannot fail.
-    let label: VirtualClock.Label
-    switch kind {
-    case .fly: label = VirtualClock.Label("SwipeDeck fly-off animation")
-    case .reset: label = VirtualClock.Label("SwipeDeck snap-back animation")
-    case .rewind: label = VirtualClock.Label("SwipeDeck undo animation")
-    }
-    let id = (try? clock.schedule(after: duration, label: label, timerAction)) ?? VirtualClock.TimerID(raw: 0)
+    let id = (try? clock.schedule(after: duration, timerAction)) ?? VirtualClock.TimerID(raw: 0)
     phase = .animating(
       DeckAnimation(kind: kind, tween: Tween(start: clock.now, duration: duration), from: from, to: to, timer: id))
   }

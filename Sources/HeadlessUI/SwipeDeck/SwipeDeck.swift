@@ -63,6 +63,8 @@ public final class SwipeDeck<Model> {
   /// The completion of every animation, made once; unowned because the clock may hold it while
   /// the deck goes, and deinit cancels the pending timer, so it never runs after that.
   lazy var timerAction: () throws -> Void = { [unowned self] in try self.animationTimerFired() }
+  /// Names its running animation for the clock's list of pending timers (removed in deinit).
+  private var describer: UInt64 = 0
 
   /// Builds the deck and loads the first cards; throws on a bad config or data source.
   public init(config: SwipeDeckConfig = .tantan, source: SwipeDeckSource<Model>, clock: VirtualClock) throws {
@@ -79,11 +81,20 @@ public final class SwipeDeck<Model> {
     poolBuffer = .allocate(capacity: config.visible)
     historyStore.reserveCapacity(min(config.historyLimit, 64))
     try operation { loadFromSource(keepPosition: false) }
+    describer = clock.addDescriber { [unowned self] in
+      guard case .animating(let anim) = self.phase else { return [] }
+      switch anim.kind {
+      case .fly: return [(anim.timer, "SwipeDeck fly-off animation")]
+      case .reset: return [(anim.timer, "SwipeDeck snap-back animation")]
+      case .rewind: return [(anim.timer, "SwipeDeck undo animation")]
+      }
+    }
   }
 
   deinit {
     // Leave no completion behind on a clock that outlives the deck.
     if case .animating(let anim) = phase { clock.cancel(anim.timer) }
+    clock.removeDescriber(describer)
     destroyStorage()
   }
 

@@ -32,7 +32,8 @@ enum ClockExtension: TantanExtension, LuaModuleBinding {
     // The pending timer's Swift side (heap entry, closure, reference), charged until it is dropped.
     let memory = try HostMemory(host.state.handle, bytes: timerBytes)
     let ref = host.state.ref()
-    let id = try host.clock.schedule(after: seconds, label: VirtualClock.Label("tantan.after timer", detail: ref)) {
+    // `detail`: the runner's list of pending timers says where the function was defined.
+    let id = try host.clock.schedule(after: seconds, label: "tantan.after timer", detail: ref) {
       [unowned host] in
       withExtendedLifetime(memory) {}
       let lua = host.lua

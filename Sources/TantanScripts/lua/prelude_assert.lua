@@ -206,6 +206,31 @@ getmetatable(luassert).__call = function(_, v, message, ...)
   return v, message, ...
 end
 
+-- Deep comparison (same, called_with, matchers) stops at the host's one table depth
+-- (host.depth_limit, TableDepth.limit in Swift): an error at the assertion's line, not a Lua
+-- stack overflow inside luassert. One protected call per comparison resets the count.
+local util = require("luassert.util")
+local deepcompare, depth, DEEP = util.deepcompare, 0, {}
+local depth_limit, depth_message = host.depth_limit, host.depth_message
+util.deepcompare = function(t1, t2, ...)
+  if type(t1) ~= "table" or type(t2) ~= "table" then return deepcompare(t1, t2, ...) end
+  if depth > 0 then
+    depth = depth + 1
+    if depth > depth_limit then error(DEEP, 0) end
+    local same, crumbs = deepcompare(t1, t2, ...)
+    depth = depth - 1
+    return same, crumbs
+  end
+  depth = 1
+  local ok, same, crumbs = pcall(deepcompare, t1, t2, ...)
+  depth = 0
+  if not ok then
+    if same == DEEP then raise("deep comparison: " .. depth_message) end
+    error(same, 0)
+  end
+  return same, crumbs
+end
+
 -- spy.on and stub replace `t[key]`: a component's methods live in its userdata's metatable.
 local function check_target(fname, target, key)
   if type(target) == "table" then return end

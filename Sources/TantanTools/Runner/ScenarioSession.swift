@@ -77,6 +77,10 @@ final class ScenarioSession {
     Prelude.pushModules(lua, modules)
     lua.push(config.seed)
     lua.rawSet(-2, "seed")
+    lua.push(TableDepth.limit)  // deep comparisons stop where every host walk of tables stops
+    lua.rawSet(-2, "depth_limit")
+    lua.push(TableDepth.message)
+    lua.rawSet(-2, "depth_message")
     // A Lua message handler's way to a callback's own traceback (prelude_errors.lua).
     lua_pushcclosure(lua.L, tt_callback_traceback, 0)
     lua.rawSet(-2, "callback_traceback")
@@ -91,11 +95,11 @@ final class ScenarioSession {
       lua.newTable(narr: Int32(timers.count), nrec: 0)
       for (i, t) in timers.enumerated() {
         lua.newTable(narr: 3, nrec: 0)
-        lua.push(t.label.text.description)
+        lua.push(t.label)
         lua.rawSet(-2, index: 1)
         lua.push(t.due)
         lua.rawSet(-2, index: 2)
-        if let fn = t.label.detail as? LuaRef {
+        if let fn = t.detail as? LuaRef {
           _ = fn.push(lua)
           lua.rawSet(-2, index: 3)
         }

@@ -183,7 +183,8 @@ final class RunnerBustedSemanticsTests: XCTestCase {
     ])
     for file in ["shared_spec.lua", "env_spec.lua", "random_spec.lua"] {
       let r = try Self.run(dir, file, seed: 7)
-      XCTAssertEqual(r.outcomes.map(\.status), Array(repeating: .passed, count: r.outcomes.count), "\(file): \(r.outcomes)")
+      XCTAssertEqual(
+        r.outcomes.map(\.status), Array(repeating: .passed, count: r.outcomes.count), "\(file): \(r.outcomes)")
       XCTAssertEqual(r.finish, [], file)
       if let busted = try Self.busted(dir, file, seed: 7) {
         XCTAssertEqual(busted["successes"], r.outcomes.map(\.name), "\(file): busted runs them alike, in that order")
@@ -246,7 +247,8 @@ final class RunnerBustedSemanticsTests: XCTestCase {
       XCTAssertEqual(o.failure?.message, "setup_spec.lua:2: setup broke")
       XCTAssertEqual(o.failure?.line, 2)
     }
-    XCTAssertEqual(r.outcomes[2].failure?.message, "Expected objects to be the same.", "a failure outside `it` is an error")
+    XCTAssertEqual(
+      r.outcomes[2].failure?.message, "Expected objects to be the same.", "a failure outside `it` is an error")
     XCTAssertEqual(r.outcomes[2].failure?.kind, .error)
     XCTAssertEqual(r.output, "second setup still runs\nteardown after failed setup\nlazy teardown\n")
   }
@@ -276,10 +278,12 @@ final class RunnerBustedSemanticsTests: XCTestCase {
       """#
     ])
     let r = try Self.run(dir, "body_spec.lua")
-    XCTAssertEqual(r.outcomes.map(\.name), [
-      "body errors", "finally runs after a failure", "finally a failing finally makes a passing scenario an error",
-      "finally pending, then a failing finally: an error", "still runs",
-    ])
+    XCTAssertEqual(
+      r.outcomes.map(\.name),
+      [
+        "body errors", "finally runs after a failure", "finally a failing finally makes a passing scenario an error",
+        "finally pending, then a failing finally: an error", "still runs",
+      ])
     XCTAssertEqual(r.outcomes.map(\.status), [.error, .failed, .error, .error, .passed])
     XCTAssertEqual(r.outcomes[0].failure?.message, "body_spec.lua:3: body broke")
     XCTAssertEqual(r.outcomes[2].failure?.message, "body_spec.lua:12: finally broke")

@@ -89,7 +89,8 @@ final class RunnerLuassertTests: XCTestCase {
     XCTAssertEqual(r.status, 1, r.stderr)
     let scenarios = try json(r.stdout)["scenarios"] as! [[String: Any]]
     XCTAssertEqual(
-      scenarios.map { $0["status"] as! String }, ["passed", "passed", "passed", "passed", "passed", "passed", "failed"],
+      scenarios.map { $0["status"] as! String },
+      ["passed", "passed", "passed", "passed", "passed", "passed", "failed"],
       r.stdout)
     let f = scenarios[6]["failure"] as! [String: Any]
     XCTAssertEqual(f["message"] as? String, "Expected objects to be the same.")
@@ -143,10 +144,13 @@ final class RunnerLuassertTests: XCTestCase {
     XCTAssertEqual(
       messages,
       [
-        "{\n  code = 42,\n  list = {\n    1,\n    {\n      a = true\n    }\n  },\n  [5] = \"five\"\n}", "custom!", "Nil error",
+        "{\n  code = 42,\n  list = {\n    1,\n    {\n      a = true\n    }\n  },\n  [5] = \"five\"\n}", "custom!",
+        "Nil error",
         "true",
       ])
-    for scenario in s { XCTAssertEqual((scenario["failure"] as! [String: Any])["line"] as? Int, scenario["line"] as? Int) }
+    for scenario in s {
+      XCTAssertEqual((scenario["failure"] as! [String: Any])["line"] as? Int, scenario["line"] as? Int)
+    }
   }
 
   func testACallbacksErrorKeepsItsFramesInTheReportsAsInTheScriptRun() throws {
@@ -172,10 +176,12 @@ final class RunnerLuassertTests: XCTestCase {
       "\tspec/cb_spec.lua:6: in function <spec/cb_spec.lua:4>",
     ]
     XCTAssertEqual(
-      f["traceback"] as? String, "spec/cb_spec.lua:2: boom in helper 1\nstack traceback:\n" + frames.joined(separator: "\n"))
+      f["traceback"] as? String,
+      "spec/cb_spec.lua:2: boom in helper 1\nstack traceback:\n" + frames.joined(separator: "\n"))
     let scriptFrames = script.stderr.split(separator: "\n").map(String.init).filter { $0.hasPrefix("\t") }
     XCTAssertEqual(
-      Array(scriptFrames.prefix(4)), frames.prefix(4).map { $0.replacingOccurrences(of: "spec/cb_spec.lua", with: "script.lua") },
+      Array(scriptFrames.prefix(4)),
+      frames.prefix(4).map { $0.replacingOccurrences(of: "spec/cb_spec.lua", with: "script.lua") },
       "the callback's frames, as the script run shows them: \(script.stderr)")
     let junit = try JUnitDocument.parse(dir.read("junit.xml") ?? "")
     let error = try XCTUnwrap(junit.testcases.first?.first("error"))

@@ -97,7 +97,8 @@ final class RunnerPluginTests: XCTestCase {
     XCTAssertEqual(all[3].2, "no 5")
     XCTAssertTrue(
       r.stdout.contains(
-        "spec/checks_spec.lua:12: no 5\n    expected: (number) 5\n    actual:   (table) {\n      [1] = 1\n      [2] = 2 }\n"),
+        "spec/checks_spec.lua:12: no 5\n    expected: (number) 5\n    actual:   (table) {\n      [1] = 1\n      [2] = 2 }\n"
+      ),
       r.stdout)
     let plugin = "plugins/checks/plugin.lua"
     XCTAssertEqual(all[4].2, "assertion 'broken' of plugin 'checks' raised an error: \(plugin):12: kaput")

@@ -163,21 +163,34 @@ final class RunnerScenarioTests: XCTestCase {
     // its message labels ("Passed in:" is what was found, "Expected:" what was wanted).
     let cases: [(String, String, String?, String?)] = [
       ("assert.equal(1, 2)", "Expected objects to be equal.", "(number) 1", "(number) 2"),
-      ("assert.equal('a', 'b', 'custom text')", "custom text\nExpected objects to be equal.", "(string) 'a'", "(string) 'b'"),
       (
-        "assert.same({x = {1}}, {x = {2}})", "Expected objects to be the same.", "(table) {\n *[x] = {\n   *[1] = 1 } }",
+        "assert.equal('a', 'b', 'custom text')", "custom text\nExpected objects to be equal.", "(string) 'a'",
+        "(string) 'b'"
+      ),
+      (
+        "assert.same({x = {1}}, {x = {2}})", "Expected objects to be the same.",
+        "(table) {\n *[x] = {\n   *[1] = 1 } }",
         "(table) {\n *[x] = {\n   *[1] = 2 } }"
       ),
-      ("assert.is_not.same({1}, {1})", "Expected objects to not be the same.", "(table) {\n  [1] = 1 }", "(table) {\n  [1] = 1 }"),
+      (
+        "assert.is_not.same({1}, {1})", "Expected objects to not be the same.", "(table) {\n  [1] = 1 }",
+        "(table) {\n  [1] = 1 }"
+      ),
       ("assert.truthy(nil)", "Expected to be truthy, but value was:", nil, "(nil)"),
       ("assert.falsy(0)", "Expected to be falsy, but value was:", nil, "(number) 0"),
       ("assert.is_nil(false)", "Expected objects to be the same.", "type nil", "(boolean) false"),
       ("assert.near(1, 1.5, 0.1)", "Expected values to be near.", "(number) 1 +/- 0.1", "(number) 1.5"),
       ("assert.matches('^x', 'abc')", "Expected strings to match.", "(string) '^x'", "(string) 'abc'"),
       ("assert.has_error(function() end)", "Expected a different error.", "(error)", "(no error)"),
-      ("assert.has_error(function() error('a') end, 'b')", "Expected a different error.", "(string) 'b'", "(string) 'a'"),
+      (
+        "assert.has_error(function() error('a') end, 'b')", "Expected a different error.", "(string) 'b'",
+        "(string) 'a'"
+      ),
       ("assert.has_no.errors(function() error('x', 0) end)", "Expected no error, but caught:", nil, "(string) 'x'"),
-      ("assert.error_matches(function() error('abc') end, '^z')", "Expected a different error.", "(string) '^z'", "(string) 'abc'"),
+      (
+        "assert.error_matches(function() error('abc') end, '^z')", "Expected a different error.", "(string) '^z'",
+        "(string) 'abc'"
+      ),
       ("assert.is_true(1)", "Expected objects to be the same.", "(boolean) true", "(number) 1"),
       ("assert.is_string(1)", "Expected objects to be the same.", "type string", "(number) 1"),
       (
