@@ -97,7 +97,8 @@ package enum PluginLoader {
       return fail("\(at): manifest has no 'api' (the minimum tantan.api_level, an integer; got nil)")
     }
     guard apiType == LUA_TNUMBER, let api = lua.integer(-1), api >= 0 else {
-      let got = apiType == LUA_TNUMBER ? lua.string(-1) ?? "?" : lua.typeName(-1)  // a number as Lua prints it: inf, 1.5
+      // A number as Lua prints it (inf, 1.5), anything else by its type.
+      let got = apiType == LUA_TNUMBER ? lua.string(-1) ?? "?" : lua.typeName(-1)
       return fail("\(at): manifest 'api' must be a non-negative integer (the minimum tantan.api_level), got \(got)")
     }
     lua.pop()

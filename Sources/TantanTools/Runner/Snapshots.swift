@@ -105,7 +105,8 @@ struct SnapshotStore: Sendable {
       }
       if mode == .all {
         if let why = FileSystem.save(path, text, createFolders: false) {
-          return Outcome(ok: false, action: .failed, message: "snapshot '\(name)': cannot write \(path): \(why)", path: path)
+          return Outcome(
+            ok: false, action: .failed, message: "snapshot '\(name)': cannot write \(path): \(why)", path: path)
         }
         if FileSystem.kind(newPath) == .file { FileSystem.remove(newPath) }
         return Outcome(ok: true, action: .updated, path: path)
@@ -131,7 +132,8 @@ struct SnapshotStore: Sendable {
     }
     FileSystem.makeDirectories(Self.folder(for: specFile))
     if let why = FileSystem.save(path, text, createFolders: false) {  // the system's reason: File name too long, ...
-      return Outcome(ok: false, action: .failed, message: "snapshot '\(name)': cannot write \(path): \(why)", path: path)
+      return Outcome(
+        ok: false, action: .failed, message: "snapshot '\(name)': cannot write \(path): \(why)", path: path)
     }
     return Outcome(ok: true, action: .written, path: path)
   }

@@ -10,7 +10,8 @@ final class CLISandboxBytecodeTests: CLITestCase {
 
   /// `string.dump` of `code` written to `name`, by the host itself (no luac needed).
   func dump(_ code: String, to name: String) throws {
-    try write("dump.lua", "local f = assert(io.open(arg[1], 'wb')) f:write(string.dump(assert(load(arg[2])))) f:close()")
+    try write(
+      "dump.lua", "local f = assert(io.open(arg[1], 'wb')) f:write(string.dump(assert(load(arg[2])))) f:close()")
     let r = try runHost(["dump.lua", name, code])
     XCTAssertEqual(r.status, 0, "\(r)")
   }

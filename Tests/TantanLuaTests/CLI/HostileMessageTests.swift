@@ -66,14 +66,17 @@ final class HostileMessageTests: CLITestCase {
       r.stdout.contains(
         "plugins/huge/plugin.lua:1: manifest 'api' must be a non-negative integer (the minimum tantan.api_level), got inf"
       ), "\(r)")
-    XCTAssertTrue(r.stdout.contains("manifest 'api' must be a non-negative integer (the minimum tantan.api_level), got 1.5"), "\(r)")
+    XCTAssertTrue(
+      r.stdout.contains("manifest 'api' must be a non-negative integer (the minimum tantan.api_level), got 1.5"), "\(r)"
+    )
     XCTAssertFalse(r.stdout.contains("has no 'api'"), "\(r)")
   }
 
   /// After one plugin used up `--timeout`, the later ones are listed as not loaded because of
   /// that plugin, not as failing with its timeout.
   func testOnlyThePluginThatTimedOutIsListedWithTheTimeout() throws {
-    try write("plugins/a_slow/plugin.lua", "return { name = 'slow', api = 1, setup = function() while true do end end }\n")
+    try write(
+      "plugins/a_slow/plugin.lua", "return { name = 'slow', api = 1, setup = function() while true do end end }\n")
     try write("plugins/b_ok/plugin.lua", "return { name = 'okb', api = 1 }\n")
     try write("plugins/c_ok/plugin.lua", "return { name = 'okc', api = 1 }\n")
     let r = try runHost(["--timeout", "0.5", "plugins"])
@@ -102,7 +105,9 @@ final class HostileMessageTests: CLITestCase {
       end }
 
       """)
-    let r = try runHost(["-e", "local d = tantan.deck{source = {{}, {}}} d:swipe('left') tantan.clock:settle() print('ok')"])
+    let r = try runHost([
+      "-e", "local d = tantan.deck{source = {{}, {}}} d:swipe('left') tantan.clock:settle() print('ok')",
+    ])
     assertSane(r)
     XCTAssertEqual(r.stdout, "ok\n", "\(r)")
     XCTAssertTrue(
@@ -118,7 +123,8 @@ final class HostileMessageTests: CLITestCase {
       assertSane(r)
       XCTAssertNotEqual(r.status, 0, "\(args): \(r)")
       XCTAssertTrue(
-        r.stderr.contains("spec/fifo_spec.lua: not a regular file (a FIFO, device or socket cannot be a scenario file)"),
+        r.stderr.contains(
+          "spec/fifo_spec.lua: not a regular file (a FIFO, device or socket cannot be a scenario file)"),
         "\(args): \(r)")
       XCTAssertLessThan(Date().timeIntervalSince(started), 10)
     }
