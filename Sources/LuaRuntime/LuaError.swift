@@ -128,7 +128,6 @@ extension Lua {
     Unmanaged<LuaStateHandle>.fromOpaque(tt_owner(L)!).takeUnretainedValue()
   }
 
-  /// The string `__tostring` of the value at `i` returns, run protected; nil without one.
   /// The error value at `i` as lua.c prints it: a string or number as it is, else `__tostring`,
   /// else `(error object is a T value)`.
   public func errorText(_ i: Int32) -> String {
@@ -138,6 +137,7 @@ extension Lua {
     return "(error object is a \(typeName(i)) value)"
   }
 
+  /// The string `__tostring` of the value at `i` returns, run protected; nil without one.
   func metaString(_ i: Int32) -> String? {
     let i = absIndex(i)
     guard lua_getmetatable(L, i) != 0 else { return nil }
