@@ -71,6 +71,18 @@ enum PlayControls {
     return ""
   }
 
+  /// The schema's default as a value, where it is written as one (`120`, `"right"`, `true`).
+  static func parsedDefault(_ c: Control) -> LuaValue {
+    let text = c.defaultText.split(separator: " ").first.map(String.init) ?? ""
+    switch c.kind {
+    case "number", "integer": return Double(text).map { .number($0) } ?? .nil
+    case "boolean": return text == "true" ? .bool(true) : text == "false" ? .bool(false) : .nil
+    default:
+      guard text.count >= 2, text.hasPrefix("\""), text.hasSuffix("\"") else { return .nil }
+      return .string(String(text.dropFirst().dropLast()))
+    }
+  }
+
   /// The control as the page builds it: its current value and a slider range around it.
   static func json(_ c: Control, value: LuaValue, set: Bool, ranges: [String: ClosedRange<Double>]) -> JSONValue {
     var pairs: [(String, JSONValue)] = [

@@ -54,8 +54,10 @@ extension PlaySession {
       let adapter = type(of: c.adapter)
       let controls = PlayControls.controls(adapter.configRows).map { control in
         let set = overrides.value(c.label, control.key)
+        let value = set.map(Self.luaValue) ?? live(c, control.key)
         return PlayControls.json(
-          control, value: set.map(Self.luaValue) ?? live(c, control.key), set: set != nil, ranges: adapter.ranges)
+          control, value: value == .nil ? PlayControls.parsedDefault(control) : value, set: set != nil,
+          ranges: adapter.ranges)
       }
       return .object([
         ("label", .string(c.label)), ("kind", .string(adapter.kind)),
