@@ -25,7 +25,9 @@ extension PlaySession {
       messages.append(.object([("type", .string("error")), ("error", failure.map(describe) ?? .null)]))
     }
     let changes = frames.changes(build?.pictures() ?? [])
-    if !changes.isEmpty {
+    let now = FileSystem.now()
+    if !changes.isEmpty || now - timeSent >= 0.1 {  // the page's clock moves even when nothing else does
+      timeSent = now
       messages.append(
         .object([("type", .string("frame")), ("time", time), ("pictures", .object(changes))]))
     }

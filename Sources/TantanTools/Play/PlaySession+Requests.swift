@@ -13,16 +13,16 @@ extension PlaySession {
       failureSent = failure == nil
     case .closed:
       sockets = max(0, sockets - 1)
-    case .refused(let socket, let why):
-      refuse(why)
+    case .refused(let socket, _):
       server.close(socket)
-    case .message(_, let bytes):
-      do { try perform(try PlayRequest.decode(bytes)) } catch { refuse(error.description) }
+    case .message(let socket, let bytes):
+      do { try perform(try PlayRequest.decode(bytes)) } catch { refuse(error.description, to: socket) }
     }
   }
 
-  func refuse(_ why: String) {
-    outbox.append(.object([("type", .string("refused")), ("reason", .string(why))]))
+  /// Tells the page that sent a message why it was not acted on.
+  func refuse(_ why: String, to socket: UInt) {
+    server.send(JSONValue.object([("type", .string("refused")), ("reason", .string(why))]).compact(), to: socket)
   }
 
   func perform(_ request: PlayRequest) throws(PlayRequest.Refusal) {

@@ -34,6 +34,8 @@ final class PlaySession {
   var pendingEvents: [JSONValue] = []
   var droppedEvents = 0
   var sockets = 0
+  /// Real time the page was last sent the virtual time.
+  var timeSent = 0.0
   /// Real time when the session started: the hold of a press is measured on it while paused.
   let started = FileSystem.now()
 

@@ -178,7 +178,8 @@ def grid(pw):
     """A long press lifts a channel, a drag moves it, release drops it; the Edit button toggles editing."""
     play = Play(pw, ["--seed", "1", "examples/channels-grid.lua"])
     play.page.get_by_test_id("clear-events").click()
-    play.drag("picture-grid", 0, 120, start=(0.5, 0.3), hold=0.8, steps=12)
+    # The first channel of the second row (the picture is 375 x 667: the bar, then 80 x 45 cells).
+    play.drag("picture-grid", 0, 120, start=(0.16, 0.26), hold=0.8, steps=12)
     play.wait_event("did_drop(")
     play.page.get_by_test_id("button-grid-edit").click()
     play.wait_event("editing")
