@@ -268,7 +268,36 @@ def hostile(pw):
     play.stop()
 
 
-CASES = {"swipe": swipe, "control": control, "record": record, "reload": reload, "grid": grid, "list": list_,
+def screenshot(pw):
+    """Not a test: the README's picture (WORK is the PNG file to write)."""
+    play = Play(pw, ["--seed", "3", "examples/tantan-classic.lua"])
+    box = play.page.get_by_test_id("config-threshold")
+    box.fill("100")
+    box.press("Enter")
+    play.page.wait_for_function("() => document.querySelector('[data-testid=config-threshold]').value === '100'")
+    play.page.get_by_test_id("record").click()
+    play.page.wait_for_selector("body[data-recording='1']")
+    play.drag("picture-deck", -180, 30)
+    play.wait_event("did_remove(")
+    play.page.get_by_test_id("button-deck-undo").click()
+    play.wait_event("did_rewind(")
+    time.sleep(0.6)
+    play.page.get_by_test_id("record").click()
+    play.page.wait_for_function("() => document.getElementById('scenario').value.length > 0")
+    b = play.page.get_by_test_id("picture-deck").bounding_box()
+    x, y = b["x"] + b["width"] / 2, b["y"] + b["height"] / 2
+    play.page.mouse.move(x, y)
+    play.page.mouse.down()
+    for i in range(1, 8):
+        play.page.mouse.move(x + 12 * i, y + 2 * i)
+        time.sleep(0.03)
+    time.sleep(0.4)
+    play.page.screenshot(path=WORK)
+    play.page.mouse.up()
+    play.stop()
+
+
+CASES = {"screenshot": screenshot, "swipe": swipe, "control": control, "record": record, "reload": reload, "grid": grid, "list": list_,
          "limits": limits, "hostile": hostile}
 
 with sync_playwright() as pw:
