@@ -55,7 +55,7 @@ extension PlayAdapter {
 
 /// The components the playground knows, until the component registry lists them.
 enum PlayComponents {
-  static let all: [any PlayAdapter.Type] = [PlayDeck.self, PlayGrid.self, PlayList.self]
+  static var all: [any PlayAdapter.Type] { [PlayDeck.self, PlayGrid.self, PlayList.self] }
 
   static func adapter(_ kind: String) -> (any PlayAdapter.Type)? { all.first { $0.kind == kind } }
 }
