@@ -93,7 +93,8 @@ package enum JSONValue: Equatable {
   package func compact() -> String {
     switch self {
     case .array(let items): return "[" + items.map { $0.compact() }.joined(separator: ",") + "]"
-    case .object(let pairs): return "{" + pairs.map { Self.quote($0.0) + ":" + $0.1.compact() }.joined(separator: ",") + "}"
+    case .object(let pairs):
+      return "{" + pairs.map { Self.quote($0.0) + ":" + $0.1.compact() }.joined(separator: ",") + "}"
     default: return encoded()
     }
   }

@@ -148,7 +148,8 @@ final class PlayBuild: HostObserver {
     }
     events.append(
       EventRecord(
-        owner: owner.map(ObjectIdentifier.init), component: component, time: host.clock.now, text: event.format(host.lua)))
+        owner: owner.map(ObjectIdentifier.init), component: component, time: host.clock.now,
+        text: event.format(host.lua)))
   }
 
   func deferredCall(_ name: String, of owner: AnyObject, label: String, _ body: @escaping LuaSwiftFunction)

@@ -20,13 +20,16 @@ enum PlayControls {
   static func controls(_ rows: [ConfigRow]) -> [Control] {
     rows.flatMap { row -> [Control] in
       let options = quotedOptions(row.type)
-      if !options.isEmpty { return [Control(key: row.key, kind: "option", options: options, doc: row.doc, defaultText: row.defaultValue)] }
+      if !options.isEmpty {
+        return [Control(key: row.key, kind: "option", options: options, doc: row.doc, defaultText: row.defaultValue)]
+      }
       guard row.settable else { return [] }
       if row.type.hasPrefix("{") {
         return nestedKeys(row.type).compactMap { key, type in
           guard let kind = scalarKind(type) else { return nil }
           return Control(
-            key: "\(row.key).\(key)", kind: kind, doc: "\(row.doc) (\(key))", defaultText: nestedDefault(row.defaultValue, key),
+            key: "\(row.key).\(key)", kind: kind, doc: "\(row.doc) (\(key))",
+            defaultText: nestedDefault(row.defaultValue, key),
             nested: true)
         }
       }
@@ -50,7 +53,9 @@ enum PlayControls {
   /// `"a"|"b"|string`: a, b (nil-free: only when at least two alternatives are quoted).
   static func quotedOptions(_ type: String) -> [String] {
     let parts = type.split(separator: "|").map(String.init)
-    let quoted = parts.filter { $0.count >= 2 && $0.hasPrefix("\"") && $0.hasSuffix("\"") }.map { String($0.dropFirst().dropLast()) }
+    let quoted = parts.filter { $0.count >= 2 && $0.hasPrefix("\"") && $0.hasSuffix("\"") }.map {
+      String($0.dropFirst().dropLast())
+    }
     return quoted.count >= 2 ? quoted : []
   }
 

@@ -23,7 +23,8 @@ final class PlayDeck: PlayAdapter {
     case .down:
       let top = try t.read("top")
       let f = top.member("frame")
-      guard let x = f.member("x").asDouble, let y = f.member("y").asDouble, let w = f.member("w").asDouble, let h = f.member("h").asDouble,
+      guard let x = f.member("x").asDouble, let y = f.member("y").asDouble, let w = f.member("w").asDouble,
+        let h = f.member("h").asDouble,
         p.x >= x, p.x <= x + w, p.y >= y, p.y <= y + h
       else { return }
       try t.call("drag_begin", [])

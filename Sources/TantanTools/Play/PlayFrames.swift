@@ -24,7 +24,9 @@ struct PlayFrames {
       var head = 0
       while head < old.count && head < lines.count && old[head] == lines[head] { head += 1 }
       var tail = 0
-      while tail < old.count - head && tail < lines.count - head && old[old.count - 1 - tail] == lines[lines.count - 1 - tail] {
+      while tail < old.count - head && tail < lines.count - head
+        && old[old.count - 1 - tail] == lines[lines.count - 1 - tail]
+      {
         tail += 1
       }
       let inserted = lines[head..<(lines.count - tail)].joined(separator: "\n")

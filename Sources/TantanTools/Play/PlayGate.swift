@@ -58,7 +58,9 @@ struct PlayGate: Sendable {
   }
 
   private static func stripScheme(_ origin: String) -> String {
-    for scheme in ["http://", "https://"] where origin.hasPrefix(scheme) { return String(origin.dropFirst(scheme.count)) }
+    for scheme in ["http://", "https://"] where origin.hasPrefix(scheme) {
+      return String(origin.dropFirst(scheme.count))
+    }
     return origin
   }
 

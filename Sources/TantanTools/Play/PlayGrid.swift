@@ -95,7 +95,9 @@ final class PlayGrid: PlayAdapter {
   /// The snapshot's frame now that a cell is lifted: keep the grab point under the pointer.
   private func lifted(_ index: Int, _ at: (x: Double, y: Double), _ t: PlayTarget) throws(PlayFailure) {
     let s = try t.read("snapshot")
-    guard let x = s.member("x").asDouble, let y = s.member("y").asDouble, let w = s.member("w").asDouble, let h = s.member("h").asDouble else {
+    guard let x = s.member("x").asDouble, let y = s.member("y").asDouble, let w = s.member("w").asDouble,
+      let h = s.member("h").asDouble
+    else {
       state = .dragging(grab: (0, 0))
       return
     }
@@ -110,7 +112,9 @@ final class PlayGrid: PlayAdapter {
   /// The delete badge: a circle at the cell's top-left corner, 10 pt x (width / 375) across.
   private func onBadge(_ index: Int, _ p: (x: Double, y: Double), _ t: PlayTarget) throws(PlayFailure) -> Bool {
     let cell = try t.call("cell", [.integer(index)])
-    guard cell.member("delete_visible").truthy, let x = cell.member("frame").member("x").asDouble, let y = cell.member("frame").member("y").asDouble else {
+    guard cell.member("delete_visible").truthy, let x = cell.member("frame").member("x").asDouble,
+      let y = cell.member("frame").member("y").asDouble
+    else {
       return false
     }
     let badge = 10 * (try t.read("width").asDouble ?? 375) / 375

@@ -10,7 +10,8 @@ enum PlayPage {
       return String(decoding: UnsafeRawBufferPointer(start: p, count: size), as: UTF8.self)
     }
     let page = text(tt_script_play_page)
-    return replace(replace(page, "/* play.css */", text(tt_script_play_style)), "/* play.js */", text(tt_script_play_script))
+    return replace(
+      replace(page, "/* play.css */", text(tt_script_play_style)), "/* play.js */", text(tt_script_play_script))
   }()
 
   /// `page` with the first `marker` replaced by `content`.

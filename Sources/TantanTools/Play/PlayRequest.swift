@@ -58,7 +58,8 @@ enum PlayRequest: Equatable {
 
   private static func name(_ j: JSONValue, _ key: String) throws(Refusal) -> String {
     guard let s = j[key].string else { throw Refusal(description: "\(key): a string expected") }
-    guard !s.isEmpty, s.utf8.count <= maxName, s.unicodeScalars.allSatisfy({ $0.value >= 0x20 && $0.value < 0x7F }) else {
+    guard !s.isEmpty, s.utf8.count <= maxName, s.unicodeScalars.allSatisfy({ $0.value >= 0x20 && $0.value < 0x7F })
+    else {
       throw Refusal(description: "\(key): 1 to \(maxName) printable ASCII characters expected")
     }
     return s

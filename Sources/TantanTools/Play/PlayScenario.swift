@@ -32,7 +32,8 @@ enum PlayScenario {
     out += "    local live = run_script(\(q(s.script)), \(s.seed), {\n"
     for label in s.overrides.values.keys.sorted() {
       let pairs = s.overrides.values[label] ?? []
-      out += "      [\(q(label))] = { " + pairs.map { "{ \(q($0.key)), \($0.value.lua) }" }.joined(separator: ", ") + " },\n"
+      out +=
+        "      [\(q(label))] = { " + pairs.map { "{ \(q($0.key)), \($0.value.lua) }" }.joined(separator: ", ") + " },\n"
     }
     out += "    }, { " + s.args.map(q).joined(separator: ", ") + (s.args.isEmpty ? "})\n" : " })\n")
     for label in r.labels {

@@ -36,7 +36,8 @@ final class PlayServer: @unchecked Sendable {  // `gate` and the inbox are only 
       context: Unmanaged.passUnretained(self).toOpaque(), admit: Self.admit, request: Self.request,
       ready: Self.ready, data: Self.data, closed: Self.closed)
     guard let web = tt_web_start(address, Int32(port), handlers, &bound, &error, error.count) else {
-      throw PlayServerError(description: String(decoding: error.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self))
+      throw PlayServerError(
+        description: String(decoding: error.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self))
     }
     self.web = web
     self.port = Int(bound)
@@ -80,29 +81,31 @@ final class PlayServer: @unchecked Sendable {  // `gate` and the inbox are only 
     Unmanaged<PlayServer>.fromOpaque(context!).takeUnretainedValue()
   }
 
-  private static let admit: @convention(c) (UnsafeMutableRawPointer?, UnsafeMutableRawPointer?, UnsafePointer<tt_web_request>?) -> Int32 = {
-    context, conn, request in
-    let server = server(context)
-    guard let r = request?.pointee else { return 1 }
-    let text = { (p: UnsafePointer<CChar>?) in p.map { String(cString: $0) } }
-    let verdict =
-      server.gate?.admit(
-        method: text(r.method) ?? "", path: text(r.path) ?? "", query: text(r.query), host: text(r.host),
-        origin: text(r.origin), websocket: r.websocket != 0) ?? .refused(status: 403, reason: "not ready")
-    guard case .refused(let status, let reason) = verdict else { return 0 }
-    respond(conn, status: status, type: "text/plain; charset=utf-8", body: Array("\(reason)\n".utf8))
-    return 1
-  }
+  private static let admit:
+    @convention(c) (UnsafeMutableRawPointer?, UnsafeMutableRawPointer?, UnsafePointer<tt_web_request>?) -> Int32 = {
+      context, conn, request in
+      let server = server(context)
+      guard let r = request?.pointee else { return 1 }
+      let text = { (p: UnsafePointer<CChar>?) in p.map { String(cString: $0) } }
+      let verdict =
+        server.gate?.admit(
+          method: text(r.method) ?? "", path: text(r.path) ?? "", query: text(r.query), host: text(r.host),
+          origin: text(r.origin), websocket: r.websocket != 0) ?? .refused(status: 403, reason: "not ready")
+      guard case .refused(let status, let reason) = verdict else { return 0 }
+      respond(conn, status: status, type: "text/plain; charset=utf-8", body: Array("\(reason)\n".utf8))
+      return 1
+    }
 
-  private static let request: @convention(c) (UnsafeMutableRawPointer?, UnsafeMutableRawPointer?, UnsafePointer<tt_web_request>?) -> Void = {
-    context, conn, _ in
-    // Admitted as `.page`: the one document (scripts inline; nothing is loaded from elsewhere).
-    respond(
-      conn, status: 200, type: "text/html; charset=utf-8", body: server(context).page,
-      headers:
-        "Content-Security-Policy: default-src 'none'; script-src 'unsafe-inline'; style-src 'unsafe-inline'; img-src data: blob:; connect-src 'self'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'\r\n"
-    )
-  }
+  private static let request:
+    @convention(c) (UnsafeMutableRawPointer?, UnsafeMutableRawPointer?, UnsafePointer<tt_web_request>?) -> Void = {
+      context, conn, _ in
+      // Admitted as `.page`: the one document (scripts inline; nothing is loaded from elsewhere).
+      respond(
+        conn, status: 200, type: "text/html; charset=utf-8", body: server(context).page,
+        headers:
+          "Content-Security-Policy: default-src 'none'; script-src 'unsafe-inline'; style-src 'unsafe-inline'; img-src data: blob:; connect-src 'self'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'\r\n"
+      )
+    }
 
   private static func respond(
     _ conn: UnsafeMutableRawPointer?, status: Int, type: String, body: [UInt8], headers: String? = nil

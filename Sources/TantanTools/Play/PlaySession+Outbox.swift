@@ -39,7 +39,7 @@ extension PlaySession {
     }
     messages += outbox
     outbox = []
-    for m in messages { server.send(m.compact()) }
+    for m in messages { server?.send(m.compact()) }
   }
 
   var time: JSONValue { PlayArg.number(build?.host?.clock.now ?? 0).json }
@@ -63,7 +63,10 @@ extension PlaySession {
       }
       return .object([
         ("label", .string(c.label)), ("kind", .string(adapter.kind)),
-        ("buttons", .array(adapter.buttons.map { .object([("name", .string($0.name)), ("title", .string($0.title))]) })),
+        (
+          "buttons",
+          .array(adapter.buttons.map { .object([("name", .string($0.name)), ("title", .string($0.title))]) })
+        ),
         ("controls", .array(controls)),
       ])
     }
@@ -95,7 +98,8 @@ extension PlaySession {
   func describe(_ f: PlayFailure) -> JSONValue {
     var pairs: [(String, JSONValue)] = [("message", .string(f.message)), ("traceback", .optional(f.traceback))]
     let (source, line) = ScriptTrace.position(of: f.message)
-    if let source, source.hasPrefix("@"), let line, let text = FileSystem.read(String(source.dropFirst()), limit: 1 << 20)
+    if let source, source.hasPrefix("@"), let line,
+      let text = FileSystem.read(String(source.dropFirst()), limit: 1 << 20)
     {
       let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
       let range = max(1, line - 3)...min(lines.count, line + 3)

@@ -14,7 +14,7 @@ extension PlaySession {
     case .closed:
       sockets = max(0, sockets - 1)
     case .refused(let socket, _):
-      server.close(socket)
+      server?.close(socket)
     case .message(let socket, let bytes):
       do { try perform(try PlayRequest.decode(bytes)) } catch { refuse(error.description, to: socket) }
     }
@@ -22,7 +22,7 @@ extension PlaySession {
 
   /// Tells the page that sent a message why it was not acted on.
   func refuse(_ why: String, to socket: UInt) {
-    server.send(JSONValue.object([("type", .string("refused")), ("reason", .string(why))]).compact(), to: socket)
+    server?.send(JSONValue.object([("type", .string("refused")), ("reason", .string(why))]).compact(), to: socket)
   }
 
   func perform(_ request: PlayRequest) throws(PlayRequest.Refusal) {
@@ -77,10 +77,14 @@ extension PlaySession {
       throw .init(description: "\(label) has no control '\(key)'")
     }
     var value = value
-    if control.kind == "integer", case .number(let d)? = value, d == d.rounded(), abs(d) < 1e15 { value = .integer(Int(d)) }
+    if control.kind == "integer", case .number(let d)? = value, d == d.rounded(), abs(d) < 1e15 {
+      value = .integer(Int(d))
+    }
     var candidate = overrides
     candidate.set(label, key, value)
-    var reply: [(String, JSONValue)] = [("type", .string("config")), ("component", .string(label)), ("key", .string(key))]
+    var reply: [(String, JSONValue)] = [
+      ("type", .string("config")), ("component", .string(label)), ("key", .string(key)),
+    ]
     if let f = rebuild(with: candidate) {
       reply.append(("error", .string(f.message)))
       show(f)

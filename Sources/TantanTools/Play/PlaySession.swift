@@ -17,7 +17,8 @@ final class PlaySession {
     var command: String
   }
 
-  let server: PlayServer
+  /// Nil when measuring frames (scripts/bench): nothing is served.
+  let server: PlayServer?
   let script: Script
   private(set) var build: PlayBuild?
   var overrides = PlayOverrides()
@@ -39,7 +40,7 @@ final class PlaySession {
   /// Real time when the session started: the hold of a press is measured on it while paused.
   let started = FileSystem.now()
 
-  init(server: PlayServer, script: Script) {
+  init(server: PlayServer?, script: Script) {
     self.server = server
     self.script = script
   }
@@ -47,7 +48,7 @@ final class PlaySession {
   /// Serves until Ctrl-C; returns the exit status.
   func run() -> Int32 {
     if let f = rebuild(with: overrides) { show(f) }
-    while !PlayStop.requested {
+    while !PlayStop.requested, let server {
       let inbound = server.inbox.take(waiting: pacing.wait(now: FileSystem.now()))
       for item in inbound { receive(item) }
       let due = pacing.due(now: FileSystem.now(), running: sockets > 0 && build != nil)
@@ -102,7 +103,7 @@ final class PlaySession {
     guard let build, let clock = build.clock else { return }
     let dt = pacing.step
     recorder?.record(.advance(dt))
-    do { try build.invoke(clock, "advance", [.number(dt)], call: true) } catch { failed(error) }
+    do { _ = try build.invoke(clock, "advance", [.number(dt)], call: true) } catch { failed(error) }
     for c in build.components where self.build === build {
       do { try c.adapter.frame(handle(c)) } catch { failed(error) }
     }

@@ -7,7 +7,9 @@ import XCTest
 final class PlayProtocolTests: XCTestCase {
   let gate = PlayGate(token: "0123456789abcdef0123456789abcdef", address: "127.0.0.1", port: 8123)
 
-  func admit(_ query: String?, host: String? = "127.0.0.1:8123", origin: String? = nil, path: String = "/", ws: Bool = false)
+  func admit(
+    _ query: String?, host: String? = "127.0.0.1:8123", origin: String? = nil, path: String = "/", ws: Bool = false
+  )
     -> PlayGate.Verdict
   {
     gate.admit(method: "GET", path: path, query: query, host: host, origin: origin, websocket: ws)
@@ -72,10 +74,13 @@ final class PlayProtocolTests: XCTestCase {
     r.record(.call(label: "deck", method: "swipe", args: [.string("up")], failed: true))
     r.event("deck", #"will_swipe(1)"#)
     let text = PlayScenario.text(
-      .init(script: "examples/x.lua", args: [], seed: 4, overrides: o, command: "tantan-host play --seed 4 examples/x.lua"), r)
+      .init(
+        script: "examples/x.lua", args: [], seed: 4, overrides: o, command: "tantan-host play --seed 4 examples/x.lua"),
+      r)
     XCTAssertTrue(text.contains("frames(3, 0.016666666666666666)\n    deck:drag_move(12.5, 3)\n"), text)
     XCTAssertTrue(text.contains(#"assert.has_error(function() deck:swipe("up") end)"#), text)
-    XCTAssertTrue(text.contains(#"run_script("examples/x.lua", 4, {"# + "\n" + #"      ["deck"] = { { "threshold", 90 } },"#), text)
+    XCTAssertTrue(
+      text.contains(#"run_script("examples/x.lua", 4, {"# + "\n" + #"      ["deck"] = { { "threshold", 90 } },"#), text)
     XCTAssertTrue(text.contains("assert.are.same({\n      \"will_swipe(1)\",\n    }, deck:events())"), text)
     XCTAssertEqual(PlayScenario.fileName("examples/tantan-classic.lua"), "tantan-classic_play_spec.lua")
   }
