@@ -73,7 +73,9 @@ public final class LuaState {
   /// Keeps the text of every `@name` chunk loaded from now on, up to `perChunk` bytes of each and
   /// `total` in all, outside the memory limit: a trace shows source lines without opening the
   /// file a chunk name points to (`load(s, "@/etc/passwd")` is `s`).
-  public func keepChunkTexts(perChunk: Int, total: Int) { tt_keep_chunk_texts(main.L, perChunk, total) }
+  public func keepChunkTexts(perChunk: Int = 1 << 20, total: Int = 4 << 20) {
+    tt_keep_chunk_texts(main.L, perChunk, total)
+  }
 
   /// The text of the chunk named `name` as this state loaded it (its first bytes up to the cap),
   /// or nil: texts not kept, never loaded, or bytecode.

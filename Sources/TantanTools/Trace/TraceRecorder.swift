@@ -15,8 +15,6 @@ final class TraceRecorder {
     var headSteps = 200
     var maxFrameBytes = 24 << 20
     var maxEventsPerStep = 400
-    /// Source text kept per loaded chunk (its first bytes), four times that in all.
-    var maxSourceBytes = 1 << 20
   }
 
   /// A component drawn in every step while it lives: its label (`deck`, `deck#2`), its class
@@ -57,7 +55,7 @@ final class TraceRecorder {
     self.title = title
     self.limits = limits
     frames = TraceFrameStore(maxBytes: limits.maxFrameBytes)
-    host.state.keepChunkTexts(perChunk: limits.maxSourceBytes, total: limits.maxSourceBytes * 4)
+    host.state.keepChunkTexts()  // source lines without opening files (README, Traces)
     let lua = host.lua
     lua.newTable()
     lua.newTable(narr: 0, nrec: 1)
