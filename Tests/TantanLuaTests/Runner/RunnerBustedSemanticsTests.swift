@@ -24,8 +24,8 @@ final class RunnerBustedSemanticsTests: XCTestCase {
     outcomes: [Outcome], finish: [Failure], output: String
   ) {
     let cwd = FileManager.default.currentDirectoryPath
-    FileManager.default.changeCurrentDirectoryPath(dir.url.path)
-    defer { FileManager.default.changeCurrentDirectoryPath(cwd) }
+    guard FileManager.default.changeCurrentDirectoryPath(dir.url.path) else { throw CocoaError(.fileNoSuchFile) }
+    defer { _ = FileManager.default.changeCurrentDirectoryPath(cwd) }
     let config = ExecutionConfig(
       seed: seed, maxInstructions: 100_000_000, maxMemory: nil, timeout: 10, snapshots: SnapshotStore(mode: .none))
     let session: ScenarioSession

@@ -75,22 +75,26 @@ final class EmbeddedScriptsTests: XCTestCase {
     XCTAssertTrue(n <= lines.count && lines[n - 1].contains(code), "\(file):\(n) is not the raising line", line: line)
   }
 
-  /// A runtime error inside the runner prelude names the prelude's file and the line that raised it.
+  /// A runtime error inside the runner prelude names the prelude's file and the line that raised it:
+  /// busted's mediator calls a subscriber's predicate as it is given (so does the prelude's).
   func testAnErrorInThePreludeNamesItsFileAndLine() throws {
     let dir = try SuiteDir([
-      "spy_spec.lua": """
-      it("spies on nothing", function()
-        spy.on(nil, "f")
+      "publish_spec.lua": """
+      local busted = require("busted")
+      it("publishes to a subscriber whose predicate is not a function", function()
+        busted.subscribe({ "news" }, function() end, { predicate = 5 })
+        busted.publish({ "news" })
       end)
 
       """
     ])
-    let r = try dir.test(["spy_spec.lua"])
+    let r = try dir.test(["publish_spec.lua"])
     XCTAssertEqual(r.status, 1, r.stdout)
     try assertRaised(
-      in: "prelude_assert.lua", r.stdout, "attempt to index a nil value (local 't')", atLineWith: "t[key]")
+      in: "prelude_core.lua", r.stdout, "attempt to call a number value (field 'predicate')",
+      atLineWith: "s.options.predicate(...)")
     // The prelude's own frames stay out of the traceback; the scenario's line is in it.
-    XCTAssertTrue(r.stdout.contains("spy_spec.lua:2: in function <spy_spec.lua:1>"), r.stdout)
+    XCTAssertTrue(r.stdout.contains("publish_spec.lua:4: in function <publish_spec.lua:2>"), r.stdout)
     XCTAssertFalse(r.stdout.contains("\t[tantan]/prelude"), r.stdout)
   }
 
