@@ -48,7 +48,7 @@ public final class SwipeDeck<Model> {
   var poolSize = 0
   var emptyModelStore: Model?
   var phase: Phase = .idle
-  var historyStore: [SwipeHistoryEntry] = []
+  var historyStore: [SwipeHistoryRecord] = []
   var queue: [QueuedOperation] = []
   var queueHead = 0
   var callbackDepth = 0
@@ -113,10 +113,7 @@ public final class SwipeDeck<Model> {
   }
 
   /// `deck.history`: swiped items, oldest first (the last `history_limit` of them).
-  public var history: [SwipeHistoryEntry] {
-    let limit = config.historyLimit
-    return historyStore.count <= limit ? historyStore : Array(historyStore.suffix(limit))
-  }
+  public var history: [SwipeHistoryEntry] { historyStore.suffix(config.historyLimit).map(\.entry) }
 
   /// The model from `source.empty`, shown while the deck is empty.
   public var emptyModel: Model? { emptyModelStore }
