@@ -114,9 +114,9 @@ extension SwipeDeck {
   public func reload(keepPosition: Bool = false) throws {
     guard sourceDepth == 0 else { throw SwipeDeckError.reloadInsideSourceCallback }
     try operation {
-      if case .animating(let anim) = phase, case .fly = anim.kind {
+      if case .animating(let anim) = phase, case .fly(let direction) = anim.kind {
         clock.cancel(anim.timer)
-        finishFlyOff(refill: false)
+        finishFlyOff(direction, refill: false)
       }
       epoch &+= 1
       cancelMotion()

@@ -24,7 +24,10 @@ extension SwipeDeck {
   }
 
   /// The identity of the top card: `source.id`'s answer when it was fetched, else its model's.
-  func topIdentity() -> AnyHashable? { cardIDs[topIndex] ?? source.identity?(model(atDepth: 0)) }
+  func topIdentity() -> AnyHashable? {
+    if source.id != nil, let id = cardIDs[topIndex] { return id }
+    return source.identity?(model(atDepth: 0))
+  }
 
   /// After a reload keeping the position: each entry follows its item by identity, looked for
   /// newest first from where the entry after it was found (the top's move first), within

@@ -67,9 +67,9 @@ extension SwipeDeck {
     switch anim.kind {
     case .reset, .rewind:
       phase = .idle
-    case .fly:
+    case .fly(let direction):
       let e = epoch
-      guard finishFlyOff(refill: true), e == epoch else { return }
+      guard finishFlyOff(direction, refill: true), e == epoch else { return }
       emit(.didRunOut)
     }
   }
@@ -79,14 +79,13 @@ extension SwipeDeck {
   /// changed already, so the next card waits for the reload's load. Returns true when the deck
   /// just ran out (false too when a reload inside `did_swipe_<direction>` finished it).
   @discardableResult
-  func finishFlyOff(refill: Bool) -> Bool {
-    guard case .animating(var anim) = phase, case .fly(let direction) = anim.kind else { return false }
+  func finishFlyOff(_ direction: SwipeDirection, refill: Bool) -> Bool {
     let index = topIndex
-    if !anim.landed {
-      anim.landed = true
-      phase = .animating(anim)
+    if !landing {
+      landing = true
       let e = epoch
       emit(.didFinishSwipe(index: index, direction: direction))
+      landing = false
       guard e == epoch else { return false }  // a reload inside the callback finished it
     }
     removeTop(direction, refill: refill)

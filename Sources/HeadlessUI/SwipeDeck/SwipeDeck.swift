@@ -54,6 +54,8 @@ public final class SwipeDeck<Model> {
   var callbackDepth = 0
   var sourceDepth = 0
   var draining = false
+  /// True while `did_swipe_<direction>` runs: a reload inside it finishes only the removal.
+  var landing = false
   var pendingError: (any Error)?
   var epoch = 0
   var needsFill = false

@@ -30,8 +30,6 @@ struct DeckAnimation {
   var from: CardPose
   var to: CardPose
   var timer: VirtualClock.TimerID
-  /// A fly-off whose `did_swipe_<direction>` was sent: only the removal remains.
-  var landed = false
 
   func pose(at now: Double) -> CardPose { CardPose.lerp(from, to, tween.progress(at: now)) }
 }

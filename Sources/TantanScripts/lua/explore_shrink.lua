@@ -7,7 +7,7 @@
 -- action or draws nearer their simplest values), so shrinking always ends; a sequence already
 -- tried is not replayed again. Loaded by ExploreExtension.swift before explore.lua; returns
 -- {simplest = fn, shrink = fn}.
-local type, ipairs, abs, floor, min, huge = type, ipairs, math.abs, math.floor, math.min, math.huge
+local type, ipairs, abs, floor, min, max, huge = type, ipairs, math.abs, math.floor, math.min, math.max, math.huge
 local concat, tostring = table.concat, tostring
 
 local MAX_REPLAYS = 2000
@@ -64,12 +64,19 @@ local function candidates(d)
   return out
 end
 
--- A sequence as text: the key of the replays already made.
+-- A sequence as text: the key of the replays already made. Trailing draws a replay would draw
+-- anyway (a first pick, false, 0) are left out, so a step and its simplest form share a key.
 local function key(plan)
   local parts = {}
   for i, st in ipairs(plan) do
+    local tape, n = st.tape, #st.tape
+    while n > 0 do
+      local v = tape[n][4]
+      if not (v == false or v == 0 or (v == 1 and tape[n][1] == "pick")) then break end
+      n = n - 1
+    end
     local vs = { st.name }
-    for j, d in ipairs(st.tape) do vs[j + 1] = tostring(d[4]) end
+    for j = 1, n do vs[j + 1] = tostring(tape[j][4]) end
     parts[i] = concat(vs, ",")
   end
   return concat(parts, ";")
@@ -170,21 +177,17 @@ local function shrink(steps, failure, replay, names)
     return any
   end
 
-  -- Two neighbouring steps become one: an action with its simplest draws, or a copy of a step of
-  -- the sequence (a drag begun by one step and ended by the next: one pan).
+  -- Two neighbouring steps become one: an action no later in name order than the later of the
+  -- two (with its simplest draws), or a copy of a step of the sequence (a drag begun by one step
+  -- and ended by the next becomes one like, or one pan that swipes as another step did).
   local function merge_pairs()
     local any = false
     local si = #best - 1
     while si >= 1 do
-      local options, seen = {}, {}
-      for _, name in ipairs(names) do options[#options + 1] = { name = name, tape = {} } end
-      for _, st in ipairs(best) do
-        local text = key({ st })
-        if not seen[text] then
-          seen[text] = true
-          options[#options + 1] = st
-        end
-      end
+      local last = max(order[best[si].name] or huge, order[best[si + 1].name] or huge)
+      local options = {}
+      for ai = 1, min(last, #names) do options[#options + 1] = { name = names[ai], tape = {} } end
+      for _, st in ipairs(best) do options[#options + 1] = st end
       local merged = false
       for _, step in ipairs(options) do
         if spent() then return any end
