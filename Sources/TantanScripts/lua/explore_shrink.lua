@@ -201,10 +201,13 @@ local function shrink(steps, failure, replay, names)
     return any
   end
 
+  -- Deletions first, while the sequence is long; then each round simplifies before it deletes
+  -- again, so deletions already tried are not replayed until something changed.
+  delete_runs()
   repeat
-    local changed = delete_runs()
-    changed = simplify_draws() or changed
-    if not changed then changed = simplify_actions() end
+    local changed = simplify_draws()
+    changed = simplify_actions() or changed
+    changed = delete_runs() or changed
     if not changed then changed = merge_pairs() end
   until not changed or spent()
   return best, best_failure, tries
