@@ -15,6 +15,7 @@ package enum TantanCLI {
   static let subcommands: [String: @Sendable ([String], String) -> Int32] = [
     "test": { TestCommand.main($0, progname: $1) },
     "merge-reports": { MergeReports.main($0, progname: $1) },
+    "play": { PlayCommand.main($0, progname: $1) },
   ]
 
   package static func main(_ argv: [String]) -> Int32 {
