@@ -64,21 +64,29 @@ local function candidates(d)
   return out
 end
 
--- A sequence as text: the key of the replays already made. Trailing draws a replay would draw
--- anyway (a first pick, false, 0) are left out, so a step and its simplest form share a key.
+-- A step as text, kept in the step (steps are shared by the plans made from one sequence).
+-- Trailing draws a replay would draw anyway (a first pick, false, 0) are left out, so a step and
+-- its simplest form share a text.
+local function step_key(st)
+  local k = st.key
+  if k then return k end
+  local tape, n = st.tape, #st.tape
+  while n > 0 do
+    local v = tape[n][4]
+    if not (v == false or v == 0 or (v == 1 and tape[n][1] == "pick")) then break end
+    n = n - 1
+  end
+  local vs = { st.name }
+  for j = 1, n do vs[j + 1] = tostring(tape[j][4]) end
+  k = concat(vs, ",")
+  st.key = k
+  return k
+end
+
+-- A sequence as text: the key of the replays already made.
 local function key(plan)
   local parts = {}
-  for i, st in ipairs(plan) do
-    local tape, n = st.tape, #st.tape
-    while n > 0 do
-      local v = tape[n][4]
-      if not (v == false or v == 0 or (v == 1 and tape[n][1] == "pick")) then break end
-      n = n - 1
-    end
-    local vs = { st.name }
-    for j = 1, n do vs[j + 1] = tostring(tape[j][4]) end
-    parts[i] = concat(vs, ",")
-  end
+  for i, st in ipairs(plan) do parts[i] = step_key(st) end
   return concat(parts, ";")
 end
 
