@@ -124,6 +124,9 @@ final class HostInterpreter: InterpreterHost {
     didReport?(message)
   }
 
+  /// Under `--sandbox` every chunk is text: unchecked bytecode reads and writes out of bounds.
+  var chunkMode: String? { host?.sandboxed == true ? "t" : nil }
+
   /// Writes the trace, if the run is traced; an error message when it cannot be written.
   func finishTrace(status: Int32) -> String? { trace?.write(status: status) }
 

@@ -51,6 +51,9 @@ struct PlayFailure: Error {
   let traceback: String?
   /// A limit (memory, instructions, time) tripped: the state can run nothing more.
   var fatal = false
+  /// The text of the chunk the message's `file:line` points into, as the run loaded it (a chunk
+  /// name is never opened: it can name any file, or a FIFO); nil when the run loaded none.
+  var source: (file: String, line: Int, text: String)?
 
   /// Splits lua.c's "message\nstack traceback:\n..." text.
   init(text: String, fatal: Bool = false) {

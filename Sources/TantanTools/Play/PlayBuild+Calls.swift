@@ -25,8 +25,7 @@ extension PlayBuild {
           try lua.call(Int32(args.count + 1), 1, .traceback)
         }
       } catch {
-        let text = error.message(lua)
-        throw PlayFailure(text: text, fatal: state.limitMessage != nil)
+        throw failure(error.message(lua))
       }
       return Self.plain(lua, -1, depth: 3)
     }

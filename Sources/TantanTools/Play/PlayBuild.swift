@@ -53,6 +53,7 @@ final class PlayBuild: HostObserver {
 
   init(options: InterpreterOptions, settings: HostInterpreter.Settings, overrides: PlayOverrides) throws(PlayFailure) {
     do { state = try Interpreter.makeState(options) } catch { throw PlayFailure(text: error.description) }
+    state.keepChunkTexts()  // the page shows the lines around an error's position
     self.settings = settings
     self.overrides = overrides
     interpreter = Interpreter(state: state, options: options, host: hostInterpreter)
@@ -65,7 +66,18 @@ final class PlayBuild: HostObserver {
     hostInterpreter.didPrepare = { [unowned self] host in prepare(host) }
     let status = interpreter.protectedMain { [interpreter] in interpreter.runMain() }
     if status == 0 || (exited && state.limitMessage == nil) { return nil }
-    return PlayFailure(text: reported ?? "the script failed (exit status \(status))", fatal: state.limitMessage != nil)
+    return failure(reported ?? "the script failed (exit status \(status))")
+  }
+
+  /// A failure of this build (`fatal` when a limit tripped) with the loaded text of the chunk
+  /// its message's `file:line` points into.
+  func failure(_ text: String) -> PlayFailure {
+    var f = PlayFailure(text: text, fatal: state.limitMessage != nil)
+    let (source, line) = ScriptTrace.position(of: f.message) { state.chunkText("@" + $0) != nil }
+    if let source, source.hasPrefix("@"), let line, let text = state.chunkText(source) {
+      f.source = (String(source.dropFirst()), line, text)
+    }
+    return f
   }
 
   func close() {

@@ -97,17 +97,18 @@ extension PlaySession {
   /// An error for the page: message, traceback, and the lines around its `file:line`.
   func describe(_ f: PlayFailure) -> JSONValue {
     var pairs: [(String, JSONValue)] = [("message", .string(f.message)), ("traceback", .optional(f.traceback))]
-    let (source, line) = ScriptTrace.position(of: f.message)
-    if let source, source.hasPrefix("@"), let line,
-      let text = FileSystem.read(String(source.dropFirst()), limit: 1 << 20)
-    {
+    if let (file, line, text) = f.source {
       let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
-      let range = max(1, line - 3)...min(lines.count, line + 3)
-      pairs.append(("file", .string(String(source.dropFirst()))))
+      let first = max(1, line - 3)
+      let last = min(lines.count, line + 3)
+      pairs.append(("file", .string(file)))
       pairs.append(("line", .int(line)))
-      if !range.isEmpty {
+      if first <= last {  // a line past the text (or past the kept part of it) shows none
         pairs.append(
-          ("source", .array(range.map { n in .object([("n", .int(n)), ("text", .string(String(lines[n - 1])))]) })))
+          (
+            "source",
+            .array((first...last).map { n in .object([("n", .int(n)), ("text", .string(String(lines[n - 1])))]) })
+          ))
       }
     }
     return .object(pairs)
