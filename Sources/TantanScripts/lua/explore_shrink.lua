@@ -187,15 +187,24 @@ local function shrink(steps, failure, replay, names)
 
   -- Two neighbouring steps become one: an action no later in name order than the later of the
   -- two (with its simplest draws), or a copy of a step of the sequence (a drag begun by one step
-  -- and ended by the next becomes one like, or one pan that swipes as another step did).
+  -- and ended by the next becomes one like, or one pan that swipes as another step did). A copy of
+  -- either of the two is a deletion, tried already.
   local function merge_pairs()
     local any = false
     local si = #best - 1
     while si >= 1 do
-      local last = max(order[best[si].name] or huge, order[best[si + 1].name] or huge)
-      local options = {}
+      local a, b = best[si], best[si + 1]
+      local last = max(order[a.name] or huge, order[b.name] or huge)
+      local options, seen = {}, { [step_key(a)] = true, [step_key(b)] = true }
       for ai = 1, min(last, #names) do options[#options + 1] = { name = names[ai], tape = {} } end
-      for _, st in ipairs(best) do options[#options + 1] = st end
+      for _, st in ipairs(options) do seen[step_key(st)] = true end
+      for _, st in ipairs(best) do
+        local k = step_key(st)
+        if not seen[k] then
+          seen[k] = true
+          options[#options + 1] = st
+        end
+      end
       local merged = false
       for _, step in ipairs(options) do
         if spent() then return any end
