@@ -132,7 +132,10 @@ static const char *read_pieces(lua_State *L, void *ud, size_t *size) {
   return s;
 }
 
-static int base_load(lua_State *L) {
+// load's body. `text_only` (the sandbox's load) drops every 'b' from the mode, so bytecode is
+// refused as lua refuses a chunk its mode forbids: fail and "attempt to load a binary chunk (mode
+// is 't')", never an error; a text chunk loads as it would in lua.
+static int load_chunk(lua_State *L, int text_only) {
   size_t len;
   const char *s = lua_tolstring(L, 1, &len);
   const char *mode = luaL_optstring(L, 3, "bt");
@@ -142,6 +145,7 @@ static int base_load(lua_State *L) {
   int status;
   if (s) {
     name = luaL_optstring(L, 2, s);
+    if (text_only) mode = luaL_gsub(L, mode, "b", "");
     tt_capture_begin(L, &capture, name);
     tt_capture_add(&capture, s, len);
     status = luaL_loadbufferx(L, s, len, name, mode);
@@ -149,12 +153,17 @@ static int base_load(lua_State *L) {
     name = luaL_optstring(L, 2, "=(load)");
     luaL_checktype(L, 1, LUA_TFUNCTION);
     lua_settop(L, PIECE_SLOT);
+    if (text_only) mode = luaL_gsub(L, mode, "b", "");  // above the reader's slot, kept while loading
     tt_capture_begin(L, &capture, name);
     status = lua_load(L, read_pieces, &capture, name, mode);
   }
   tt_capture_end(L, &capture, name, status == LUA_OK);
   return finish_load(L, status, env);
 }
+
+static int base_load(lua_State *L) { return load_chunk(L, 0); }
+
+int tt_load_text(lua_State *L) { return load_chunk(L, 1); }
 
 static int base_loadfile(lua_State *L) {
   const char *filename = luaL_optstring(L, 1, NULL);
