@@ -186,13 +186,17 @@ static int base_dofile(lua_State *L) {
   return dofile_results(L, 0, 0);
 }
 
-// require's second searcher: the file package.searchpath finds on package.path (upvalues: the
-// package table and the searchpath function as opened, which a sandbox may remove from package).
+// Registry key of package.searchpath as opened, which the searcher below calls (lua's calls its
+// internal searchpath: a script that replaces package.searchpath changes nothing).
+static const char searchpath_key = 0;
+
+// require's second searcher: the file package.searchpath finds on package.path. Like lua's, its
+// one upvalue is the package table.
 static int search_lua_file(lua_State *L) {
   const char *name = luaL_checkstring(L, 1);
   lua_getfield(L, lua_upvalueindex(1), "path");
   if (!lua_tostring(L, -1)) luaL_error(L, "'package.path' must be a string");
-  lua_pushvalue(L, lua_upvalueindex(2));
+  lua_rawgetp(L, LUA_REGISTRYINDEX, &searchpath_key);
   lua_pushvalue(L, 1);
   lua_pushvalue(L, -3);
   lua_call(L, 2, 2);
@@ -219,9 +223,9 @@ void tt_install_loaders(lua_State *L) {
   luaL_getsubtable(L, LUA_REGISTRYINDEX, LUA_LOADED_TABLE);
   if (lua_getfield(L, -1, LUA_LOADLIBNAME) == LUA_TTABLE && lua_getfield(L, -1, "searchers") == LUA_TTABLE
       && lua_getfield(L, -2, "searchpath") == LUA_TFUNCTION) {
-    lua_pushvalue(L, -3);  // package
-    lua_insert(L, -2);
-    lua_pushcclosure(L, search_lua_file, 2);
+    lua_rawsetp(L, LUA_REGISTRYINDEX, &searchpath_key);
+    lua_pushvalue(L, -2);  // package
+    lua_pushcclosure(L, search_lua_file, 1);
     lua_rawseti(L, -2, 2);
   }
   lua_settop(L, 0);

@@ -156,6 +156,10 @@ enum LoaderFixture {
       P("searcher, missing", function() return lua_searcher("qq") end)
       P("searcher, number", function() return lua_searcher(5) end)
       P("searcher, no argument", function() return lua_searcher() end)
+      P("searcher's upvalues", function()
+        return debug.getinfo(lua_searcher, "u").nups, select("#", debug.getupvalue(lua_searcher, 2)),
+          select(2, debug.getupvalue(lua_searcher, 1)) == package
+      end)
       package.searchpath = function() error("the searcher must not call package.searchpath") end
       P("searcher after package.searchpath changed", function() return lua_searcher("m1") end)
       table.remove(package.searchers, 1)
