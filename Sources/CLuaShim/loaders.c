@@ -3,7 +3,8 @@
 // files inside liblua, where nothing can see them, so every state gets these in their place
 // (tt_install_loaders, from tt_openlibs) before any script or sandbox keeps a reference. They
 // behave as Lua 5.4.4's own: arguments, messages, a BOM and a first `#` line skipped, the mode
-// check; CLICompatibilityTests and TraceChunkTextTests compare them with lua5.4.
+// check; CLILoaderCompatibilityTests, CLICompatibilityTests and TraceChunkTextTests compare them
+// with lua5.4 (scripts/compat runs Lua's own test suites under both).
 #include "state.h"
 #include <errno.h>
 #include <stdio.h>

@@ -20,14 +20,6 @@ final class CLILoaderCompatibilityTests: CLITestCase {
     XCTAssertEqual(limited.stdout, plain.stdout, "limits changed what the loaders do", file: file, line: line)
   }
 
-  /// Writes `string.dump(load(code))` to `name` (bytes, which a Swift String would not keep).
-  func dump(_ code: String, to name: String) throws {
-    try write(
-      "dump.lua", "local f = assert(io.open(arg[1], 'wb')) f:write(string.dump(assert(load(arg[2])))) f:close()")
-    let r = try runHost(["dump.lua", name, code])
-    XCTAssertEqual(r.status, 0, "\(r)")
-  }
-
   func testLoadMatchesLua() throws {
     try assertSameEverywhere("load.lua", LoaderFixture.load)
   }
