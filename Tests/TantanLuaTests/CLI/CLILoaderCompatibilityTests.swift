@@ -170,4 +170,29 @@ final class CLILoaderCompatibilityTests: CLITestCase {
 
       """)
   }
+
+  /// bench/loaders_cost.c (what the replaced loaders cost against liblua's, notes/issue-25-compat.md)
+  /// still builds against loaders.c and runs every case in every variant.
+  func testTheLoadersCostBenchBuildsAndRuns() throws {
+    let root = HostBinary.packageRoot.path
+    let flags = try run("/bin/sh", ["-c", "pkg-config --cflags --libs lua5.4"])
+    guard flags.status == 0 else { throw XCTSkip("pkg-config lua5.4 not available: \(flags.stderr)") }
+    guard try run("/bin/sh", ["-c", "command -v cc"]).status == 0 else { throw XCTSkip("no C compiler") }
+    let cc = try run(
+      "/bin/sh",
+      [
+        "-c",
+        "cc -O2 -Wall -Werror -ISources/CLuaShim/include -ISources/CLuaShim bench/loaders_cost.c"
+          + " Sources/CLuaShim/loaders.c Sources/CLuaShim/chunktext.c"
+          + " \(flags.stdout.trimmingCharacters(in: .whitespacesAndNewlines)) -o '\(tmp)/loaders_cost'",
+      ], cwd: root)
+    XCTAssertEqual(cc.status, 0, "\(cc)")
+    for variant in ["stock", "host", "trace"] {
+      for name in ["load", "loadnamed", "loadfile", "require", "requirefile"] {
+        let r = try run("\(tmp)/loaders_cost", [variant, name, "20"])
+        XCTAssertEqual(r.status, 0, "\(variant) \(name): \(r)")
+        XCTAssertTrue(r.stdout.hasPrefix("\(variant) \(name) 20: "), r.stdout)
+      }
+    }
+  }
 }
