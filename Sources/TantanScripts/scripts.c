@@ -12,6 +12,10 @@ static const char explore_actions[] = {
 #embed "lua/explore_actions.lua"
 };
 
+static const char explore_shrink[] = {
+#embed "lua/explore_shrink.lua"
+};
+
 static const char prelude[] = {
 #embed "lua/prelude.lua"
 };
@@ -70,6 +74,7 @@ static const char play_script[] = {
 
 const char *tt_script_explore(size_t *size) { *size = sizeof explore; return explore; }
 const char *tt_script_explore_actions(size_t *size) { *size = sizeof explore_actions; return explore_actions; }
+const char *tt_script_explore_shrink(size_t *size) { *size = sizeof explore_shrink; return explore_shrink; }
 const char *tt_script_prelude(size_t *size) { *size = sizeof prelude; return prelude; }
 const char *tt_script_prelude_format(size_t *size) { *size = sizeof prelude_format; return prelude_format; }
 const char *tt_script_prelude_assert(size_t *size) { *size = sizeof prelude_assert; return prelude_assert; }

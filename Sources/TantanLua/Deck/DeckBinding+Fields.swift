@@ -61,7 +61,11 @@ extension DeckBinding {
       field("count", "The item count as source.count last answered (read at construction and reload only).", .integer) {
         d in try d.checkedModel().count
       },
-      field("history", "Swiped items, oldest first (the last history_limit of them); undo pops the last.", history) {
+      field(
+        "history",
+        "Swiped items, oldest first (the last history_limit of them); undo pops the last. reload() empties it; reload{keep_position = true} moves each entry to its item's new index (by identity, as the top) and drops those whose item is gone.",
+        history
+      ) {
         d in
         try d.checkedModel().history
       },

@@ -6,10 +6,12 @@
    Sources/TantanScripts/js (C23 #embed, so the code lives in .lua and .js files and needs no
    resource bundle at run time). Each returns the file's bytes (not NUL-terminated) and its size. */
 
-/* explore.lua: the engine of `explore(name, spec)` (generation, invariants, shrinking, printing). */
+/* explore.lua: the engine of `explore(name, spec)` (generation, invariants, replay, printing). */
 const char *tt_script_explore(size_t *size);
 /* explore_actions.lua: ready-made actions, built-in invariants and coverage per component. */
 const char *tt_script_explore_actions(size_t *size);
+/* explore_shrink.lua: shrinking a failing sequence (Hypothesis-style passes). */
+const char *tt_script_explore_shrink(size_t *size);
 
 /* prelude.lua: the scenario runner's Lua side, which runs its six parts in order:
    prelude_format.lua (value formatting, snapshot text), prelude_assert.lua (luassert wired as

@@ -38,7 +38,8 @@ final class EmbeddedScriptsTests: XCTestCase {
     let lua = try files("lua", "lua")
     let names = Set(lua.map(\.lastPathComponent))
     for expected in [
-      "explore.lua", "explore_actions.lua", "prelude.lua", "prelude_format.lua", "prelude_assert.lua",
+      "explore.lua", "explore_actions.lua", "explore_shrink.lua", "prelude.lua", "prelude_format.lua",
+      "prelude_assert.lua",
       "prelude_core.lua", "sandbox.lua", "play_scenario.lua",
     ] {
       XCTAssertTrue(names.contains(expected), "\(expected) missing from \(names.sorted())")
