@@ -6,8 +6,8 @@
 -- Added through luassert's own extension points (assert:register): `assert.snapshot`,
 -- `assert.snapshot_svg` and plugin assertions. Also counts the assertions a scenario makes, and
 -- makes spy.on/stub on a userdata's method an error at the spec line. Called with part 1's
--- functions, the luassert modules ({name, path} each, in the order first required) and the
--- host's table.
+-- functions, the names of the luassert modules (in the order first required) and the host's
+-- table.
 local format, modules, host = ...
 local type, tostring, ipairs, pairs, select, error, pcall = type, tostring, ipairs, pairs, select, error, pcall
 local setmetatable, getmetatable, rawequal, raw_load = setmetatable, getmetatable, rawequal, load
@@ -19,16 +19,14 @@ local render_svg = tantan.render.svg  -- kept now: a scenario may replace the gl
 -- The source of the prelude's own frames (its chunks, named in Prelude.swift).
 local PRELUDE_SOURCE = "^=%[tantan%]/prelude[%w_]*%.lua$"
 
--- The library's chunks (compiled without debug information: source "=?"), never the user's
--- frames. They see the globals as they are now (luassert uses `debug`, which --sandbox then takes
--- from scripts). Each module's bytecode is asked of the host when it is first required.
+-- The library's chunks are compiled without debug information: their frames' source is "=?",
+-- never the user's. They see the globals as they are now (luassert uses `debug`, which --sandbox
+-- then takes from scripts). Each module's bytecode is asked of the host when first required.
 local LIBRARY = { ["=?"] = true }
 local library_env = setmetatable({ debug = debug, io = io, os = os }, { __index = _G })
 local module_code = host.module_code
-for i, m in ipairs(modules) do
-  local name, source = m[1], "@" .. m[2]
-  LIBRARY[source] = true
-  package.preload[name] = function(...) return raw_load(module_code(i), source, "b", library_env)(...) end
+for i, name in ipairs(modules) do
+  package.preload[name] = function(...) return raw_load(module_code(i), "=?", "b", library_env)(...) end
 end
 -- Loaded when first needed (most scenarios pass: they never format a value): luassert's
 -- formatters when a value is formatted or a formatter or parameter is used, its matchers when a

@@ -13,7 +13,7 @@ table.insert(package.searchers, 2, function(name)
   if not file then return nil end  -- the standard searchers then say where they looked
   local chunk, err = loadfile(file, "t")
   if not chunk then error(err, 0) end
-  found[#found + 1] = { name, file, dump(chunk, true) }  -- stripped: half the cost to load
+  found[#found + 1] = { name, dump(chunk, true) }  -- stripped: half the cost to load
   return chunk, file
 end)
 package.preload.term = function() error("term: not loaded by the scenario runner", 0) end

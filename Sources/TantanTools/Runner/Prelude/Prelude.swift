@@ -37,11 +37,10 @@ enum Prelude {
     return dumped
   }()
 
-  /// A Lua module the scenario states preload: its `require` name, the file it was compiled from
-  /// and its bytecode (debug information kept: positions and chunk names stay).
+  /// A Lua module the scenario states preload: its `require` name and its bytecode (without
+  /// debug information: half the cost to load into each state).
   struct Module {
     let name: String
-    let path: String
     let bytecode: [UInt8]
   }
 
@@ -62,31 +61,24 @@ enum Prelude {
       lua.rawGet(-1, index: i + 1)
       defer { lua.pop() }
       var fields: [[UInt8]] = []
-      for k in 1...3 {
+      for k in 1...2 {
         lua.rawGet(-1, index: k)
         var len = 0
         if let p = tt_tostring(lua.L, -1, &len) { fields.append(Array(UnsafeRawBufferPointer(start: p, count: len))) }
         lua.pop()
       }
-      guard fields.count == 3 else { continue }
-      found.append(
-        Module(
-          name: String(decoding: fields[0], as: UTF8.self), path: String(decoding: fields[1], as: UTF8.self),
-          bytecode: fields[2]))
+      guard fields.count == 2 else { continue }
+      found.append(Module(name: String(decoding: fields[0], as: UTF8.self), bytecode: fields[1]))
     }
     return .success(found)
   }()
 
-  /// Sets the host table's (on top) `modules`, {{name, path}...}, and `module_code(i)`, which
+  /// Sets the host table's (on top) `modules`, the modules' names, and `module_code(i)`, which
   /// returns module i's bytecode: copied into the state only when it is first required.
   static func pushModules(_ lua: Lua, _ modules: [Module]) {
     lua.newTable(narr: Int32(modules.count), nrec: 0)
     for (i, m) in modules.enumerated() {
-      lua.newTable(narr: 2, nrec: 0)
       lua.push(m.name)
-      lua.rawSet(-2, index: 1)
-      lua.push(m.path)
-      lua.rawSet(-2, index: 2)
       lua.rawSet(-2, index: i + 1)
     }
     lua.rawSet(-2, "modules")
