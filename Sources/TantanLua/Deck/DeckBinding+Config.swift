@@ -183,9 +183,6 @@ extension DeckBinding {
     configDeclarations.map(\.row))
 
   static var configFields: [Field] { configDeclarations.map(\.field) }
-  /// The config table's keys and what a plugin preset may set (from the schema).
-  static var configKeys: [String] { config.keys }
-  static var presetKeys: [String] { config.presetKeys }
 
   static let cardSize = ConfigSchema<SwipeDeckConfig>(
     "", "", [.number("w", \.cardSize!.w, default: "", ""), .number("h", \.cardSize!.h, default: "", "")])
