@@ -36,6 +36,22 @@ static const char trace_viewer[] = {
 #embed "js/trace_viewer.js"
 };
 
+static const char trace_viewer_html[] = {
+#embed "html/trace_viewer.html"
+};
+
+static const char trace_viewer_css[] = {
+#embed "css/trace_viewer.css"
+};
+
+static const char snapshot_diff_html[] = {
+#embed "html/snapshot_diff.html"
+};
+
+static const char snapshot_diff_css[] = {
+#embed "css/snapshot_diff.css"
+};
+
 const char *tt_script_explore(size_t *size) { *size = sizeof explore; return explore; }
 const char *tt_script_explore_actions(size_t *size) { *size = sizeof explore_actions; return explore_actions; }
 const char *tt_script_prelude(size_t *size) { *size = sizeof prelude; return prelude; }
@@ -44,3 +60,7 @@ const char *tt_script_prelude_assert(size_t *size) { *size = sizeof prelude_asse
 const char *tt_script_prelude_core(size_t *size) { *size = sizeof prelude_core; return prelude_core; }
 const char *tt_script_sandbox(size_t *size) { *size = sizeof sandbox; return sandbox; }
 const char *tt_script_trace_viewer(size_t *size) { *size = sizeof trace_viewer; return trace_viewer; }
+const char *tt_page_trace_viewer(size_t *size) { *size = sizeof trace_viewer_html; return trace_viewer_html; }
+const char *tt_style_trace_viewer(size_t *size) { *size = sizeof trace_viewer_css; return trace_viewer_css; }
+const char *tt_page_snapshot_diff(size_t *size) { *size = sizeof snapshot_diff_html; return snapshot_diff_html; }
+const char *tt_style_snapshot_diff(size_t *size) { *size = sizeof snapshot_diff_css; return snapshot_diff_css; }

@@ -37,7 +37,7 @@ struct GridBarPainter {
     // Sort / done button.
     let buttonSize = 12 * r
     let text = editing ? titles.done : titles.sort
-    let buttonW = XMLText.estimatedEms(text) * buttonSize + 8 * r
+    let buttonW = SVGLabel.estimatedEms(text) * buttonSize + 8 * r
     let buttonH = 21 * r
     let buttonX = width - 20 * r - buttonW
     w.start("rect"); w.frame(buttonX, centerY - buttonH / 2, buttonW, buttonH); w.attr("rx", 4 * r);

@@ -92,7 +92,7 @@ struct GridPainter {
     w.start("rect"); w.frame(f.x + badge / 2, f.y + badge / 2, lw, lh); w.attr("rx", 4 * ratio); w.attr("fill", fill)
     w.attr("stroke", ink); w.attr("stroke-width", "1"); w.end()
     let size = min(fontSize, lh * 0.6)
-    w.textElement(XMLText.fitted(title, width: lw - 4, fontSize: size)) { w in
+    w.textElement(SVGLabel.fitted(title, width: lw - 4, fontSize: size)) { w in
       w.attr("x", f.midX); w.attr("y", f.midY + size * 0.35); w.attr("font-size", size); w.attr("text-anchor", "middle")
       w.attr("fill", ink)
     }

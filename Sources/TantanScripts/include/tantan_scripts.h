@@ -2,8 +2,8 @@
 #define TANTAN_SCRIPTS_H
 #include <stddef.h>
 
-/* The host's own Lua and JavaScript code, embedded at build time from Sources/TantanScripts/lua and
-   Sources/TantanScripts/js (C23 #embed, so the code lives in .lua and .js files and needs no
+/* The host's own Lua, JavaScript, HTML and CSS, embedded at build time from the lua, js, html and
+   css folders of Sources/TantanScripts (C23 #embed, so each lives in its own file and needs no
    resource bundle at run time). Each returns the file's bytes (not NUL-terminated) and its size. */
 
 /* explore.lua: the engine of `explore(name, spec)` (generation, invariants, shrinking, printing). */
@@ -24,5 +24,13 @@ const char *tt_script_sandbox(size_t *size);
 
 /* trace_viewer.js: the HTML trace viewer's behaviour. */
 const char *tt_script_trace_viewer(size_t *size);
+
+/* The pages the host writes, as templates (`HTMLTemplate`), and their style sheets:
+   html/trace_viewer.html and css/trace_viewer.css (`--trace`), html/snapshot_diff.html and
+   css/snapshot_diff.css (a `snapshot_svg` mismatch's diff.html). */
+const char *tt_page_trace_viewer(size_t *size);
+const char *tt_style_trace_viewer(size_t *size);
+const char *tt_page_snapshot_diff(size_t *size);
+const char *tt_style_snapshot_diff(size_t *size);
 
 #endif

@@ -1,11 +1,11 @@
 import Foundation
 import XCTest
 
-/// The host's own Lua and JavaScript live in files under Sources/TantanScripts (embedded by
-/// `#embed` in scripts.c): each `.lua` file loads in the real `lua5.4` (Debian's, which
-/// `scripts/bootstrap` installs), each file is embedded, and an error raised in one names that
-/// file and a line of it (chunk `=[tantan]/NAME.lua`). The viewer's `.js` runs in the browser
-/// test (TraceBrowserTests).
+/// The host's own Lua, JavaScript, HTML and CSS live in files under Sources/TantanScripts
+/// (embedded by `#embed` in scripts.c): each `.lua` file loads in the real `lua5.4` (Debian's,
+/// which `scripts/bootstrap` installs), each file is embedded, and an error raised in one names
+/// that file and a line of it (chunk `=[tantan]/NAME.lua`). The pages run in the browser tests
+/// (TraceBrowserTests, RunnerSnapshotPictureTests).
 final class EmbeddedScriptsTests: XCTestCase {
   static var scriptsDir: URL { HostBinary.packageRoot.appendingPathComponent("Sources/TantanScripts") }
 
@@ -45,7 +45,11 @@ final class EmbeddedScriptsTests: XCTestCase {
     }
     XCTAssertNil(try loadInLua54(lua.map(\.path)))
     let c = try String(contentsOf: Self.scriptsDir.appendingPathComponent("scripts.c"), encoding: .utf8)
-    for file in try lua + files("js", "js") {
+    let pages = try files("js", "js") + files("html", "html") + files("css", "css")
+    XCTAssertEqual(
+      pages.map(\.lastPathComponent).sorted(),
+      ["snapshot_diff.css", "snapshot_diff.html", "trace_viewer.css", "trace_viewer.html", "trace_viewer.js"])
+    for file in lua + pages {
       let folder = file.deletingLastPathComponent().lastPathComponent
       XCTAssertTrue(
         c.contains("#embed \"\(folder)/\(file.lastPathComponent)\""),
