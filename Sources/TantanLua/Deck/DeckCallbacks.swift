@@ -24,10 +24,8 @@ enum DeckDelegateCallback: Int, CallbackDeclaration {
   var spec: CallbackSpec {
     let deck = "deck: tantan.SwipeDeck"
     let direction = "direction: \"left\"|\"right\"|\"up\"|\"down\""
-    func finished(_ d: String) -> CallbackSpec {
-      .init(
-        "did_swipe_\(d)", "fun(\(deck), index: integer)",
-        "The fly-off to the \(d) completed (the card is still on top).")
+    func finished(_ d: String, _ way: String) -> CallbackSpec {
+      .init("did_swipe_\(d)", "fun(\(deck), index: integer)", "The fly-off \(way) completed (the card is still on top).")
     }
     switch self {
     case .willSwipe:
@@ -46,10 +44,10 @@ enum DeckDelegateCallback: Int, CallbackDeclaration {
     case .didSwipe:
       return .init(
         "did_swipe", "fun(\(deck), index: integer, \(direction))", "The swipe is decided; the fly-off starts.")
-    case .didSwipeLeft: return finished("left")
-    case .didSwipeRight: return finished("right")
-    case .didSwipeUp: return finished("up")
-    case .didSwipeDown: return finished("down")
+    case .didSwipeLeft: return finished("left", "to the left")
+    case .didSwipeRight: return finished("right", "to the right")
+    case .didSwipeUp: return finished("up", "upward")
+    case .didSwipeDown: return finished("down", "downward")
     case .didRemove:
       return .init(
         "did_remove", "fun(\(deck), index: integer, \(direction))", "The card left; the next one entered at the back.")

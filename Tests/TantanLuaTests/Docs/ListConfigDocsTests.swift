@@ -25,7 +25,7 @@ final class ListConfigDocsTests: XCTestCase {
     }
     for phrase in [
       "the first page is not requested by itself", "appends the items to the last section",
-      "an item that moved and changed is in moved and also in reloaded", "Default 375", "Default 667", "Default 44",
+      "an item that moved and changed is in moved and also in reloaded", "Default: 375", "Default: 667", "Default: 44",
       "done(nil, err) keeps the data and sets list.refresh_error",
     ] {
       XCTAssertTrue(reference.contains(phrase), "API.md does not say: \(phrase)")
