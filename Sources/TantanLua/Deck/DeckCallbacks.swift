@@ -25,7 +25,8 @@ enum DeckDelegateCallback: Int, CallbackDeclaration {
     let deck = "deck: tantan.SwipeDeck"
     let direction = "direction: \"left\"|\"right\"|\"up\"|\"down\""
     func finished(_ d: String, _ way: String) -> CallbackSpec {
-      .init("did_swipe_\(d)", "fun(\(deck), index: integer)", "The fly-off \(way) completed (the card is still on top).")
+      .init(
+        "did_swipe_\(d)", "fun(\(deck), index: integer)", "The fly-off \(way) completed (the card is still on top).")
     }
     switch self {
     case .willSwipe:
