@@ -54,7 +54,7 @@ local tantan_Timer = {}
 ---@field count integer The item count as source.count last answered (read at construction and reload only).
 ---@field history {index: integer, direction: string}[] Swiped items, oldest first (the last history_limit of them); undo pops the last.
 ---@field state "idle"|"dragging"|"animating"|"empty" What the deck is doing.
----@field overlay {direction: "left"|"right"|"up"|"down", progress: number}? The LIKE/NOPE overlay now, valid at every frame: while dragging, the direction the card points at and progress 0..1 to its threshold; while the top card animates (fly-off, also like()/nope(); snap back; undo), the same from its position at the clock's time; nil at rest. did_drag reports it on each drag_move and each clock:advance while animating.
+---@field overlay {direction: "left"|"right"|"up"|"down", progress: number}? The LIKE/NOPE overlay now, valid at every frame: while dragging, the direction the card points at and progress 0..1 to its threshold; while the top card animates (fly-off, also like()/nope(); snap back; undo), the same from its position at the clock's time; nil at rest and while the card is moved toward no direction the deck swipes (drag_move(0, 0), or a vertical drag on a left/right deck). did_drag reports it on each drag_move and each clock:advance while animating.
 ---@field empty table? The model from source.empty, shown while state is "empty"; nil otherwise.
 ---@field queued integer Programmatic swipes and undos waiting for the running animation.
 ---@field width number Container width. Default: 300.
@@ -117,7 +117,7 @@ local tantan_SwipeDeckConfig = {}
 ---@class tantan.SwipeDeckDelegate
 ---@field will_swipe? fun(deck: tantan.SwipeDeck, index: integer) A gesture began (drag_begin, pan) or a programmatic swipe starts.
 ---@field should_swipe? fun(deck: tantan.SwipeDeck, index: integer, direction: "left"|"right"|"up"|"down"): boolean At release (or a programmatic swipe's start): false or nil vetoes (the card snaps back, did_cancel).
----@field did_drag? fun(deck: tantan.SwipeDeck, index: integer, direction: "left"|"right"|"up"|"down", progress: number) Each drag_move, and each clock:advance while the top card animates (deck.overlay then; settle jumps to the end without frames): progress 0..1 toward the threshold in direction.
+---@field did_drag? fun(deck: tantan.SwipeDeck, index: integer, direction: ("left"|"right"|"up"|"down")?, progress: number) Each drag_move, and each clock:advance while the top card animates (deck.overlay then; settle jumps to the end without frames): progress 0..1 toward the threshold in direction. direction is nil, and progress 0, while the card is moved toward no direction the deck swipes (at rest, or along an axis it does not swipe: a vertical drag on a left/right deck).
 ---@field did_swipe? fun(deck: tantan.SwipeDeck, index: integer, direction: "left"|"right"|"up"|"down") The swipe is decided; the fly-off starts.
 ---@field did_swipe_left? fun(deck: tantan.SwipeDeck, index: integer) The fly-off to the left completed (the card is still on top).
 ---@field did_swipe_right? fun(deck: tantan.SwipeDeck, index: integer) The fly-off to the right completed (the card is still on top).

@@ -39,8 +39,8 @@ enum DeckDelegateCallback: Int, CallbackDeclaration {
         "At release (or a programmatic swipe's start): false or nil vetoes (the card snaps back, did_cancel).")
     case .didDrag:
       return .init(
-        "did_drag", "fun(\(deck), index: integer, \(direction), progress: number)",
-        "Each drag_move, and each clock:advance while the top card animates (deck.overlay then; settle jumps to the end without frames): progress 0..1 toward the threshold in direction."
+        "did_drag", "fun(\(deck), index: integer, direction: (\"left\"|\"right\"|\"up\"|\"down\")?, progress: number)",
+        "Each drag_move, and each clock:advance while the top card animates (deck.overlay then; settle jumps to the end without frames): progress 0..1 toward the threshold in direction. direction is nil, and progress 0, while the card is moved toward no direction the deck swipes (at rest, or along an axis it does not swipe: a vertical drag on a left/right deck)."
       )
     case .didSwipe:
       return .init(
