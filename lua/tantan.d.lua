@@ -147,7 +147,7 @@ local tantan_SwipeDeckSource = {}
 ---@field cancel fun(self: tantan.ReorderGrid) Ends the drag with the order from before it; did_cancel(index).
 ---@field drag fun(self: tantan.ReorderGrid, from: integer, to: integer, steps?: integer): integer The whole gesture: long press on from, the finger travels in a straight line to the centre of slot to in steps moves (default: steps of at most half the smaller item side), scrolling just enough to keep the snapshot visible, then drop. Returns the final index (from when the cell could not be lifted). If a delegate raises mid-way the drag is abandoned (order from before it) and the error raised.
 ---@field set_editing fun(self: tantan.ReorderGrid, on: boolean) Turns editing on (asking will_begin_editing first; raising aborts) or off (did_end_editing after). An error during a drag.
----@field toggle_editing fun(self: tantan.ReorderGrid): boolean The Edit/Done button: flips editing and returns the new state (grid.edit_title follows).
+---@field toggle_editing fun(self: tantan.ReorderGrid): boolean The bar's button: flips editing and returns the new state (grid.edit_title follows).
 ---@field delete fun(self: tantan.ReorderGrid, index: integer): any The delete badge: only while editing (the badge is hidden otherwise: an error that says so), never on a locked cell, never with a source without source.delete (no badges are shown: an error naming source.delete, never a delete the source would undo at the next reload), never during a drag or from inside a callback (not queued). source.delete(index) first (raising changes nothing), then did_delete(index, item). Returns the removed item.
 ---@field move fun(self: tantan.ReorderGrid, from: integer, to: integer): boolean Keyboard/accessibility reordering through the drop's commit path: can_move(from), can_drop(from, to), did_move(from, to), source.move(from, to), did_drop(from, to). Returns false, with no further events, when a locked item is on the way or a delegate vetoes; all or nothing. An error during a drag or from inside a callback (not queued).
 ---@field reload fun(self: tantan.ReorderGrid, items?: any[]) With a source: asks source.count again and starts over (locked indices beyond the new count are dropped). With items: replaces the data with that array (leaving the source, if any). An error during a drag or from inside a callback (not queued).
@@ -160,8 +160,9 @@ local tantan_SwipeDeckSource = {}
 ---@field save_svg fun(self: tantan.ReorderGrid, path: string): true Writes tantan.render.svg(self) to `path` (replacing the file; as with io.open, its folder must exist) and returns true; a file that cannot be written is an error with the path and the reason. Not available under --sandbox, which allows no file writes.
 ---@field items any[] The live order (during a drag the dragged item is already at its live index); with a source this asks source.item for every index.
 ---@field count integer Number of items.
----@field editing boolean Editing mode: delete badges shown, the Edit button reads Done.
----@field edit_title "Edit"|"Done" The Edit/Done button's title.
+---@field editing boolean Editing mode: delete badges shown, the bar's button reads bar.done.
+---@field edit_title string The bar's button as drawn: bar.done while editing, else bar.sort.
+---@field bar {title: string, sort: string, done: string} The bar's texts (config.bar), a copy: {title =, sort =, done =}.
 ---@field dragging integer? Live index of the item being dragged, or nil.
 ---@field drag_origin integer? Index, before the drag, of the item being dragged, or nil.
 ---@field snapshot {x: number, y: number, w: number, h: number}? The dragged snapshot's frame (content coordinates), or nil.

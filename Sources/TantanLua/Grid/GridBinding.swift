@@ -61,3 +61,15 @@ extension LuaResult where Value == Rect {
     }
   }
 }
+
+extension LuaResult where Value == ReorderGridConfig.BarTitles {
+  /// The bar's texts as `{title=, sort=, done=}`.
+  static var barTitles: Self {
+    .init("{title: string, sort: string, done: string}") { lua, b in
+      lua.newTable(narr: 0, nrec: 3)
+      lua.push(b.title); lua.rawSet(-2, "title")
+      lua.push(b.sort); lua.rawSet(-2, "sort")
+      lua.push(b.done); lua.rawSet(-2, "done")
+    }
+  }
+}

@@ -25,7 +25,7 @@ extension LuaGrid: SVGDrawable {
     var w = SVGWriter(width: width, height: bar + height, title: title)
     let style = GridPainter(ratio: m.config.ratio)
     GridBarPainter(ratio: m.config.ratio, width: width, height: bar)
-      .draw(&w, m.config.bar, editing: m.editing)
+      .draw(&w, title: m.config.bar.title, button: m.editButtonTitle)
     // The grid's viewport, below the bar (a nested viewport clips what scrolled out).
     w.start("svg"); w.attr("x", 0); w.attr("y", bar); w.attr("width", width); w.attr("height", height)
     w.attr("viewBox", "0 0 \(SVGNumber.format(width)) \(SVGNumber.format(height))"); w.open()
