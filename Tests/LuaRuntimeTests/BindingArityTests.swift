@@ -71,21 +71,15 @@ final class BindingArityTests: XCTestCase {
     XCTAssertEqual(probe.value, 0)
 
     // Each argument is checked at its own position; a model error names its Swift parameter's.
-    XCTAssertEqual(
-      try eval(state, "return select(2, pcall(function() return t:place(1, 2, 'a', 'x') end))"),
-      "test:1: bad argument #4 to 'place' (number expected, got string)")
-    XCTAssertEqual(
-      try eval(state, "return select(2, pcall(function() return t:place(1, 2, 'a', -1) end))"),
-      "test:1: bad argument #4 to 'place' (s out of range)")
-    XCTAssertEqual(
-      try eval(state, "return select(2, pcall(function() return t:five(1, 2, 3, 4) end))"),
-      "test:1: bad argument #5 to 'five' (number expected, got no value)")
-    XCTAssertEqual(
-      try eval(state, "return select(2, pcall(function() return test.sum4(1, 2, 3) end))"),
-      "test:1: bad argument #4 to 'sum4' (number expected, got no value)")
-    XCTAssertEqual(
-      try eval(state, "return select(2, pcall(function() return t.zero(5) end))"),
-      "test:1: bad argument #1 to 'zero' (test.Tile expected, got number)")
+    for (call, message) in [
+      ("t:place(1, 2, 'a', 'x')", "bad argument #4 to 'place' (number expected, got string)"),
+      ("t:place(1, 2, 'a', -1)", "bad argument #4 to 'place' (s out of range)"),
+      ("t:five(1, 2, 3, 4)", "bad argument #5 to 'five' (number expected, got no value)"),
+      ("test.sum4(1, 2, 3)", "bad argument #4 to 'sum4' (number expected, got no value)"),
+      ("t.zero(5)", "bad argument #1 to 'zero' (test.Tile expected, got number)"),
+    ] {
+      XCTAssertEqual(try eval(state, "return select(2, pcall(function() return \(call) end))"), "test:1: " + message)
+    }
   }
 
   private func eval(_ state: LuaState, _ code: String) throws -> String {
