@@ -2,8 +2,8 @@
 #define TANTAN_SCRIPTS_H
 #include <stddef.h>
 
-/* The host's own Lua, JavaScript, HTML and CSS, embedded at build time from the lua, js, html and
-   css folders of Sources/TantanScripts (C23 #embed, so each lives in its own file and needs no
+/* The host's own Lua, JavaScript, HTML and CSS, embedded at build time from the lua, js and web
+   folders of Sources/TantanScripts (C23 #embed, so each lives in its own file and needs no
    resource bundle at run time). Each returns the file's bytes (not NUL-terminated) and its size. */
 
 /* explore.lua: the engine of `explore(name, spec)` (generation, invariants, shrinking, printing). */
@@ -26,11 +26,19 @@ const char *tt_script_sandbox(size_t *size);
 const char *tt_script_trace_viewer(size_t *size);
 
 /* The pages the host writes, as templates (`HTMLTemplate`), and their style sheets:
-   html/trace_viewer.html and css/trace_viewer.css (`--trace`), html/snapshot_diff.html and
-   css/snapshot_diff.css (a `snapshot_svg` mismatch's diff.html). */
-const char *tt_page_trace_viewer(size_t *size);
-const char *tt_style_trace_viewer(size_t *size);
-const char *tt_page_snapshot_diff(size_t *size);
-const char *tt_style_snapshot_diff(size_t *size);
+   web/trace_viewer.html and web/trace_viewer.css (`--trace`), web/snapshot_diff.html and
+   web/snapshot_diff.css (a `snapshot_svg` mismatch's diff.html). */
+const char *tt_script_trace_viewer_page(size_t *size);
+const char *tt_script_trace_viewer_style(size_t *size);
+const char *tt_script_snapshot_diff_page(size_t *size);
+const char *tt_script_snapshot_diff_style(size_t *size);
+
+/* The playground (`tantan-host play`): play_scenario.lua, the helpers every recorded scenario
+   starts with; web/play.html, the page, into which the server inlines web/play.css and
+   js/play.js (the page's behaviour). */
+const char *tt_script_play_scenario(size_t *size);
+const char *tt_script_play_page(size_t *size);
+const char *tt_script_play_style(size_t *size);
+const char *tt_script_play_script(size_t *size);
 
 #endif

@@ -69,7 +69,7 @@ extension SnapshotStore {
 
   /// The reference and the actual picture side by side, the two overlaid with a difference blend
   /// (unchanged pixels go black), and the SVG source's line diff. No script: it opens anywhere.
-  /// The page is Sources/TantanScripts/html/snapshot_diff.html with css/snapshot_diff.css.
+  /// The page is Sources/TantanScripts/web/snapshot_diff.html with web/snapshot_diff.css.
   static func diffPage(name: String, golden: String, hasReference: Bool, diff: String?) -> String {
     var values: [String: HTMLTemplate.Value] = [
       "title": .text("snapshot_svg '\(name)'"), "golden": .text(golden), "reference": .flag(hasReference),
@@ -79,6 +79,6 @@ extension SnapshotStore {
     return diffTemplate.render(values)
   }
 
-  static let diffTemplate = HTMLTemplate(EmbeddedFile.text(tt_page_snapshot_diff))
-  static let diffStyle = EmbeddedFile.text(tt_style_snapshot_diff)
+  static let diffTemplate = HTMLTemplate(EmbeddedFile.text(tt_script_snapshot_diff_page))
+  static let diffStyle = EmbeddedFile.text(tt_script_snapshot_diff_style)
 }

@@ -104,8 +104,9 @@ struct SnapshotStore: Sendable {
         return Outcome(ok: false, action: .failed, message: problem, path: path)
       }
       if mode == .all {
-        guard FileSystem.write(path, text) else {
-          return Outcome(ok: false, action: .failed, message: "snapshot '\(name)': cannot write \(path)", path: path)
+        if let why = FileSystem.save(path, text, createFolders: false) {
+          return Outcome(
+            ok: false, action: .failed, message: "snapshot '\(name)': cannot write \(path): \(why)", path: path)
         }
         if FileSystem.kind(newPath) == .file { FileSystem.remove(newPath) }
         return Outcome(ok: true, action: .updated, path: path)
@@ -130,8 +131,9 @@ struct SnapshotStore: Sendable {
       return Outcome(ok: false, action: .failed, message: problem, path: path)
     }
     FileSystem.makeDirectories(Self.folder(for: specFile))
-    guard FileSystem.write(path, text) else {
-      return Outcome(ok: false, action: .failed, message: "snapshot '\(name)': cannot write \(path)", path: path)
+    if let why = FileSystem.save(path, text, createFolders: false) {  // the system's reason: File name too long, ...
+      return Outcome(
+        ok: false, action: .failed, message: "snapshot '\(name)': cannot write \(path): \(why)", path: path)
     }
     return Outcome(ok: true, action: .written, path: path)
   }

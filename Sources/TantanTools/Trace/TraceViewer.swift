@@ -1,7 +1,7 @@
 import TantanScripts
 
-/// The trace viewer page: Sources/TantanScripts/html/trace_viewer.html, styled by
-/// css/trace_viewer.css and run by js/trace_viewer.js, all inlined. No run data is written into
+/// The trace viewer page: Sources/TantanScripts/web/trace_viewer.html, styled by
+/// web/trace_viewer.css and run by js/trace_viewer.js, all inlined. No run data is written into
 /// the markup itself: it all comes from the escaped JSON element, which the script reads and shows
 /// with `textContent` (SVG frames, which are markup, through `innerHTML`). On success the script
 /// sets `data-ready="1"` on `<body>` and the title `tantan trace: ...`; any script error sets
@@ -12,8 +12,8 @@ enum TraceViewer {
   /// traces only when they carry it.
   static let generator = #"<meta name="generator" content="tantan-host trace">"#
 
-  static let template = HTMLTemplate(EmbeddedFile.text(tt_page_trace_viewer))
-  static let style = EmbeddedFile.text(tt_style_trace_viewer)
+  static let template = HTMLTemplate(EmbeddedFile.text(tt_script_trace_viewer_page))
+  static let style = EmbeddedFile.text(tt_script_trace_viewer_style)
   static let script = EmbeddedFile.text(tt_script_trace_viewer)
 
   /// The page over `json`, the trace data already escaped for a `<script>` element.

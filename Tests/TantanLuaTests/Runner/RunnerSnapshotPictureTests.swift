@@ -61,7 +61,7 @@ final class RunnerSnapshotPictureTests: XCTestCase {
     XCTAssertFalse(dir.exists("\(folder)/diff.html"), "artifacts of a settled mismatch are removed")
   }
 
-  /// The diff page (html/snapshot_diff.html, styled by css/snapshot_diff.css) in headless
+  /// The diff page (web/snapshot_diff.html, styled by web/snapshot_diff.css) in headless
   /// Chromium: both pictures load, the names are escaped text, and the style sheet took effect
   /// (its page background, and the difference overlay black where the pictures agree).
   func testDiffPageRendersStyledInHeadlessChromium() throws {

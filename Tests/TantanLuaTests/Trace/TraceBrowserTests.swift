@@ -3,7 +3,7 @@ import XCTest
 
 /// A generated trace opened in headless Chromium (Debian's `chromium`, which `scripts/bootstrap`
 /// installs): the page initialises without script errors, `#step=N` selects a step and the frame
-/// changes with it, and a screenshot is not blank and styled by css/trace_viewer.css. Skipped only
+/// changes with it, and a screenshot is not blank and styled by web/trace_viewer.css. Skipped only
 /// when no Chromium can be found. Four browser starts in all (about 1-2 s each).
 final class TraceBrowserTests: XCTestCase {
   /// Chromium, and a folder holding `trace.html`, the trace of `traceSwipeScript`.
@@ -45,7 +45,7 @@ final class TraceBrowserTests: XCTestCase {
     XCTAssertEqual(stats.width, 1280)
     XCTAssertGreaterThan(stats.colors, 20, "the screenshot looks blank: \(stats)")
     XCTAssertGreaterThan(stats.nonBackground, 0.05, "the screenshot looks blank: \(stats)")
-    // css/trace_viewer.css took effect: its header bar (#1d2330) and page background (#f4f5f8).
+    // web/trace_viewer.css took effect: its header bar (#1d2330) and page background (#f4f5f8).
     XCTAssertGreaterThan(stats.share["1d2330"] ?? 0, 0.02, "no header bar in the screenshot: \(stats)")
     XCTAssertGreaterThan(stats.share["f4f5f8"] ?? 0, 0.02, "no page background in the screenshot: \(stats)")
   }
