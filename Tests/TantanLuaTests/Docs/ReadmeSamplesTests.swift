@@ -5,7 +5,8 @@ import XCTest
 /// and compare.
 ///
 /// - A fenced block starting `$ tantan-host ...` is a terminal transcript: the command runs in the
-///   package root and prints the rest of the block (durations such as `(0.604 s)` aside). A
+///   package root and prints the rest of the block (durations such as `(0.604 s)` and line
+///   numbers in the host's own Lua aside). A
 ///   command naming `FILE:LINE` past the end of FILE runs on a copy of FILE with the scenario the
 ///   transcript before it printed pasted at its end (the README's "pasted, it fails on its own").
 /// - A ```` ```lua ```` block followed by a line `prints` and a plain block runs as a script and
@@ -33,8 +34,10 @@ final class ReadmeSamplesTests: XCTestCase {
     return out
   }
 
+  /// Durations and line numbers inside the host's own Lua (`[tantan]/explore.lua:424`) aside.
   static func normalized(_ s: String) -> String {
     s.replacingOccurrences(of: #"\([0-9]+\.[0-9]+ s\)"#, with: "(T s)", options: .regularExpression)
+      .replacingOccurrences(of: #"(\[tantan\]/[a-z_]+\.lua):[0-9]+"#, with: "$1:N", options: .regularExpression)
   }
 
   func testTranscriptsPrintWhatTheyShow() throws {
