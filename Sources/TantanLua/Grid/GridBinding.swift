@@ -67,9 +67,10 @@ extension LuaResult where Value == ReorderGridConfig.BarTitles {
   static var barTitles: Self {
     .init("{title: string, sort: string, done: string}") { lua, b in
       lua.newTable(narr: 0, nrec: 3)
-      lua.push(b.title); lua.rawSet(-2, "title")
-      lua.push(b.sort); lua.rawSet(-2, "sort")
-      lua.push(b.done); lua.rawSet(-2, "done")
+      for (key, text) in [("title", b.title), ("sort", b.sort), ("done", b.done)] {
+        lua.push(text)
+        lua.rawSet(-2, key)
+      }
     }
   }
 }
