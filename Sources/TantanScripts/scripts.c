@@ -56,6 +56,22 @@ static const char trace_viewer[] = {
 #embed "js/trace_viewer.js"
 };
 
+static const char trace_viewer_html[] = {
+#embed "web/trace_viewer.html"
+};
+
+static const char trace_viewer_css[] = {
+#embed "web/trace_viewer.css"
+};
+
+static const char snapshot_diff_html[] = {
+#embed "web/snapshot_diff.html"
+};
+
+static const char snapshot_diff_css[] = {
+#embed "web/snapshot_diff.css"
+};
+
 static const char play_scenario[] = {
 #embed "lua/play_scenario.lua"
 };
@@ -85,6 +101,10 @@ const char *tt_script_prelude_core(size_t *size) { *size = sizeof prelude_core; 
 const char *tt_script_prelude_modules(size_t *size) { *size = sizeof prelude_modules; return prelude_modules; }
 const char *tt_script_sandbox(size_t *size) { *size = sizeof sandbox; return sandbox; }
 const char *tt_script_trace_viewer(size_t *size) { *size = sizeof trace_viewer; return trace_viewer; }
+const char *tt_script_trace_viewer_page(size_t *size) { *size = sizeof trace_viewer_html; return trace_viewer_html; }
+const char *tt_script_trace_viewer_style(size_t *size) { *size = sizeof trace_viewer_css; return trace_viewer_css; }
+const char *tt_script_snapshot_diff_page(size_t *size) { *size = sizeof snapshot_diff_html; return snapshot_diff_html; }
+const char *tt_script_snapshot_diff_style(size_t *size) { *size = sizeof snapshot_diff_css; return snapshot_diff_css; }
 const char *tt_script_play_scenario(size_t *size) { *size = sizeof play_scenario; return play_scenario; }
 const char *tt_script_play_page(size_t *size) { *size = sizeof play_page; return play_page; }
 const char *tt_script_play_style(size_t *size) { *size = sizeof play_style; return play_style; }

@@ -28,7 +28,6 @@ void tt_set_dispatcher(tt_Dispatch d);
 // Pushes a C closure that calls the Swift box through the dispatcher; the box pointer is kept in a
 // full userdata upvalue (upvalue 1) whose __gc calls `release(box)`; `nup` more upvalues follow.
 void tt_pushswift(lua_State *L, void *box, void (*release)(void *), int nup);
-int tt_swift_upvalue(int i);  // lua_upvalueindex(i + 1): user upvalues start after the box
 
 // Limits. 0 means unlimited. Once a limit trips it stays tripped: every later instruction raises.
 void tt_set_max_memory(lua_State *L, size_t bytes);

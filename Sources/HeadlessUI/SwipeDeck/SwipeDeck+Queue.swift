@@ -8,11 +8,6 @@ extension SwipeDeck {
     }
   }
 
-  var isAnimating: Bool {
-    if case .animating = phase { return true }
-    return false
-  }
-
   func enqueue(_ op: QueuedOperation) { queue.append(op) }
 
   func clearQueue() {
