@@ -141,11 +141,23 @@ void *tt_owner(lua_State *L) { return LIM(L)->owner; }
 const char *tt_limit_what(lua_State *L) { return LIM(L)->tripped ? LIM(L)->message + LIM(L)->what_at : NULL; }
 const char *tt_limit_message(lua_State *L) { return LIM(L)->tripped ? LIM(L)->message : NULL; }
 
+// Called through a volatile pointer: a compiler may drop a malloc whose block is only freed and
+// assume it succeeded.
+static void *(*volatile system_malloc)(size_t) = malloc;
+int tt_system_room(size_t bytes) {
+  void *p = system_malloc(bytes ? bytes : 1);
+  free(p);
+  return p != NULL;
+}
+
 // Host-held memory counts as Lua's own: a charge that would pass --max-memory is refused and trips
 // the limit (sticky, "file:line: not enough memory" at the calling Lua line).
-int tt_host_alloc(lua_State *L, size_t bytes) {
+int tt_host_alloc(lua_State *L, size_t bytes) { return tt_host_reserve(L, bytes, 0); }
+
+int tt_host_reserve(lua_State *L, size_t bytes, size_t room) {
   Limits *m = LIM(L);
-  if (m->tripped == TT_LIMIT_MEMORY || (m->max && (bytes > m->max || m->used > m->max - bytes))) {
+  if (m->tripped == TT_LIMIT_MEMORY || (m->max && (bytes > m->max || m->used > m->max - bytes))
+      || (room && !tt_system_room(room))) {
     if (!m->tripped) {
       __atomic_store_n(&m->tripped, TT_LIMIT_MEMORY, __ATOMIC_RELAXED);
       tt_remember_where(L, m, "not enough memory");

@@ -11,7 +11,7 @@ import LuaRuntime
 /// the title; a table's title/name/text, subtitle/detail/author and color); an item without one
 /// is drawn as "Item s.i", a header without one as "Section s".
 extension LuaList: SVGDrawable {
-  func svgDocument() -> String {
+  func svgDocument() throws -> String {
     guard let m = model else { return SVGPieces.placeholder(width: 375, height: 667, text: "tantan.List (building)") }
     let width = m.config.width
     let height = m.config.height
@@ -29,7 +29,7 @@ extension LuaList: SVGDrawable {
         threshold: m.config.refresh?.threshold ?? 50)
     }
     let visible = Rect(x: 0, y: m.offset - indicator, w: width, h: height)
-    let attributes = m.layout(visible)
+    let attributes = try m.layout(visible)
     w.start("g"); w.transform(translateX: 0, y: shift); w.open()
     for pinned in [false, true] {
       for a in attributes where (a.z > 0) == pinned { draw(&w, m, a, painter) }
