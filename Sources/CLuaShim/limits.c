@@ -5,6 +5,18 @@
 #include <string.h>
 #include <time.h>
 
+// Room the system must still have for host structures (see tt_host_reserve).
+#define HEADROOM ((size_t)16 << 20)
+
+// A block kept from the start and given back the first time the system refuses memory, so the
+// way out (the error message, the unwinding host frames, the report) finds room: the Swift
+// runtime aborts on any allocation it cannot make.
+static void *parachute;
+void tt_release_parachute(void) {
+  void *p = __atomic_exchange_n(&parachute, NULL, __ATOMIC_RELAXED);
+  free(p);
+}
+
 double tt_now_seconds(void) {
   struct timespec ts;
   clock_gettime(CLOCK_MONOTONIC, &ts);
@@ -44,7 +56,10 @@ static void *l_alloc(void *ud, void *ptr, size_t osize, size_t nsize) {
     return NULL;
   }
   void *p = realloc(ptr, nsize);
-  if (p == NULL) return NULL;
+  if (p == NULL) {  // the system refused Lua: room for the error's way out through the host
+    tt_release_parachute();
+    return NULL;
+  }
   m->used += nsize - osize;
   if (m->used > m->peak) m->peak = m->used;
   // Past the limit while Swift (or a finalizer a Swift-side allocation ran) cannot be refused: the
@@ -116,6 +131,7 @@ void tt_arm_hook(lua_State *L) {
 }
 
 lua_State *tt_newstate(void) {
+  if (!parachute) parachute = malloc(HEADROOM / 2);
   Limits *m = calloc(1, sizeof *m);
   if (!m) return NULL;
   // luaL_newstate installs lauxlib's panic and warning functions (so -W and warn() print, as in
@@ -141,23 +157,29 @@ void *tt_owner(lua_State *L) { return LIM(L)->owner; }
 const char *tt_limit_what(lua_State *L) { return LIM(L)->tripped ? LIM(L)->message + LIM(L)->what_at : NULL; }
 const char *tt_limit_message(lua_State *L) { return LIM(L)->tripped ? LIM(L)->message : NULL; }
 
-// Called through a volatile pointer: a compiler may drop a malloc whose block is only freed and
-// assume it succeeded.
+// What the system can give. Called through a volatile pointer: a compiler may drop a malloc whose
+// block is only freed and assume it succeeded.
 static void *(*volatile system_malloc)(size_t) = malloc;
 int tt_system_room(size_t bytes) {
   void *p = system_malloc(bytes ? bytes : 1);
   free(p);
+  if (p == NULL) tt_release_parachute();
   return p != NULL;
 }
 
 // Host-held memory counts as Lua's own: a charge that would pass --max-memory is refused and trips
-// the limit (sticky, "file:line: not enough memory" at the calling Lua line).
+// the limit (sticky, "file:line: not enough memory" at the calling Lua line). The system is asked
+// too: for `room` bytes in one block when the caller names a size it is about to allocate, and
+// for HEADROOM whenever the state has grown by a megabyte since it was last asked, so host
+// structures made of many small allocations stop while the host can still report it.
 int tt_host_alloc(lua_State *L, size_t bytes) { return tt_host_reserve(L, bytes, 0); }
 
 int tt_host_reserve(lua_State *L, size_t bytes, size_t room) {
   Limits *m = LIM(L);
+  int ask = m->used > m->room_asked_at + ((size_t)1 << 20) || m->used + ((size_t)1 << 20) < m->room_asked_at;
+  if (ask) m->room_asked_at = m->used;
   if (m->tripped == TT_LIMIT_MEMORY || (m->max && (bytes > m->max || m->used > m->max - bytes))
-      || (room && !tt_system_room(room))) {
+      || (room && !tt_system_room(room)) || (ask && !tt_system_room(HEADROOM))) {
     if (!m->tripped) {
       __atomic_store_n(&m->tripped, TT_LIMIT_MEMORY, __ATOMIC_RELAXED);
       tt_remember_where(L, m, "not enough memory");

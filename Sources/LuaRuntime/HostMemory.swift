@@ -6,9 +6,10 @@ import CLuaShim
 /// `file:line: not enough memory` at the calling Lua line, and the limit trips (sticky).
 ///
 /// The system is asked too: from a megabyte on, whenever the total has grown by a quarter since
-/// it was last asked, a charge also needs room for twice the total in one block (`malloc`, then
-/// freed; an array growing into the charge copies itself into one twice its size), so under
-/// `ulimit -v` or an overcommit refusal the charge fails instead of the Swift runtime aborting.
+/// it was last asked, a charge also needs room for four times the total in one block (`malloc`,
+/// then freed: an array of the total's size has a capacity below twice it, and grows by copying
+/// itself into a block twice its capacity), so under `ulimit -v` or an overcommit refusal the
+/// charge fails instead of the Swift runtime aborting.
 public final class HostMemory {
   private let handle: LuaStateHandle
   public private(set) var bytes = 0
@@ -29,7 +30,7 @@ public final class HostMemory {
     guard let L = handle.L else { return }
     let wanted = max(newBytes, 0)
     if wanted > bytes {
-      let room = wanted >= Self.askFrom && wanted > asked + asked / 4 ? 2 * wanted : 0
+      let room = wanted >= Self.askFrom && wanted > asked + asked / 4 ? 4 * wanted : 0
       guard tt_host_reserve(L, wanted - bytes, room) == 0 else { throw Lua(L).limitError() }
       if room > 0 { asked = wanted }
     } else if wanted < bytes {
