@@ -33,10 +33,18 @@ let package = Package(
     // run, `tantan-host -e ''` included, would then load libedit.
     .target(name: "CLineEditor", dependencies: ["CLua"]),
     .target(name: "LuaRuntime", dependencies: ["CLua", "CLuaShim", "CLineEditor"]),
+    // The playground's HTTP and WebSocket server: CivetWeb's header at build time (apt
+    // libcivetweb-dev, Homebrew civetweb), the library loaded with dlopen when `tantan-host play`
+    // starts (why: Sources/CWebServer/include/CWebServer.h). Homebrew's prefix is not on the C
+    // compiler's search path on Apple silicon.
+    .target(
+      name: "CWebServer",
+      cSettings: [.unsafeFlags(["-I/opt/homebrew/include", "-I/usr/local/include"], .when(platforms: [.macOS]))]),
     .target(name: "HeadlessUI"),
-    .target(name: "TantanScripts", exclude: ["lua", "js"]),
+    .target(name: "TantanScripts", exclude: ["lua", "js", "web"]),
     .target(name: "TantanLua", dependencies: ["LuaRuntime", "HeadlessUI", "TantanScripts"]),
-    .target(name: "TantanTools", dependencies: ["TantanLua", "LuaRuntime", "HeadlessUI", "TantanScripts"]),
+    .target(
+      name: "TantanTools", dependencies: ["TantanLua", "LuaRuntime", "HeadlessUI", "TantanScripts", "CWebServer"]),
     // On Linux the Swift runtime, and the C++ runtime it needs, are linked statically: start-up is
     // measured against lua5.4 (scripts/bench). `link/` holds a `libstdc++.so` linker script naming
     // the static archive; the driver's own `-lstdc++` then finds it first. macOS has neither need.
@@ -48,6 +56,8 @@ let package = Package(
       ]),
     .testTarget(name: "HeadlessUITests", dependencies: ["HeadlessUI"]),
     .testTarget(name: "LuaRuntimeTests", dependencies: ["LuaRuntime", "CLuaShim", "CLua"]),
-    .testTarget(name: "TantanLuaTests", dependencies: ["TantanLua", "TantanTools", "LuaRuntime", "HeadlessUI"]),
+    .testTarget(
+      name: "TantanLuaTests", dependencies: ["TantanLua", "TantanTools", "LuaRuntime", "HeadlessUI"],
+      exclude: ["Play/play_browser.py"]),
   ]
 )

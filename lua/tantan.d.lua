@@ -16,7 +16,7 @@
 ---@field source fun(kind: string, ...: any): table Builds a data source with the provider a plugin registered for `kind` (e.g. tantan.source("csv", "people.csv")): a table of functions or an array.
 ---@field preset fun(component: string, name: string): table? A fresh copy of the config a plugin registered as preset `name` for `component`, or nil.
 ---@field assertion fun(name: string): fun(...: any) A checker for a plugin's assertion: calls it and raises its message (at the caller) when it fails.
----@field plugins fun(): {name: string, version: string?, api: integer?, description: string?, dir: string, status: string, reason: string?}[] Every plugin found, in discovery order, with its status: loaded, refused, failed or shadowed.
+---@field plugins fun(): {name: string, version: string?, api: integer?, description: string?, dir: string, status: string, reason: string?}[] Every plugin found, in discovery order, with its status: loaded, refused, failed, shadowed or skipped.
 ---@field explore tantan.explore Gesture exploration for scenario files' explore(name, spec): ready-made actions per component (loaded on first use).
 tantan = {}
 

@@ -1,7 +1,7 @@
 // The parts of the Lua C API Swift cannot import or must not call unprotected: function-like
 // macros and constants, protected loaders and lookups (run under tt_pcall), and stdio for Swift 6.
 // Nothing here knows about limits (limits.c, watchdog.c) or the trampoline (trampoline.c).
-#include "CLuaShim.h"
+#include "state.h"
 #include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -15,7 +15,11 @@ int tt_tolstring(lua_State *L, int idx) {
   return tt_pcall(L, 1, 1, TT_HANDLER_NONE);
 }
 
-static int do_openlibs(lua_State *L) { luaL_openlibs(L); return 0; }
+static int do_openlibs(lua_State *L) {
+  luaL_openlibs(L);
+  tt_install_loaders(L);
+  return 0;
+}
 int tt_openlibs(lua_State *L) { lua_pushcfunction(L, do_openlibs); return tt_pcall(L, 0, 0, TT_HANDLER_NONE); }
 
 int tt_registryindex(void) { return LUA_REGISTRYINDEX; }

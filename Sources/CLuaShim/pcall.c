@@ -151,7 +151,13 @@ static int protected_load(lua_State *L, lua_CFunction f, int nargs) {
 static int do_loadbuffer(lua_State *L) {
   const char *buf = lua_touserdata(L, 1);
   size_t len = (size_t)lua_tointeger(L, 2);
-  return load_result(L, luaL_loadbufferx(L, buf, len, lua_tostring(L, 3), lua_tostring(L, 4)));
+  const char *name = lua_tostring(L, 3);
+  tt_Capture capture;
+  tt_capture_begin(L, &capture, name);
+  tt_capture_add(&capture, buf, len);
+  int status = luaL_loadbufferx(L, buf, len, name, lua_tostring(L, 4));
+  tt_capture_end(L, &capture, name, status == LUA_OK);
+  return load_result(L, status);
 }
 int tt_loadbuffer(lua_State *L, const char *buf, size_t len, const char *name, const char *mode) {
   lua_pushlightuserdata(L, (void *)buf);
@@ -161,7 +167,7 @@ int tt_loadbuffer(lua_State *L, const char *buf, size_t len, const char *name, c
   return protected_load(L, do_loadbuffer, 4);
 }
 static int do_loadfile(lua_State *L) {
-  return load_result(L, luaL_loadfilex(L, lua_tostring(L, 1), lua_tostring(L, 2)));
+  return load_result(L, tt_loadfilex(L, lua_tostring(L, 1), lua_tostring(L, 2)));
 }
 int tt_loadfile(lua_State *L, const char *path, const char *mode) {
   if (path) lua_pushstring(L, path); else lua_pushnil(L);

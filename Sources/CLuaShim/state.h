@@ -38,6 +38,7 @@ typedef struct Limits {
   void *reraise_ci;
   void *owner;           // the Swift owner's handle (tt_owner)
   size_t room_asked_at;  // `used` when the system was last asked for headroom (tt_host_reserve)
+  struct ChunkTexts *texts;  // the loaded chunks' text, for a trace (chunktext.c); NULL: not kept
 } Limits;
 
 #define HOOK_STRIDE 1000
@@ -58,4 +59,15 @@ int tt_watched(Limits *m);  // by this process's watchdog (a forked child starts
 extern __thread Limits *tt_running;
 // The host functions' C closures (trampoline.c): a raise from their frame is a host's.
 int tt_is_host_function(lua_CFunction f);
+// chunktext.c: a chunk's text captured while it loads (off unless the state keeps texts and the
+// name is `@name`), kept once the load succeeded.
+typedef struct { char *p; size_t n, size, cap; } tt_Capture;
+void tt_capture_begin(lua_State *L, tt_Capture *c, const char *name);
+void tt_capture_add(tt_Capture *c, const char *s, size_t n);
+void tt_capture_end(lua_State *L, tt_Capture *c, const char *name, int loaded);
+void tt_free_chunk_texts(Limits *m);
+// loaders.c: luaL_loadfilex, keeping the text; load, loadfile, dofile and require's Lua searcher
+// replaced by ones that keep it (called by tt_openlibs).
+int tt_loadfilex(lua_State *L, const char *filename, const char *mode);
+void tt_install_loaders(lua_State *L);
 #endif

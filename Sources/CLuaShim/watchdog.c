@@ -187,9 +187,13 @@ void tt_arm_watchdog(lua_State *L, const char *prefix, double grace) {
   m->grace = grace;
 }
 
-void tt_close(lua_State *L) {
+int tt_close(lua_State *L, char *message, size_t size) {
   Limits *m = LIM(L);
-  m->lua_active = 0;
+  int before = m->tripped;
+  // The finalizers lua_close runs are Lua code: past the memory limit their allocations are
+  // refused (an error in a finalizer, which Lua passes over), as while the script ran. Host
+  // __gc functions allocate nothing through Lua (the trampoline clears this around Swift).
+  m->lua_active = 1;
   Limits *outer = tt_running;
   tt_running = m;
   // lua_close runs the pending finalizers: the watchdog keeps watching until it returns.
@@ -197,6 +201,10 @@ void tt_close(lua_State *L) {
   lua_close(L);
   tt_running = outer;
   unwatch(m);
+  int during = before ? TT_LIMIT_NONE : m->tripped;
+  if (during && message && size) snprintf(message, size, "%s", m->message);
+  tt_free_chunk_texts(m);
   free(m);
+  return during;
 }
 

@@ -97,7 +97,7 @@ public final class LuaClass<Object: AnyObject>: @unchecked Sendable {  // immuta
     // __index: methods by a raw lookup in C, then fields through this getter.
     lua.push(index: { [unowned self] (lua: Lua) throws(LuaCallError) -> Int32 in
       if let key = lua.string(2), let i = self.fieldIndex[key] {
-        try self.fields[i].get(try self.check(lua, 1), lua)
+        try self.fields[i].get(try self.checkField(lua, key), lua)
         return 1
       }
       lua.pushNil()
@@ -203,6 +203,14 @@ public final class LuaClass<Object: AnyObject>: @unchecked Sendable {  // immuta
     {
       return Unmanaged<Object>.fromOpaque(p).takeUnretainedValue()
     }
+    return try check(lua, 1)
+  }
+
+  /// The object whose field `key` is read (argument 1 of `__index`): a closed one is named as
+  /// Lua names a bad index, at the reading line, not as a bad argument to 'index'.
+  func checkField(_ lua: Lua, _ key: String) throws(LuaCallError) -> Object {
+    if let o = object(lua, 1) { return o }
+    if luaL_testudata(lua.L, 1, cName) != nil { throw .message("attempt to read field '\(key)' of a closed \(name)") }
     return try check(lua, 1)
   }
 

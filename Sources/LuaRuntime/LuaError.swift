@@ -27,10 +27,7 @@ public struct LuaError: Error {
   public func message(_ lua: Lua) -> String {
     push(lua)
     defer { lua.pop() }
-    let t = lua.type(-1)
-    if t == LUA_TSTRING || t == LUA_TNUMBER { return lua.string(-1) ?? "" }
-    if let s = lua.metaString(-1) { return s }
-    return "(error object is a \(lua.typeName(-1)) value)"
+    return lua.errorText(-1)
   }
 
   /// The traceback taken where the error was raised, for an error caught by `Lua.call` with the
@@ -129,6 +126,15 @@ extension Lua {
   /// hot path: errors are the cold path).
   public var handle: LuaStateHandle {
     Unmanaged<LuaStateHandle>.fromOpaque(tt_owner(L)!).takeUnretainedValue()
+  }
+
+  /// The error value at `i` as lua.c prints it: a string or number as it is, else `__tostring`,
+  /// else `(error object is a T value)`.
+  public func errorText(_ i: Int32) -> String {
+    let t = type(i)
+    if t == LUA_TSTRING || t == LUA_TNUMBER { return string(i) ?? "" }
+    if let s = metaString(i) { return s }
+    return "(error object is a \(typeName(i)) value)"
   }
 
   /// The string `__tostring` of the value at `i` returns, run protected; nil without one.

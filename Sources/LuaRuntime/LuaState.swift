@@ -31,10 +31,17 @@ public final class LuaState {
 
   public var isClosed: Bool { handle.L == nil }
 
+  /// The limit error a finalizer hit while the state closed (`file:line: not enough memory`):
+  /// finalizers at close run under the same limits as the script.
+  public private(set) var limitMessageAtClose: String?
+
   public func close() {
     guard let L = handle.L else { return }
     handle.L = nil
-    tt_close(L)
+    var message = [CChar](repeating: 0, count: 256)
+    if tt_close(L, &message, message.count) != TT_LIMIT_NONE.rawValue {
+      limitMessageAtClose = String(decoding: message.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+    }
   }
 
   deinit { close() }
@@ -61,6 +68,21 @@ public final class LuaState {
   /// Loads a file with chunk name `@path` (nil path: stdin), skipping a `#!` line as `lua` does.
   public func loadFile(_ path: String?, mode: String? = nil) -> Int32 {
     tt_loadfile(lua.L, path, mode)
+  }
+
+  /// Keeps the text of every `@name` chunk loaded from now on, up to `perChunk` bytes of each and
+  /// `total` in all, outside the memory limit: a trace shows source lines without opening the
+  /// file a chunk name points to (`load(s, "@/etc/passwd")` is `s`).
+  public func keepChunkTexts(perChunk: Int = 1 << 20, total: Int = 4 << 20) {
+    tt_keep_chunk_texts(main.L, perChunk, total)
+  }
+
+  /// The text of the chunk named `name` as this state loaded it (its first bytes up to the cap),
+  /// or nil: texts not kept, never loaded, or bytecode.
+  public func chunkText(_ name: String) -> String? {
+    var len = 0
+    guard let p = tt_chunk_text(main.L, name, &len) else { return nil }
+    return String(decoding: UnsafeRawBufferPointer(start: p, count: len), as: UTF8.self)
   }
 
   /// Pops a value into the registry.

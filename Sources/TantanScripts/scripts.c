@@ -36,6 +36,22 @@ static const char trace_viewer[] = {
 #embed "js/trace_viewer.js"
 };
 
+static const char play_scenario[] = {
+#embed "lua/play_scenario.lua"
+};
+
+static const char play_page[] = {
+#embed "web/play.html"
+};
+
+static const char play_style[] = {
+#embed "web/play.css"
+};
+
+static const char play_script[] = {
+#embed "js/play.js"
+};
+
 const char *tt_script_explore(size_t *size) { *size = sizeof explore; return explore; }
 const char *tt_script_explore_actions(size_t *size) { *size = sizeof explore_actions; return explore_actions; }
 const char *tt_script_prelude(size_t *size) { *size = sizeof prelude; return prelude; }
@@ -44,3 +60,7 @@ const char *tt_script_prelude_assert(size_t *size) { *size = sizeof prelude_asse
 const char *tt_script_prelude_core(size_t *size) { *size = sizeof prelude_core; return prelude_core; }
 const char *tt_script_sandbox(size_t *size) { *size = sizeof sandbox; return sandbox; }
 const char *tt_script_trace_viewer(size_t *size) { *size = sizeof trace_viewer; return trace_viewer; }
+const char *tt_script_play_scenario(size_t *size) { *size = sizeof play_scenario; return play_scenario; }
+const char *tt_script_play_page(size_t *size) { *size = sizeof play_page; return play_page; }
+const char *tt_script_play_style(size_t *size) { *size = sizeof play_style; return play_style; }
+const char *tt_script_play_script(size_t *size) { *size = sizeof play_script; return play_script; }

@@ -18,7 +18,9 @@ typedef int (*tt_Dispatch)(lua_State *L, void *box);
 
 // State with the limit-aware allocator; per-state data lives in lua_getextraspace.
 lua_State *tt_newstate(void);
-void tt_close(lua_State *L);
+// Closes the state; the finalizers it runs allocate under its memory limit. Returns the limit
+// that tripped during the close (its "file:line: what" copied to `message`), or TT_LIMIT_NONE.
+int tt_close(lua_State *L, char *message, size_t size);
 // The running thread: inside a Swift function called from a coroutine, that coroutine.
 lua_State *tt_current(lua_State *L);
 void tt_set_dispatcher(tt_Dispatch d);
@@ -92,6 +94,11 @@ void tt_gc_generational(lua_State *L);  // lua.c's lua_gc(L, LUA_GCGEN, 0, 0)
 // LUA_ERRMEM, LUA_ERRFILE), the chunk or the message on top.
 int tt_loadbuffer(lua_State *L, const char *buf, size_t len, const char *name, const char *mode);
 int tt_loadfile(lua_State *L, const char *path, const char *mode);
+// From now on the text of every `@name` chunk the state loads (the loaders above, and load,
+// loadfile, dofile and require inside it) is kept for a trace: the first chunk of each name, its
+// first `per_chunk` bytes, `total` bytes in all (chunktext.c). tt_chunk_text: that text, or NULL.
+void tt_keep_chunk_texts(lua_State *L, size_t per_chunk, size_t total);
+const char *tt_chunk_text(lua_State *L, const char *name, size_t *len);
 // Protected operations that may run metamethods (and so raise): status as lua_pcall, the error
 // value on top on failure. tostring pushes the string; get* push the value; set* pop the value.
 int tt_tolstring(lua_State *L, int idx);

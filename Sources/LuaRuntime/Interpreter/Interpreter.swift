@@ -17,10 +17,14 @@ public protocol InterpreterHost: AnyObject {
   /// Called with every error message the interpreter reports (`progname: ` left out), before it
   /// is printed: a host recording the run (a trace) keeps it.
   func willReport(_ message: String)
+  /// The mode every chunk the interpreter loads (script, stdin, `-e`, `LUA_INIT`, REPL lines) is
+  /// loaded in, read after `prepare`: "t" refuses bytecode (a sandbox), nil is lua's "bt".
+  var chunkMode: String? { get }
 }
 
 extension InterpreterHost {
   public func willReport(_ message: String) {}
+  public var chunkMode: String? { nil }
 }
 
 /// `lua.c` in Swift: same options, same order of effects, same messages and exit statuses.
@@ -143,14 +147,14 @@ public final class Interpreter {
 
   func loadBytes(_ b: [UInt8], name: String) -> Int32 {
     (b + [0]).withUnsafeBufferPointer { p in
-      p.withMemoryRebound(to: CChar.self) { tt_loadbuffer(lua.L, $0.baseAddress, b.count, name, nil) }
+      p.withMemoryRebound(to: CChar.self) { tt_loadbuffer(lua.L, $0.baseAddress, b.count, name, host.chunkMode) }
     }
   }
 
   /// Loads the file named by these bytes (chunk name `@name`).
   func loadFile(bytes b: [UInt8]) -> Int32 {
     (b + [0]).withUnsafeBufferPointer { p in
-      p.withMemoryRebound(to: CChar.self) { tt_loadfile(lua.L, $0.baseAddress, nil) }
+      p.withMemoryRebound(to: CChar.self) { tt_loadfile(lua.L, $0.baseAddress, host.chunkMode) }
     }
   }
 
@@ -197,8 +201,8 @@ public final class Interpreter {
   }
 
   func doChunk(_ status: Int32) -> Int32 { status == LUA_OK ? doCall(0, 0) : status }
-  func doString(_ code: String, name: String) -> Int32 { doChunk(state.load(code, name: name)) }
-  func doFile(_ path: String?) -> Int32 { doChunk(state.loadFile(path)) }
+  func doString(_ code: String, name: String) -> Int32 { doChunk(state.load(code, name: name, mode: host.chunkMode)) }
+  func doFile(_ path: String?) -> Int32 { doChunk(state.loadFile(path, mode: host.chunkMode)) }
 
   /// `LUA_INIT` (unless `-E`), then `-e`, `-l` and `-W` in order; false after reporting an error.
   /// A host running something other than a script (a subcommand) calls it after `prepare`.
@@ -212,8 +216,8 @@ public final class Interpreter {
     var value = getenv("LUA_INIT_5_4")
     if value == nil { name = "=LUA_INIT"; value = getenv("LUA_INIT") }
     guard let value else { return LUA_OK }
-    if value[0] == CChar(UInt8(ascii: "@")) { return doChunk(tt_loadfile(lua.L, value + 1, nil)) }
-    return doChunk(tt_loadbuffer(lua.L, value, strlen(value), name, nil))
+    if value[0] == CChar(UInt8(ascii: "@")) { return doChunk(tt_loadfile(lua.L, value + 1, host.chunkMode)) }
+    return doChunk(tt_loadbuffer(lua.L, value, strlen(value), name, host.chunkMode))
   }
 
   func runActions() -> Bool {
@@ -253,7 +257,9 @@ public final class Interpreter {
   func handleScript() -> Int32 {
     let argv = options.argv
     let i = options.scriptIndex
-    var status = (argv[i] == "-" && argv[i - 1] != "--") ? state.loadFile(nil) : loadFile(bytes: options.rawArgument(i))
+    var status =
+      (argv[i] == "-" && argv[i - 1] != "--")
+      ? state.loadFile(nil, mode: host.chunkMode) : loadFile(bytes: options.rawArgument(i))
     if status == LUA_OK {
       status = pushScriptArguments()
       guard status >= 0 else { return LUA_ERRRUN }

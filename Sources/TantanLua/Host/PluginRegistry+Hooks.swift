@@ -76,7 +76,7 @@ extension PluginRegistry {
       fn.push(lua)
       let n = pushArgs(lua)
       if lua.pcall(n, 0) { continue }
-      let msg = lua.string(-1) ?? "(error object is a \(lua.typeName(-1)) value)"
+      let msg = lua.errorText(-1)  // a table error with __tostring shows its text
       lua.pop()
       let line = "plugin '\(entry.plugin)' failed in its '\(kind.rawValue)' hook (\(entry.location)): \(msg)"
       report(line)

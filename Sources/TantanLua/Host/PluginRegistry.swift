@@ -167,7 +167,8 @@ package final class PluginRegistry {
 
 /// One plugin as discovery and loading saw it.
 package struct PluginRecord: Sendable, Equatable {
-  package enum Status: String, Sendable { case loaded, refused, failed, shadowed }
+  /// `skipped`: not loaded because an earlier plugin used up a limit of the run (`--timeout`...).
+  package enum Status: String, Sendable { case loaded, refused, failed, shadowed, skipped }
   package var name: String
   package var version: String?
   package var api: Int?
@@ -175,6 +176,6 @@ package struct PluginRecord: Sendable, Equatable {
   package var dir: String
   package var origin: PluginCandidate.Origin
   package var status: Status
-  /// Why it was refused, failed or shadowed (with `file:line` where there is one).
+  /// Why it was refused, failed, shadowed or skipped (with `file:line` where there is one).
   package var reason: String?
 }

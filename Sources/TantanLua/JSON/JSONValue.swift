@@ -89,6 +89,16 @@ package enum JSONValue: Equatable {
     }
   }
 
+  /// On one line, no spaces (the playground's messages).
+  package func compact() -> String {
+    switch self {
+    case .array(let items): return "[" + items.map { $0.compact() }.joined(separator: ",") + "]"
+    case .object(let pairs):
+      return "{" + pairs.map { Self.quote($0.0) + ":" + $0.1.compact() }.joined(separator: ",") + "}"
+    default: return encoded()
+    }
+  }
+
   package struct ParseError: Error, CustomStringConvertible {
     package let description: String
   }

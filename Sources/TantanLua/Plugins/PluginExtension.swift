@@ -46,7 +46,8 @@ enum PluginExtension: TantanExtension, LuaModuleBinding {
   }
 
   static let plugins = function(
-    "tantan.plugins", "Every plugin found, in discovery order, with its status: loaded, refused, failed or shadowed.",
+    "tantan.plugins",
+    "Every plugin found, in discovery order, with its status: loaded, refused, failed, shadowed or skipped.",
     returns: .records
   ) { registry, _ in registry.records }
 

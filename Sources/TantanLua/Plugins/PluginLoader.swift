@@ -1,4 +1,5 @@
 import CLua
+import CLuaShim
 import LuaRuntime
 
 /// Loads discovered plugins into one state: runs each `plugin.lua`, checks its manifest, refuses
@@ -33,8 +34,15 @@ package enum PluginLoader {
     registry.chunkCache = options.cache
     PluginModules.install(host, sandboxed: options.sandboxed)
     var names = Set<String>()
+    var stopped: String?  // a plugin used up a limit of the run: the state runs nothing more
     for c in candidates {
+      if let stopped {
+        registry.records.append(
+          PluginRecord(name: c.folderName, dir: c.dir, origin: c.origin, status: .skipped, reason: stopped))
+        continue
+      }
       var record = loadOne(c, host: host, options: options, taken: &names)
+      stopped = limitReason(host, after: record.name)
       if record.status == .loaded { record.reason = nil }
       registry.records.append(record)
       if record.status == .failed || record.status == .refused {
@@ -85,8 +93,13 @@ package enum PluginLoader {
     if lua.rawGet(m, "description") == LUA_TSTRING { r.description = lua.string(-1) }
     lua.pop()
     let apiType = lua.rawGet(m, "api")
+    guard apiType != LUA_TNIL else {
+      return fail("\(at): manifest has no 'api' (the minimum tantan.api_level, an integer; got nil)")
+    }
     guard apiType == LUA_TNUMBER, let api = lua.integer(-1), api >= 0 else {
-      return fail("\(at): manifest has no 'api' (the minimum tantan.api_level, an integer; got \(lua.typeName(-1)))")
+      // A number as Lua prints it (inf, 1.5), anything else by its type.
+      let got = apiType == LUA_TNUMBER ? lua.string(-1) ?? "?" : lua.typeName(-1)
+      return fail("\(at): manifest 'api' must be a non-negative integer (the minimum tantan.api_level), got \(got)")
     }
     lua.pop()
     r.api = api
@@ -123,8 +136,20 @@ package enum PluginLoader {
     return r
   }
 
-  private static func message(_ lua: Lua) -> String {
-    lua.string(-1) ?? "(error object is a \(lua.typeName(-1)) value)"
+  private static func message(_ lua: Lua) -> String { lua.errorText(-1) }
+
+  /// Why the plugins after `plugin` are not loaded, once it tripped a limit of the run (the limits
+  /// are the run's, sticky: the state raises at every instruction from then on); nil otherwise.
+  private static func limitReason(_ host: TantanHost, after plugin: String) -> String? {
+    let used: String
+    switch tt_limit_tripped(host.lua.L) {
+    case TT_LIMIT_NONE: return nil
+    case TT_LIMIT_MEMORY: used = "used up the run's --max-memory"
+    case TT_LIMIT_INSTRUCTIONS: used = "used up the run's --max-instructions"
+    case TT_LIMIT_TIMEOUT: used = "used up the run's --timeout"
+    default: used = "was interrupted"
+    }
+    return "not loaded: plugin '\(plugin)' \(used)"
   }
 
   /// The line of the manifest's last top-level `return` (where the manifest table is built), or

@@ -6,12 +6,17 @@
 
 /// Files and folders through Glibc (no Foundation in `Sources/`: it doubles start-up time).
 package enum FileSystem {
-  package enum Kind { case file, directory, missing }
+  /// `other`: a FIFO, device or socket (opening one may block or never end).
+  package enum Kind { case file, directory, other, missing }
 
   package static func kind(_ path: String) -> Kind {
     var st = stat()
     guard stat(path, &st) == 0 else { return .missing }
-    return (st.st_mode & S_IFMT) == S_IFDIR ? .directory : .file
+    switch st.st_mode & S_IFMT {
+    case S_IFREG: return .file
+    case S_IFDIR: return .directory
+    default: return .other
+    }
   }
 
   /// Entries of a folder (not `.`/`..`), sorted bytewise so every machine sees the same order.

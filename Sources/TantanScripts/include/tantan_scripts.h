@@ -25,4 +25,12 @@ const char *tt_script_sandbox(size_t *size);
 /* trace_viewer.js: the HTML trace viewer's behaviour. */
 const char *tt_script_trace_viewer(size_t *size);
 
+/* The playground (`tantan-host play`): play_scenario.lua, the helpers every recorded scenario
+   starts with; web/play.html, the page, into which the server inlines web/play.css and
+   js/play.js (the page's behaviour). */
+const char *tt_script_play_scenario(size_t *size);
+const char *tt_script_play_page(size_t *size);
+const char *tt_script_play_style(size_t *size);
+const char *tt_script_play_script(size_t *size);
+
 #endif

@@ -409,6 +409,12 @@ function explore.replay(spec, steps)
   local plan = {}
   for i, st in ipairs(steps) do
     if type(st) ~= "table" or type(st[1]) ~= "string" then error("bad argument #2 to 'replay' (step " .. i .. " must be {action, draws...})", 2) end
+    if s.actions[st[1]] == nil then
+      local known = {}
+      for name in pairs(s.actions) do if type(name) == "string" then known[#known + 1] = name end end
+      sort(known)
+      error(sformat("bad argument #2 to 'replay' (step %d: no action named '%s'; known actions: %s)", i, st[1], concat(known, ", ")), 2)
+    end
     local tape = {}
     for j = 2, #st do tape[j - 1] = { type(st[j]) == "boolean" and "bool" or (mtype(st[j]) == "integer" and "int" or "number"), -huge, huge, st[j] } end
     plan[i] = { name = st[1], tape = tape }

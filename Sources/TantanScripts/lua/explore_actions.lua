@@ -55,6 +55,9 @@ local function can_drag(d)
 end
 
 local function find(obj, kind)
+  if obj == nil or obj ~= obj then  -- neither can be a table key
+    error(sformat("explore: spec.setup returned %s: the %s actions need a %s (return it, or a table holding it)", tostring(obj), kind, kind), 0)
+  end
   local cache = found[obj]
   if cache == nil then cache = {}; found[obj] = cache end
   local c = cache[kind]

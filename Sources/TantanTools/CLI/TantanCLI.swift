@@ -15,6 +15,7 @@ package enum TantanCLI {
   static let subcommands: [String: @Sendable ([String], String) -> Int32] = [
     "test": { TestCommand.main($0, progname: $1) },
     "merge-reports": { MergeReports.main($0, progname: $1) },
+    "play": { PlayCommand.main($0, progname: $1) },
   ]
 
   package static func main(_ argv: [String]) -> Int32 {
@@ -59,6 +60,12 @@ package enum TantanCLI {
       writeError("\(progname): \(err)\n")
       status = 1
     }
+    // The finalizers that run at close are held to the script's limits: one that hit them fails the run.
+    state.close()
+    if let limit = state.limitMessageAtClose {
+      writeError("\(progname): \(limit)\n")
+      status = 1
+    }
     return status
   }
 
@@ -99,7 +106,7 @@ package enum TantanCLI {
       var out = PluginCommands.listing(plugins, requested: options.values("plugin"))
       out.withUTF8 { b in b.withMemoryRebound(to: CChar.self) { tt_write_stdout($0.baseAddress, $0.count) } }
       tt_flush_stdout()
-      let broken = plugins.records.contains { $0.status == .failed || $0.status == .refused }
+      let broken = plugins.records.contains { $0.status == .failed || $0.status == .refused || $0.status == .skipped }
       return plugins.strict && broken ? 1 : 0
     }
     return PluginCommands.run(name, host: host, interpreter: interpreter, options: options)

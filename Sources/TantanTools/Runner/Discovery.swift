@@ -58,6 +58,7 @@ enum Discovery {
       switch FileSystem.kind(path) {
       case .missing: throw Error(description: "no such file or folder: \(p)")
       case .file: found.append(path)
+      case .other: throw notRegular(path)
       case .directory: try walk(path, pattern: pattern, matcher: matcher, into: &found)
       }
     }
@@ -74,9 +75,16 @@ enum Discovery {
         try walk(path, pattern: pattern, matcher: matcher, into: &found)
       case .file:
         if try matcher.matches(name, pattern) { found.append(path) }
+      case .other:
+        if try matcher.matches(name, pattern) { throw notRegular(path) }
       case .missing: continue
       }
     }
+  }
+
+  /// Loading a FIFO would wait for a writer: refused by name, before any worker opens it.
+  private static func notRegular(_ path: String) -> Error {
+    Error(description: "\(path): not a regular file (a FIFO, device or socket cannot be a scenario file)")
   }
 
   /// Goldens in the searched folders whose scenario file is gone: `<dir>/__snapshots__/<x>/*.snap`

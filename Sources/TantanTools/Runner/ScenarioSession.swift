@@ -175,7 +175,7 @@ final class ScenarioSession {
   private func prepareCollect() -> Failure? {
     let lua = state.lua
     pushEntry("collect")
-    let status = state.loadFile(file)
+    let status = state.loadFile(file, mode: config.sandbox ? "t" : nil)  // no bytecode in the sandbox
     if status != LUA_OK {
       let msg = state.limitMessage ?? lua.string(-1) ?? "cannot load \(file)"
       lua.pop(2)

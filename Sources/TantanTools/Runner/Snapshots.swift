@@ -92,10 +92,12 @@ struct SnapshotStore: Sendable {
 
   /// The golden at `path` for a value of `size` bytes, or nil when there is none: at most twice
   /// the value and a megabyte is read (a longer golden cannot match; its diff shows its start),
-  /// each buffer size charged through `reserve` first.
+  /// each buffer size charged through `reserve` first. A FIFO or a device is refused unopened
+  /// (opening a FIFO waits for a writer).
   static func golden(_ path: String, against size: Int, reserve: (Int) throws(LuaCallError) -> Void)
     throws(LuaCallError) -> String?
   {
+    if FileSystem.kind(path) == .other { throw .message("golden \(path) is not a regular file") }
     switch try FileSystem.contents(path, limit: 2 * size + (1 << 20), reserve: reserve) {
     case .text(let golden): return golden
     case .unreadable: return nil
@@ -121,8 +123,9 @@ struct SnapshotStore: Sendable {
         return Outcome(ok: false, action: .failed, message: problem, path: path)
       }
       if mode == .all {
-        guard FileSystem.write(path, text) else {
-          return Outcome(ok: false, action: .failed, message: "snapshot '\(name)': cannot write \(path)", path: path)
+        if let why = FileSystem.save(path, text, createFolders: false) {
+          return Outcome(
+            ok: false, action: .failed, message: "snapshot '\(name)': cannot write \(path): \(why)", path: path)
         }
         if FileSystem.kind(newPath) == .file { FileSystem.remove(newPath) }
         return Outcome(ok: true, action: .updated, path: path)
@@ -147,8 +150,9 @@ struct SnapshotStore: Sendable {
       return Outcome(ok: false, action: .failed, message: problem, path: path)
     }
     FileSystem.makeDirectories(Self.folder(for: specFile))
-    guard FileSystem.write(path, text) else {
-      return Outcome(ok: false, action: .failed, message: "snapshot '\(name)': cannot write \(path)", path: path)
+    if let why = FileSystem.save(path, text, createFolders: false) {  // the system's reason: File name too long, ...
+      return Outcome(
+        ok: false, action: .failed, message: "snapshot '\(name)': cannot write \(path): \(why)", path: path)
     }
     return Outcome(ok: true, action: .written, path: path)
   }

@@ -30,7 +30,7 @@ final class ScriptTrace {
   /// An error the interpreter reports: a step at once (in the REPL the session goes on).
   func failed(_ message: String) {
     failures += 1
-    let (source, line) = Self.position(of: message)
+    let (source, line) = Self.position(of: message) { recorder.host.state.chunkText("@" + $0) != nil }
     let first = message.split(separator: "\n", maxSplits: 1).first.map(String.init) ?? message
     recorder.finish(recorder.host.lua, kind: .error, title: first, error: message, source: source, line: line)
   }
@@ -49,8 +49,9 @@ final class ScriptTrace {
     return FileSystem.save(path, doc.html(recorder)).map { "cannot write the trace to \(path): \($0)" }
   }
 
-  /// `file:line` at the start of an error message, as a chunk name (`@file` when it is a file).
-  static func position(of message: String) -> (String?, Int?) {
+  /// `file:line` at the start of an error message, as a chunk name (`@file` when `isLoaded(file)`:
+  /// a chunk the run loaded; a name in a message is not looked up on disk).
+  static func position(of message: String, isLoaded: (String) -> Bool) -> (String?, Int?) {
     let first = message.split(separator: "\n", maxSplits: 1).first ?? Substring(message)
     var rest = first[...]
     while let colon = rest.firstIndex(of: ":") {
@@ -59,7 +60,7 @@ final class ScriptTrace {
       let digits = after.prefix(while: { $0.isASCII && $0.isNumber })
       if !digits.isEmpty, after.dropFirst(digits.count).hasPrefix(":"), let line = Int(digits), !file.isEmpty {
         let name = String(file)
-        return (FileSystem.kind(name) == .file ? "@" + name : "=" + name, line)
+        return (isLoaded(name) ? "@" + name : "=" + name, line)
       }
       rest = after
     }

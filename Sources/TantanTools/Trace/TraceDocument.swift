@@ -59,7 +59,8 @@ struct TraceDocument {
     w.close("]")
     w.key("sources"); w.open("{")
     for file in wanted.keys.sorted(by: { $0.utf8.lexicographicallyPrecedes($1.utf8) }) {
-      guard let text = FileSystem.read(file) else { continue }
+      // The text the run loaded under that name, never the file it names (see keepChunkTexts).
+      guard let text = recorder.host.state.chunkText("@" + file) else { continue }
       let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
       w.key(file); w.open("{")
       for l in wanted[file]!.sorted() where l <= lines.count {

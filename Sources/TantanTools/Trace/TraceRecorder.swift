@@ -55,6 +55,7 @@ final class TraceRecorder {
     self.title = title
     self.limits = limits
     frames = TraceFrameStore(maxBytes: limits.maxFrameBytes)
+    host.state.keepChunkTexts()  // source lines without opening files (README, Traces)
     let lua = host.lua
     lua.newTable()
     lua.newTable(narr: 0, nrec: 1)

@@ -183,7 +183,7 @@ final class DeckErrorTests: XCTestCase {
       local ok, err = pcall(function() tantan.clock:settle() end)
       eq(ok, false) eq(err, "test:5: tantan.SwipeDeck: the deck was closed inside a callback")
       ok, err = pcall(function() return d.index end)
-      eq(ok, false) eq(err, "test:7: bad argument #1 to 'index' (tantan.SwipeDeck expected, got a closed tantan.SwipeDeck)")
+      eq(ok, false) eq(err, "test:7: attempt to read field 'index' of a closed tantan.SwipeDeck")
       eq(tantan.clock.pending, 0)
       local e = tantan.deck{source = {{}, {}}}
       e:swipe("left")

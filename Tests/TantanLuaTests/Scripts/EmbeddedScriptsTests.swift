@@ -39,13 +39,13 @@ final class EmbeddedScriptsTests: XCTestCase {
     let names = Set(lua.map(\.lastPathComponent))
     for expected in [
       "explore.lua", "explore_actions.lua", "prelude.lua", "prelude_format.lua", "prelude_assert.lua",
-      "prelude_core.lua", "sandbox.lua",
+      "prelude_core.lua", "sandbox.lua", "play_scenario.lua",
     ] {
       XCTAssertTrue(names.contains(expected), "\(expected) missing from \(names.sorted())")
     }
     XCTAssertNil(try loadInLua54(lua.map(\.path)))
     let c = try String(contentsOf: Self.scriptsDir.appendingPathComponent("scripts.c"), encoding: .utf8)
-    for file in try lua + files("js", "js") {
+    for file in try lua + files("js", "js") + files("web", "html") + files("web", "css") {
       let folder = file.deletingLastPathComponent().lastPathComponent
       XCTAssertTrue(
         c.contains("#embed \"\(folder)/\(file.lastPathComponent)\""),

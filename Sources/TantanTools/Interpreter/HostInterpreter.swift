@@ -32,6 +32,10 @@ final class HostInterpreter: InterpreterHost {
   var quietPlugins = false
   /// `--trace FILE`: the recording, written when the run ends.
   var trace: ScriptTrace?
+  /// `tantan-host play`: called once the host is set up (sandbox, limits, plugins), before the
+  /// script runs; false stops the run. And every error message the interpreter reports.
+  var didPrepare: ((TantanHost) -> Bool)?
+  var didReport: ((String) -> Void)?
   init() {}
 
   var versionLine: String { "tantan-host \(TantanHost.version) -- \(String(cString: tt_copyright()))" }
@@ -112,10 +116,16 @@ final class HostInterpreter: InterpreterHost {
         options: .init(sandboxed: settings.sandbox, strict: settings.strictPlugins, quiet: quietPlugins))
       if !loaded { return false }
     }
-    return true
+    return didPrepare?(host) ?? true
   }
 
-  func willReport(_ message: String) { trace?.failed(message) }
+  func willReport(_ message: String) {
+    trace?.failed(message)
+    didReport?(message)
+  }
+
+  /// Under `--sandbox` every chunk is text: unchecked bytecode reads and writes out of bounds.
+  var chunkMode: String? { host?.sandboxed == true ? "t" : nil }
 
   /// Writes the trace, if the run is traced; an error message when it cannot be written.
   func finishTrace(status: Int32) -> String? { trace?.write(status: status) }

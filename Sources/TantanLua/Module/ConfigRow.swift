@@ -1,0 +1,26 @@
+/// A config key as tools outside the module read it (the playground's panel): its schema row
+/// without the reader. `settable`: the schema reads the key itself (not data or callbacks, which
+/// the binding reads).
+package struct ConfigRow: Sendable, Equatable {
+  package let key: String
+  package let type: String
+  package let defaultValue: String
+  package let doc: String
+  package let settable: Bool
+}
+
+extension ConfigSchema {
+  var packageRows: [ConfigRow] {
+    rows.map {
+      ConfigRow(key: $0.key, type: $0.type, defaultValue: $0.defaultValue, doc: $0.doc, settable: $0.read != nil)
+    }
+  }
+}
+
+/// The built-in components' config schemas, for the playground (until the component registry
+/// hands each component's schema out with the rest of its declaration).
+package enum ComponentConfigRows {
+  package static var deck: [ConfigRow] { DeckBinding.config.packageRows }
+  package static var grid: [ConfigRow] { GridBinding.config.packageRows }
+  package static var list: [ConfigRow] { ListBinding.config.packageRows }
+}
