@@ -37,7 +37,7 @@ extension ListModel {
       if let natural = naturalHeaderFrame(s) {
         let frame = config.stickyHeaders ? stickyHeaderFrame(s)! : natural
         var shown = frame.intersects(r) || natural.intersects(r)
-        if !shown && config.stickyHeaders { try forEachItem(s, rows, in: r) { _ in shown = true; return false } }
+        if !shown && config.stickyHeaders { shown = try hasItem(s, rows, in: r) }
         if shown {
           try body(
             ListAttributes(
@@ -61,6 +61,15 @@ extension ListModel {
     let itemsTop = self.itemsTop(s)
     let first = g.firstRow(withBottomAbove: r.minY - itemsTop)
     return first..<max(first, g.firstRow(withTopAtOrAfter: r.maxY - itemsTop))
+  }
+
+  private func hasItem(_ s: Int, _ rows: Range<Int>, in r: Rect) throws -> Bool {
+    var found = false
+    try forEachItem(s, rows, in: r) { _ in
+      found = true
+      return false
+    }
+    return found
   }
 
   /// Calls `body` with each item of `rows` intersecting `r` until it returns false; a step

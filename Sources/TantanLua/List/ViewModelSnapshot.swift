@@ -182,7 +182,9 @@ extension LuaValue {
   private static func same(_ x: LuaValue, _ y: LuaValue, _ equal: inout Set<Pair>) -> Bool {
     guard case .table(let xa, let xe) = x, case .table(let ya, let ye) = y else { return x == y }
     guard xa.count == ya.count, xe.count == ye.count else { return false }
-    func base<T>(_ a: [T]) -> UnsafeRawPointer? { a.withUnsafeBufferPointer { $0.baseAddress.map { UnsafeRawPointer($0) } } }
+    func base<T>(_ a: [T]) -> UnsafeRawPointer? {
+      a.withUnsafeBufferPointer { $0.baseAddress.map { UnsafeRawPointer($0) } }
+    }
     guard xa.isEmpty else { return x == y }  // snapshots have no array part: a table is its entries
     let pair = Pair(a: base(xe), b: base(ye))
     if pair.a == pair.b || equal.contains(pair) { return true }

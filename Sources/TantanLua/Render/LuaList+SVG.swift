@@ -12,7 +12,9 @@ import LuaRuntime
 /// is drawn as "Item s.i", a header without one as "Section s".
 extension LuaList: SVGDrawable {
   func svgDocument() throws -> String {
-    guard let m = model else { return try SVGPieces.placeholder(width: 375, height: 667, text: "tantan.List (building)") }
+    guard let m = model else {
+      return try SVGPieces.placeholder(width: 375, height: 667, text: "tantan.List (building)")
+    }
     let width = m.config.width
     let height = m.config.height
     let indicator = m.refreshIndicatorHeight

@@ -14,7 +14,8 @@ import LuaRuntime
 extension LuaSwipeDeck: SVGDrawable {
   func svgDocument() throws -> String {
     guard let m = model else {
-      return try SVGPieces.placeholder(width: config.width, height: config.height, text: "tantan.SwipeDeck (constructing)")
+      return try SVGPieces.placeholder(
+        width: config.width, height: config.height, text: "tantan.SwipeDeck (constructing)")
     }
     let cards = m.cards
     var title = "tantan.SwipeDeck: \(m.state.rawValue)"

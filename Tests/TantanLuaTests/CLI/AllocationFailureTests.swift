@@ -104,4 +104,21 @@ final class AllocationFailureTests: CLITestCase {
       XCTAssertFalse(r.run.stdout.contains("timeout"), "\(limits): \(r.run)")
     }
   }
+
+  /// A golden that is a FIFO is refused unopened (opening it waited for a writer until the
+  /// scenario's timeout).
+  func testAGoldenThatIsAFIFOIsRefused() throws {
+    let dir = try SuiteDir([
+      "spec/fifo_spec.lua": "it(\"compares\", function()\n  assert.snapshot(\"fifo\", \"value\")\nend)\n"
+    ])
+    let golden = dir.url.appendingPathComponent("spec/__snapshots__/fifo_spec/fifo.snap")
+    try FileManager.default.createDirectory(at: golden.deletingLastPathComponent(), withIntermediateDirectories: true)
+    XCTAssertEqual(mkfifo(golden.path, 0o644), 0)
+    let started = Date()
+    let r = try dir.test(["--timeout", "20", "--reporter", "tap", "spec/fifo_spec.lua"], timeout: 120)
+    assertSane(r)
+    XCTAssertEqual(r.status, 1, "\(r)")
+    XCTAssertTrue(r.stdout.contains("spec/__snapshots__/fifo_spec/fifo.snap is not a regular file"), "\(r)")
+    XCTAssertLessThan(Date().timeIntervalSince(started), 15, "\(r)")
+  }
 }

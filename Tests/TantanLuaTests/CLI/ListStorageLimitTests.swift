@@ -13,7 +13,8 @@ final class ListStorageLimitTests: CLITestCase {
     _ r: LimitedResult, within limit: Int, file: StaticString = #filePath, line: UInt = #line
   ) {
     let allowed = Self.baseline + limit + 32 << 20
-    XCTAssertLessThan(r.peak, allowed, "peak \(r.peak >> 20) MiB, allowed \(allowed >> 20) MiB: \(r.run)", file: file, line: line)
+    XCTAssertLessThan(
+      r.peak, allowed, "peak \(r.peak >> 20) MiB, allowed \(allowed >> 20) MiB: \(r.run)", file: file, line: line)
   }
 
   /// Fails with `message` at `expected`, raised in Lua (an instruction limit or a timeout is
@@ -29,7 +30,8 @@ final class ListStorageLimitTests: CLITestCase {
     assertSane(r.run, file: file, line: line)
     XCTAssertEqual(r.run.status, 1, "\(r.run)", file: file, line: line)
     XCTAssertTrue(
-      r.run.stderr.contains("hostile.lua:\(expected): \(message)\n\(message == "not enough memory" ? "" : "stack traceback:")"),
+      r.run.stderr.contains(
+        "hostile.lua:\(expected): \(message)\n\(message == "not enough memory" ? "" : "stack traceback:")"),
       "\(args): \(r.run.stderr)", file: file, line: line)
     if let limit { assertPeak(r, within: limit, file: file, line: line) }
     XCTAssertLessThan(Date().timeIntervalSince(started), 120, file: file, line: line)  // no hang
@@ -133,7 +135,9 @@ final class ListStorageLimitTests: CLITestCase {
     XCTAssertEqual(r.run.status, 0, "\(r.run)")
     XCTAssertEqual(r.run.stdout, "0\t1\n")
     assertPeak(r, within: 50_000_000)
-    let dir = try SuiteDir(["spec/doubled_spec.lua": "it(\"keeps a shared payload\", function()\n\(Self.doubled)\nend)\n"])
+    let dir = try SuiteDir([
+      "spec/doubled_spec.lua": "it(\"keeps a shared payload\", function()\n\(Self.doubled)\nend)\n"
+    ])
     let s = try dir.test(["--reporter", "json", "spec/doubled_spec.lua"], timeout: 120)
     assertSane(s)
     XCTAssertEqual(s.status, 0, "\(s)")
