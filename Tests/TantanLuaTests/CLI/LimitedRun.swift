@@ -30,7 +30,8 @@ extension CLITestCase {
     defer { try? FileManager.default.removeItem(atPath: report) }
     guard let host = HostBinary.found,
       let p = try? RunningProcess(
-        "/usr/bin/env", ["python3", CLITestCase.tool, report, "0", host, "-e", ""], env: ProcessInfo.processInfo.environment,
+        "/usr/bin/env", ["python3", CLITestCase.tool, report, "0", host, "-e", ""],
+        env: ProcessInfo.processInfo.environment,
         cwd: "/")
     else { return 0 }
     p.write(stdin: nil)
