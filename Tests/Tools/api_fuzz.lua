@@ -10,6 +10,7 @@
 -- components, advance the clock or allocate. Every call runs under pcall; a fifth run inside a
 -- coroutine. With `huge`, counts and allocations are large enough to trip the limits (the run
 -- then ends with the limit's error, status 1). Prints `fuzz ok <calls> <errors>` at the end.
+-- Run it in a scratch folder: `save_svg` is called with the hostile strings as paths.
 local seed, steps, apiPath, huge = tonumber(arg[1]), tonumber(arg[2]), arg[3], arg[4] == "huge"
 local verbose = arg[5] == "verbose"  -- prints each error (to see what the fuzzer reaches)
 math.randomseed(seed)
