@@ -6,7 +6,7 @@ import LuaRuntime
 /// each long string is converted once and shared by every reference to it (Swift arrays and
 /// strings share their storage), so a table whose halves are the same subtable, 60 levels deep,
 /// costs 60 tables, not 2^60. A table that contains itself is an error, as is nesting past
-/// `TableDepth.limit`. Every value counts as an instruction, and what is built is charged to
+/// `TableDepth.limit`. Values count as instructions (per 256), and what is built is charged to
 /// `memory` as it grows (per 64 KB), so a payload stops at the limits while it is copied.
 struct ViewModelSnapshot {
   /// Why a walk stopped: a problem with the value, or a tripped limit (its own words, which the
@@ -29,6 +29,7 @@ struct ViewModelSnapshot {
   /// Structural digests of tables used as keys, by their entries' storage (see `orderKey`).
   private var digests: [UnsafeRawPointer: Int] = [:]
   private var uncharged = 0
+  private var steps = 0
 
   init(_ lua: Lua, memory: HostMemory) {
     self.lua = lua
@@ -39,19 +40,31 @@ struct ViewModelSnapshot {
   /// charged to `memory`, which the caller keeps as long as the snapshot.
   mutating func value(_ i: Int32, skipID: Bool) throws(Failure) -> LuaValue {
     let v = try convert(i, skipID: skipID)
-    try count(0, flush: true)
+    try settle()
     return v
   }
 
-  /// Counts a value and `bytes` more; charges per 64 KB (and at `flush`), one instruction a value.
-  private mutating func count(_ bytes: Int, flush: Bool = false) throws(Failure) {
+  /// Counts `bytes` built; charged per 64 KB.
+  private mutating func count(_ bytes: Int) throws(Failure) {
     uncharged += bytes
+    if uncharged >= 65536 { try settle() }
+  }
+
+  /// Counts a value: an instruction each (told the state per 256), and its bytes.
+  private mutating func step(_ bytes: Int) throws(Failure) {
+    steps += 1
+    uncharged += bytes
+    if steps >= 256 || uncharged >= 65536 { try settle() }
+  }
+
+  /// Charges what was built and counts the steps since the last time (a walk's last steps below
+  /// 256 go uncounted: the list's own loop counts a step per item).
+  private mutating func settle() throws(Failure) {
     do throws(LuaCallError) {
-      if !flush { try lua.hostTick() }
-      if uncharged >= 65536 || (flush && uncharged > 0) {
-        try memory.charge(memory.bytes + uncharged)
-        uncharged = 0
-      }
+      if steps >= 256 { try lua.hostTick(steps) }
+      steps = 0
+      if uncharged > 0 { try memory.charge(memory.bytes + uncharged) }
+      uncharged = 0
     } catch {
       guard case .message(let what) = error else { throw Failure(message: "not enough memory") }
       throw Failure(message: what)
@@ -60,7 +73,7 @@ struct ViewModelSnapshot {
 
   private mutating func convert(_ i: Int32, skipID: Bool) throws(Failure) -> LuaValue {
     let i = lua.absIndex(i)
-    try count(Self.valueBytes)
+    try step(Self.valueBytes)
     switch lua_type(lua.L, i) {
     case LUA_TNIL, LUA_TNONE: return .nil
     case LUA_TBOOLEAN: return .bool(lua.bool(i))
@@ -160,7 +173,12 @@ private struct OrderKey: Comparable {
 
   static func < (a: OrderKey, b: OrderKey) -> Bool {
     if a.rank != b.rank { return a.rank < b.rank }
-    if let x = a.text, let y = b.text { return x.utf8.lexicographicallyPrecedes(y.utf8) }
+    if let x = a.text, let y = b.text {
+      // The standard library's order (fast), then bytes for strings it holds equal (`é` written two ways).
+      if x < y { return true }
+      if y < x { return false }
+      return x.utf8.lexicographicallyPrecedes(y.utf8)
+    }
     return a.bits < b.bits
   }
 }
@@ -170,8 +188,8 @@ extension LuaValue {
   /// equal is not compared again, so two snapshots of a table whose halves are one subtable
   /// compare in time proportional to their distinct tables, not to the tree they stand for.
   func sameSnapshot(as other: LuaValue) -> Bool {
-    var equal: Set<Pair> = []
-    return Self.same(self, other, &equal)
+    var equal: Set<Pair> = []  // allocated only for nested tables: a flat payload compares as before
+    return Self.same(self, other, &equal, top: true)
   }
 
   private struct Pair: Hashable {
@@ -179,7 +197,7 @@ extension LuaValue {
     let b: UnsafeRawPointer?
   }
 
-  private static func same(_ x: LuaValue, _ y: LuaValue, _ equal: inout Set<Pair>) -> Bool {
+  private static func same(_ x: LuaValue, _ y: LuaValue, _ equal: inout Set<Pair>, top: Bool = false) -> Bool {
     guard case .table(let xa, let xe) = x, case .table(let ya, let ye) = y else { return x == y }
     guard xa.count == ya.count, xe.count == ye.count else { return false }
     func base<T>(_ a: [T]) -> UnsafeRawPointer? {
@@ -187,9 +205,9 @@ extension LuaValue {
     }
     guard xa.isEmpty else { return x == y }  // snapshots have no array part: a table is its entries
     let pair = Pair(a: base(xe), b: base(ye))
-    if pair.a == pair.b || equal.contains(pair) { return true }
+    if pair.a == pair.b || (!top && equal.contains(pair)) { return true }
     for (p, q) in zip(xe, ye) where !same(p.key, q.key, &equal) || !same(p.value, q.value, &equal) { return false }
-    equal.insert(pair)
+    if !top { equal.insert(pair) }
     return true
   }
 }

@@ -87,7 +87,7 @@ final class AllocationFailureTests: CLITestCase {
     ])
     let golden = dir.url.appendingPathComponent("spec/__snapshots__/big_spec/big.snap")
     try FileManager.default.createDirectory(at: golden.deletingLastPathComponent(), withIntermediateDirectories: true)
-    FileManager.default.createFile(atPath: golden.path, contents: nil)
+    XCTAssertTrue(FileManager.default.createFile(atPath: golden.path, contents: nil))
     let handle = try FileHandle(forWritingTo: golden)
     let block = Data(repeating: UInt8(ascii: "g"), count: 1 << 20)
     for _ in 0..<300 { handle.write(block) }
