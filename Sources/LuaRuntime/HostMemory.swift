@@ -6,10 +6,10 @@ import CLuaShim
 /// `file:line: not enough memory` at the calling Lua line, and the limit trips (sticky).
 ///
 /// The system is asked too: from a megabyte on, whenever the total has grown by a quarter since
-/// it was last asked, a charge also needs room for four times the total in one block (`malloc`,
-/// then freed: an array of the total's size has a capacity below twice it, and grows by copying
-/// itself into a block twice its capacity), so under `ulimit -v` or an overcommit refusal the
-/// charge fails instead of the Swift runtime aborting.
+/// it was last asked, a charge also needs room for four times the total in one block (mapped and
+/// unmapped at once, `tt_system_room`: an array of the total's size has a capacity below twice it,
+/// and grows by copying itself into a block twice its capacity), so under `ulimit -v` or an
+/// overcommit refusal the charge fails instead of the Swift runtime aborting.
 public final class HostMemory {
   private let handle: LuaStateHandle
   public private(set) var bytes = 0
