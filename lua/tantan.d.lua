@@ -34,7 +34,7 @@ local tantan_Clock = {}
 ---@field pending boolean True until the timer fires or is cancelled.
 local tantan_Timer = {}
 
----A TanTan/Tinder swipe card deck over Lua view models, on the virtual clock. Callbacks get the deck first; indices are 1-based. Programmatic swipes, like, nope and undo made during an animation or from a callback are queued; a drag finishes a running animation at once; a swipe during a drag is an error; reload cancels everything.
+---A TanTan/Tinder swipe card deck over Lua view models, on the virtual clock. Callbacks get the deck first; indices are 1-based. Programmatic swipes, like, nope and undo made during an animation or from a callback are queued; a drag finishes a running animation at once; a swipe during a drag is an error; reload ends a running fly-off (did_remove) and cancels everything else.
 ---@class tantan.SwipeDeck
 ---@field drag_begin fun(self: tantan.SwipeDeck) Starts dragging the top card (fires will_swipe); a running animation and the queue behind it finish at once.
 ---@field drag_move fun(self: tantan.SwipeDeck, dx: number, dy: number) Moves the top card to the total translation (dx, dy) since drag_begin, not an increment; fires did_drag.
@@ -44,7 +44,7 @@ local tantan_Timer = {}
 ---@field like fun(self: tantan.SwipeDeck) Swipes in the `like` direction ("right" by default); queued as swipe() is.
 ---@field nope fun(self: tantan.SwipeDeck) Swipes opposite to `like`; queued as swipe() is.
 ---@field undo fun(self: tantan.SwipeDeck): integer? Brings back the last swiped card from the side it left (did_rewind) and returns its index; nil when there is no history or when the undo was queued.
----@field reload fun(self: tantan.SwipeDeck, opts?: {keep_position?: boolean}) Reads source.count again and refills the stack (recycling the old models); cancels any drag, animation and queued operation. keep_position keeps the current top item on top by identity: source.id(deck, index) when the source has it (asked for each fetched card, and outward from the old index for at most 100 positions either side), else the view model's `id` field (each probe then fetches a card); when the item is gone or has no identity, the top keeps its index.
+---@field reload fun(self: tantan.SwipeDeck, opts?: {keep_position?: boolean}) Reads source.count again and refills the stack (recycling the old models). A running fly-off ends first, as did_swipe announced: did_swipe_<direction>, then did_remove, and the card enters the history (no did_run_out: the reload decides what shows); then any drag, animation and queued operation is cancelled. Without keep_position the history starts over. keep_position keeps the current top item on top by identity: source.id(deck, index) when the source has it (asked for each fetched card, and outward from the old index for at most 100 positions either side), else the view model's `id` field (each probe then fetches a card); when the item is gone or has no identity, the top keeps its index. The history follows its items the same way, newest first, each looked for where the one after it moved (no index asked twice): an entry whose item is gone is dropped, one without identity keeps its index while in range.
 ---@field events fun(self: tantan.SwipeDeck): string[] Every delegate and source call so far, oldest first, e.g. `did_swipe(3, "right")`, `card(6, true)` (true: a model was handed over for reuse).
 ---@field clear_events fun(self: tantan.SwipeDeck) Forgets the recorded events.
 ---@field save_svg fun(self: tantan.SwipeDeck, path: string): true Writes tantan.render.svg(self) to `path` (replacing the file; as with io.open, its folder must exist) and returns true; a file that cannot be written is an error with the path and the reason. Not available under --sandbox, which allows no file writes.
@@ -52,77 +52,77 @@ local tantan_Timer = {}
 ---@field top {index: integer, model: table, frame: {x: number, y: number, w: number, h: number}, center: {x: number, y: number}, rotation: number, scale: number, alpha: number, depth: integer}? The top card sampled at tantan.clock.now, or nil.
 ---@field cards {index: integer, model: table, frame: {x: number, y: number, w: number, h: number}, center: {x: number, y: number}, rotation: number, scale: number, alpha: number, depth: integer}[] The visible cards, top first (depth 1 = top); frame is the untransformed rect, rotation in radians.
 ---@field count integer The item count as source.count last answered (read at construction and reload only).
----@field history {index: integer, direction: string}[] Swiped items, oldest first (the last history_limit of them); undo pops the last.
+---@field history {index: integer, direction: string}[] Swiped items, oldest first (the last history_limit of them); undo pops the last. reload() empties it; reload{keep_position = true} moves each entry to its item's new index (by identity, as the top) and drops those whose item is gone.
 ---@field state "idle"|"dragging"|"animating"|"empty" What the deck is doing.
----@field overlay {direction: "left"|"right"|"up"|"down", progress: number}? The LIKE/NOPE overlay now, valid at every frame: while dragging, the direction the card points at and progress 0..1 to its threshold; while the top card animates (fly-off, also like()/nope(); snap back; undo), the same from its position at the clock's time; nil at rest. did_drag reports it on each drag_move and each clock:advance while animating.
+---@field overlay {direction: "left"|"right"|"up"|"down", progress: number}? The LIKE/NOPE overlay now, valid at every frame: while dragging, the direction the card points at and progress 0..1 to its threshold; while the top card animates (fly-off, also like()/nope(); snap back; undo), the same from its position at the clock's time; nil at rest and while the card is moved toward no direction the deck swipes (drag_move(0, 0), or a vertical drag on a left/right deck). did_drag reports it on each drag_move and each clock:advance while animating.
 ---@field empty table? The model from source.empty, shown while state is "empty"; nil otherwise.
 ---@field queued integer Programmatic swipes and undos waiting for the running animation.
----@field width number Container width. Default 300.
----@field height number Container height. Default 400.
----@field card_size {w: number, h: number} Card size in the tantan stacking (tinder ignores it). Default the container's size.
----@field preset "tantan"|"tinder" Which stacking, rotation and dismissal rules apply (a plugin preset names its base). Default "tantan".
----@field visible integer showItemsNumber: cards stacked (1 to 1000); never shrunk by a reload. Default 5 (tinder 3).
----@field offset {x: number, y: number} Tantan stacking step per depth; negative stacks the other way. Default {x = 5, y = 5}.
----@field inset {x: number, y: number} Tinder stacking: depth i is narrowed by 2*i*x and moved by i*(x, y). Default {x = 10, y = 10}.
----@field cyclic boolean isCyclically: the deck wraps over the count. Default true (tinder false).
----@field threshold number kActionMargin: translation beyond which a release dismisses (tantan). Default 120.
----@field rotation_strength number Higher = weaker rotation. Default 320.
----@field rotation_max number Clamp of the rotation strength, both signs. Default 1.0.
----@field rotation_angle number Rotation at full strength, radians. Default pi/8.
----@field scale_strength number Higher = slower shrinking while dragged. Default 4.
----@field scale_min number Floor of the drag scale. Default 0.93.
----@field dismiss_x number Tantan fly-off: the centre ends at x = +-dismiss_x. Default 500.
----@field dismiss_y number Tantan fly-off for up/down: the centre ends at y = -+dismiss_y. Default 600.
----@field bounds {left: number, right: number, top: number, bottom: number} Tinder: dismissed when the card centre passes these. Default {left = -65, right = 400, top = -65, bottom = 500}.
----@field fly {x: number, y: number} Tinder fly-off: the centre moves by (+-x, y), fading out. Default {x = 200, y = 75}.
----@field velocity_threshold number? A fling faster than this (pt/s) dismisses under the distance threshold. Default nil (off).
----@field directions string[] Directions a card may leave in; others snap back. Default {"left", "right"}.
----@field like_direction "left"|"right"|"up"|"down" The config key `like` (the name is taken by the method): the direction of like(); nope() uses the opposite. Default "right".
----@field durations {swipe: number, reset: number, rewind: number} Animation lengths in virtual seconds. Default 0.3 each (tinder 0.2).
----@field history_limit integer How many swipes history (and so undo) remembers. Default 1000.
----@field source table[]|tantan.SwipeDeckSource The view models: an array of tables (it may have an empty function too), or callbacks (see tantan.SwipeDeckSource); count is read at construction and reload only, card gets the departed card's model as `reused`. Default required.
----@field delegate tantan.SwipeDeckDelegate? Callbacks; see tantan.SwipeDeckDelegate. Default nil.
+---@field width number Container width. Default: 300.
+---@field height number Container height. Default: 400.
+---@field card_size {w: number, h: number} Card size in the tantan stacking (tinder ignores it). Default: the container's size.
+---@field preset "tantan"|"tinder" Which stacking, rotation and dismissal rules apply (a plugin preset names its base). Default: "tantan".
+---@field visible integer showItemsNumber: cards stacked (1 to 1000); never shrunk by a reload. Default: 5 (tinder 3).
+---@field offset {x: number, y: number} Tantan stacking step per depth; negative stacks the other way. Default: {x = 5, y = 5}.
+---@field inset {x: number, y: number} Tinder stacking: depth i is narrowed by 2*i*x and moved by i*(x, y). Default: {x = 10, y = 10}.
+---@field cyclic boolean isCyclically: the deck wraps over the count. Default: true (tinder false).
+---@field threshold number kActionMargin: translation beyond which a release dismisses (tantan). Default: 120.
+---@field rotation_strength number Higher = weaker rotation. Default: 320.
+---@field rotation_max number Clamp of the rotation strength, both signs. Default: 1.0.
+---@field rotation_angle number Rotation at full strength, radians. Default: pi/8.
+---@field scale_strength number Higher = slower shrinking while dragged. Default: 4.
+---@field scale_min number Floor of the drag scale. Default: 0.93.
+---@field dismiss_x number Tantan fly-off: the centre ends at x = +-dismiss_x. Default: 500.
+---@field dismiss_y number Tantan fly-off for up/down: the centre ends at y = -+dismiss_y. Default: 600.
+---@field bounds {left: number, right: number, top: number, bottom: number} Tinder: dismissed when the card centre passes these. Default: {left = -65, right = 400, top = -65, bottom = 500}.
+---@field fly {x: number, y: number} Tinder fly-off: the centre moves by (+-x, y), fading out. Default: {x = 200, y = 75}.
+---@field velocity_threshold number? A fling faster than this (pt/s) dismisses under the distance threshold. Default: nil (off).
+---@field directions string[] Directions a card may leave in; others snap back. Default: {"left", "right"}.
+---@field like_direction "left"|"right"|"up"|"down" The config key `like` (the name is taken by the method): the direction of like(); nope() uses the opposite. Default: "right".
+---@field durations {swipe: number, reset: number, rewind: number} Animation lengths in virtual seconds. Default: 0.3 each (tinder 0.2).
+---@field history_limit integer How many swipes history (and so undo) remembers. Default: 1000.
+---@field source table[]|tantan.SwipeDeckSource The view models: an array of tables (it may have an empty function too), or callbacks (see tantan.SwipeDeckSource); count is read at construction and reload only, card gets the departed card's model as `reused`. Required.
+---@field delegate tantan.SwipeDeckDelegate? Callbacks; see tantan.SwipeDeckDelegate. Default: nil.
 local tantan_SwipeDeck = {}
 
 ---The keys of tantan.deck(config), each also a read-only field of the deck (like reads as like_direction); unknown keys are errors. A plugin `preset` may set every key but source and delegate.
 ---@class tantan.SwipeDeckConfig
----@field width? number Container width. Default 300.
----@field height? number Container height. Default 400.
----@field card_size? {w?: number, h?: number} Card size in the tantan stacking (tinder ignores it). Default the container's size.
----@field preset? "tantan"|"tinder"|string Which stacking, rotation and dismissal rules apply (a plugin preset names its base). Default "tantan".
----@field visible? integer showItemsNumber: cards stacked (1 to 1000); never shrunk by a reload. Default 5 (tinder 3).
----@field offset? {x?: number, y?: number} Tantan stacking step per depth; negative stacks the other way. Default {x = 5, y = 5}.
----@field inset? {x?: number, y?: number} Tinder stacking: depth i is narrowed by 2*i*x and moved by i*(x, y). Default {x = 10, y = 10}.
----@field cyclic? boolean isCyclically: the deck wraps over the count. Default true (tinder false).
----@field threshold? number kActionMargin: translation beyond which a release dismisses (tantan). Default 120.
----@field rotation_strength? number Higher = weaker rotation. Default 320.
----@field rotation_max? number Clamp of the rotation strength, both signs. Default 1.0.
----@field rotation_angle? number Rotation at full strength, radians. Default pi/8.
----@field scale_strength? number Higher = slower shrinking while dragged. Default 4.
----@field scale_min? number Floor of the drag scale. Default 0.93.
----@field dismiss_x? number Tantan fly-off: the centre ends at x = +-dismiss_x. Default 500.
----@field dismiss_y? number Tantan fly-off for up/down: the centre ends at y = -+dismiss_y. Default 600.
----@field bounds? {left?: number, right?: number, top?: number, bottom?: number} Tinder: dismissed when the card centre passes these. Default {left = -65, right = 400, top = -65, bottom = 500}.
----@field fly? {x?: number, y?: number} Tinder fly-off: the centre moves by (+-x, y), fading out. Default {x = 200, y = 75}.
----@field velocity_threshold? number A fling faster than this (pt/s) dismisses under the distance threshold. Default nil (off).
----@field directions? string[] Directions a card may leave in; others snap back. Default {"left", "right"}.
----@field like? "left"|"right"|"up"|"down" The direction of like(); nope() uses the opposite. Default "right".
----@field durations? {swipe?: number, reset?: number, rewind?: number} Animation lengths in virtual seconds. Default 0.3 each (tinder 0.2).
----@field history_limit? integer How many swipes history (and so undo) remembers. Default 1000.
----@field source? table[]|tantan.SwipeDeckSource The view models: an array of tables (it may have an empty function too), or callbacks (see tantan.SwipeDeckSource); count is read at construction and reload only, card gets the departed card's model as `reused`. Default required.
----@field delegate? tantan.SwipeDeckDelegate? Callbacks; see tantan.SwipeDeckDelegate. Default nil.
+---@field width? number Container width. Default: 300.
+---@field height? number Container height. Default: 400.
+---@field card_size? {w?: number, h?: number} Card size in the tantan stacking (tinder ignores it). Default: the container's size.
+---@field preset? "tantan"|"tinder"|string Which stacking, rotation and dismissal rules apply (a plugin preset names its base). Default: "tantan".
+---@field visible? integer showItemsNumber: cards stacked (1 to 1000); never shrunk by a reload. Default: 5 (tinder 3).
+---@field offset? {x?: number, y?: number} Tantan stacking step per depth; negative stacks the other way. Default: {x = 5, y = 5}.
+---@field inset? {x?: number, y?: number} Tinder stacking: depth i is narrowed by 2*i*x and moved by i*(x, y). Default: {x = 10, y = 10}.
+---@field cyclic? boolean isCyclically: the deck wraps over the count. Default: true (tinder false).
+---@field threshold? number kActionMargin: translation beyond which a release dismisses (tantan). Default: 120.
+---@field rotation_strength? number Higher = weaker rotation. Default: 320.
+---@field rotation_max? number Clamp of the rotation strength, both signs. Default: 1.0.
+---@field rotation_angle? number Rotation at full strength, radians. Default: pi/8.
+---@field scale_strength? number Higher = slower shrinking while dragged. Default: 4.
+---@field scale_min? number Floor of the drag scale. Default: 0.93.
+---@field dismiss_x? number Tantan fly-off: the centre ends at x = +-dismiss_x. Default: 500.
+---@field dismiss_y? number Tantan fly-off for up/down: the centre ends at y = -+dismiss_y. Default: 600.
+---@field bounds? {left?: number, right?: number, top?: number, bottom?: number} Tinder: dismissed when the card centre passes these. Default: {left = -65, right = 400, top = -65, bottom = 500}.
+---@field fly? {x?: number, y?: number} Tinder fly-off: the centre moves by (+-x, y), fading out. Default: {x = 200, y = 75}.
+---@field velocity_threshold? number A fling faster than this (pt/s) dismisses under the distance threshold. Default: nil (off).
+---@field directions? string[] Directions a card may leave in; others snap back. Default: {"left", "right"}.
+---@field like? "left"|"right"|"up"|"down" The direction of like(); nope() uses the opposite. Default: "right".
+---@field durations? {swipe?: number, reset?: number, rewind?: number} Animation lengths in virtual seconds. Default: 0.3 each (tinder 0.2).
+---@field history_limit? integer How many swipes history (and so undo) remembers. Default: 1000.
+---@field source? table[]|tantan.SwipeDeckSource The view models: an array of tables (it may have an empty function too), or callbacks (see tantan.SwipeDeckSource); count is read at construction and reload only, card gets the departed card's model as `reused`. Required.
+---@field delegate? tantan.SwipeDeckDelegate? Callbacks; see tantan.SwipeDeckDelegate. Default: nil.
 local tantan_SwipeDeckConfig = {}
 
 ---Callbacks a script supplies in a table (all optional unless documented).
 ---@class tantan.SwipeDeckDelegate
 ---@field will_swipe? fun(deck: tantan.SwipeDeck, index: integer) A gesture began (drag_begin, pan) or a programmatic swipe starts.
 ---@field should_swipe? fun(deck: tantan.SwipeDeck, index: integer, direction: "left"|"right"|"up"|"down"): boolean At release (or a programmatic swipe's start): false or nil vetoes (the card snaps back, did_cancel).
----@field did_drag? fun(deck: tantan.SwipeDeck, index: integer, direction: "left"|"right"|"up"|"down", progress: number) Each drag_move, and each clock:advance while the top card animates (deck.overlay then; settle jumps to the end without frames): progress 0..1 toward the threshold in direction.
+---@field did_drag? fun(deck: tantan.SwipeDeck, index: integer, direction: ("left"|"right"|"up"|"down")?, progress: number) Each drag_move, and each clock:advance while the top card animates (deck.overlay then; settle jumps to the end without frames): progress 0..1 toward the threshold in direction. direction is nil, and progress 0, while the card is moved toward no direction the deck swipes (at rest, or along an axis it does not swipe: a vertical drag on a left/right deck).
 ---@field did_swipe? fun(deck: tantan.SwipeDeck, index: integer, direction: "left"|"right"|"up"|"down") The swipe is decided; the fly-off starts.
 ---@field did_swipe_left? fun(deck: tantan.SwipeDeck, index: integer) The fly-off to the left completed (the card is still on top).
 ---@field did_swipe_right? fun(deck: tantan.SwipeDeck, index: integer) The fly-off to the right completed (the card is still on top).
----@field did_swipe_up? fun(deck: tantan.SwipeDeck, index: integer) The fly-off to the up completed (the card is still on top).
----@field did_swipe_down? fun(deck: tantan.SwipeDeck, index: integer) The fly-off to the down completed (the card is still on top).
+---@field did_swipe_up? fun(deck: tantan.SwipeDeck, index: integer) The fly-off upward completed (the card is still on top).
+---@field did_swipe_down? fun(deck: tantan.SwipeDeck, index: integer) The fly-off downward completed (the card is still on top).
 ---@field did_remove? fun(deck: tantan.SwipeDeck, index: integer, direction: "left"|"right"|"up"|"down") The card left; the next one entered at the back.
 ---@field did_cancel? fun(deck: tantan.SwipeDeck, index: integer) The release (or a veto) snaps the card back.
 ---@field did_run_out? fun(deck: tantan.SwipeDeck) A non-cyclic deck lost its last card (once per running out).
@@ -147,7 +147,7 @@ local tantan_SwipeDeckSource = {}
 ---@field cancel fun(self: tantan.ReorderGrid) Ends the drag with the order from before it; did_cancel(index).
 ---@field drag fun(self: tantan.ReorderGrid, from: integer, to: integer, steps?: integer): integer The whole gesture: long press on from, the finger travels in a straight line to the centre of slot to in steps moves (default: steps of at most half the smaller item side), scrolling just enough to keep the snapshot visible, then drop. Returns the final index (from when the cell could not be lifted). If a delegate raises mid-way the drag is abandoned (order from before it) and the error raised.
 ---@field set_editing fun(self: tantan.ReorderGrid, on: boolean) Turns editing on (asking will_begin_editing first; raising aborts) or off (did_end_editing after). An error during a drag.
----@field toggle_editing fun(self: tantan.ReorderGrid): boolean The Edit/Done button: flips editing and returns the new state (grid.edit_title follows).
+---@field toggle_editing fun(self: tantan.ReorderGrid): boolean The bar's button: flips editing and returns the new state (grid.edit_title follows).
 ---@field delete fun(self: tantan.ReorderGrid, index: integer): any The delete badge: only while editing (the badge is hidden otherwise: an error that says so), never on a locked cell, never with a source without source.delete (no badges are shown: an error naming source.delete, never a delete the source would undo at the next reload), never during a drag or from inside a callback (not queued). source.delete(index) first (raising changes nothing), then did_delete(index, item). Returns the removed item.
 ---@field move fun(self: tantan.ReorderGrid, from: integer, to: integer): boolean Keyboard/accessibility reordering through the drop's commit path: can_move(from), can_drop(from, to), did_move(from, to), source.move(from, to), did_drop(from, to). Returns false, with no further events, when a locked item is on the way or a delegate vetoes; all or nothing. An error during a drag or from inside a callback (not queued).
 ---@field reload fun(self: tantan.ReorderGrid, items?: any[]) With a source: asks source.count again and starts over (locked indices beyond the new count are dropped). With items: replaces the data with that array (leaving the source, if any). An error during a drag or from inside a callback (not queued).
@@ -160,8 +160,9 @@ local tantan_SwipeDeckSource = {}
 ---@field save_svg fun(self: tantan.ReorderGrid, path: string): true Writes tantan.render.svg(self) to `path` (replacing the file; as with io.open, its folder must exist) and returns true; a file that cannot be written is an error with the path and the reason. Not available under --sandbox, which allows no file writes.
 ---@field items any[] The live order (during a drag the dragged item is already at its live index); with a source this asks source.item for every index.
 ---@field count integer Number of items.
----@field editing boolean Editing mode: delete badges shown, the Edit button reads Done.
----@field edit_title "Edit"|"Done" The Edit/Done button's title.
+---@field editing boolean Editing mode: delete badges shown, the bar's button reads bar.done.
+---@field edit_title string The bar's button as drawn: bar.done while editing, else bar.sort.
+---@field bar {title: string, sort: string, done: string} The bar's texts (config.bar), a copy: {title =, sort =, done =}.
 ---@field dragging integer? Live index of the item being dragged, or nil.
 ---@field drag_origin integer? Index, before the drag, of the item being dragged, or nil.
 ---@field snapshot {x: number, y: number, w: number, h: number}? The dragged snapshot's frame (content coordinates), or nil.
@@ -179,22 +180,22 @@ local tantan_ReorderGrid = {}
 
 ---The keys of tantan.grid(config), each optional, with its default; unknown keys are errors. A plugin `preset` may set the layout and behaviour keys (not items, source, locked or delegate).
 ---@class tantan.ReorderGridConfig
----@field width? number Width of the grid in points (> 0). Default 375.
----@field height? number Height of the visible area in points (> 0), below the top bar. Default 587.
----@field columns? integer Items per row (>= 1; they must fit the width). Default 4.
----@field top_bar? number Height of the bar above the grid (>= 0); the grid's frame starts below it. Default 80r (r = width / 375).
----@field bar? {title?: string, sort?: string, done?: string} The bar's texts: the button reads sort while not editing and done while editing; pictures draw them with the close button. Default {title = "我的关注", sort = "排序删除", done = "完成"}.
----@field target? "half_cell"|"center_inside"|"closest_center" The drop-target rule: the seed's half_cell, center_inside (the snapshot's centre inside a cell) or closest_center. Default "half_cell".
----@field long_press? number Seconds a press must last to lift a cell (>= 0). Default 0.5.
----@field insets? {top?: number, left?: number, bottom?: number, right?: number} Around the items (each >= 0); a missing key keeps the seed's value. Default 20r on every side.
----@field spacing? {line?: number, item?: number} line: between rows; item: the least gap between items (each >= 0). Default {line = 4r, item = 2r}.
----@field item? {w?: number, h?: number} The item size (each > 0). Default the seed's formula: w = (width - left - right - (columns - 1) * 4r) / columns, h = 45r.
----@field autoscroll? {edge?: number, speed?: number, tick?: number} edge: the band (points) at the top and bottom where a drag scrolls; speed: points per second at full depth; tick: the timer interval (>= 0.001 s). Default {edge = 50, speed = 300, tick = 1/60}.
----@field items? any[] The items, any Lua values (not with source); no holes. Default {}.
----@field source? tantan.ReorderGridSource The items as callbacks (not with items); see tantan.ReorderGridSource. Default nil.
----@field locked? integer[] Indices of items that never move, are never displaced and cannot be deleted. Default {}.
----@field delegate? tantan.ReorderGridDelegate Callbacks; see tantan.ReorderGridDelegate. Default nil.
----@field preset? string A plugin's grid preset, applied over the defaults before these keys. Default nil.
+---@field width? number Width of the grid in points (> 0). Default: 375.
+---@field height? number Height of the visible area in points (> 0), below the top bar. Default: 587.
+---@field columns? integer Items per row (>= 1; they must fit the width). Default: 4.
+---@field top_bar? number Height of the bar above the grid (>= 0); the grid's frame starts below it. Default: 80r (r = width / 375).
+---@field bar? {title?: string, sort?: string, done?: string} The bar's texts: the button reads sort while not editing and done while editing; pictures draw them with the close button. Default: {title = "我的关注", sort = "排序删除", done = "完成"}.
+---@field target? "half_cell"|"center_inside"|"closest_center" The drop-target rule: the seed's half_cell, center_inside (the snapshot's centre inside a cell) or closest_center. Default: "half_cell".
+---@field long_press? number Seconds a press must last to lift a cell (>= 0). Default: 0.5.
+---@field insets? {top?: number, left?: number, bottom?: number, right?: number} Around the items (each >= 0); a missing key keeps the seed's value. Default: 20r on every side.
+---@field spacing? {line?: number, item?: number} line: between rows; item: the least gap between items (each >= 0). Default: {line = 4r, item = 2r}.
+---@field item? {w?: number, h?: number} The item size (each > 0). Default: the seed's formula: w = (width - left - right - (columns - 1) * 4r) / columns, h = 45r.
+---@field autoscroll? {edge?: number, speed?: number, tick?: number} edge: the band (points) at the top and bottom where a drag scrolls; speed: points per second at full depth; tick: the timer interval (>= 0.001 s). Default: {edge = 50, speed = 300, tick = 1/60}.
+---@field items? any[] The items, any Lua values (not with source); no holes. Default: {}.
+---@field source? tantan.ReorderGridSource The items as callbacks (not with items); see tantan.ReorderGridSource. Default: nil.
+---@field locked? integer[] Indices of items that never move, are never displaced and cannot be deleted. Default: {}.
+---@field delegate? tantan.ReorderGridDelegate Callbacks; see tantan.ReorderGridDelegate. Default: nil.
+---@field preset? string A plugin's grid preset, applied over the defaults before these keys. Default: nil.
 local tantan_ReorderGridConfig = {}
 
 ---Callbacks a script supplies in a table (all optional unless documented).
@@ -259,22 +260,22 @@ local tantan_List = {}
 
 ---The keys of tantan.list(config), each optional, with its default; unknown keys are errors.
 ---@class tantan.ListConfig
----@field width? number Viewport width in points (>= 0). Default 375.
----@field height? number Viewport height in points (>= 0). Default 667.
----@field sections? {id: integer|string, header: any?, footer: any?, columns: integer?, items: {id: integer|string}[]?}[] The data as values (not with source). Ids are unique: sections among sections, items across the list; unknown section keys are errors. Default no sections.
----@field source? tantan.ListSource The data as callbacks (not with sections); lazy, see tantan.ListSource. Default nil.
----@field columns? integer Columns of every section that sets none (1..1000); items of a row share its width. Default 1.
----@field header_height? number Height of a section's header when it has one (>= 0). A header (or a source's header) with a height of 0 is an error: it would not show. Default 0.
----@field footer_height? number Height of a section's footer when it has one (>= 0); same rule as header_height. Default 0.
----@field sticky_headers? boolean Headers pin under the top while their section scrolls by (the seed's LevitateHeaderFlowLayout), z 1024. Default false.
----@field item_height? number|fun(list: tantan.List, section: integer, index: integer, item: table): number One height for every item (>= 0), or a function measuring each (a finite number >= 0). Default 44.
----@field estimated_item_height? number With item_height a function and a source only (> 0): the height of an item until it is measured in view; the content height is corrected as items are measured and the offset follows what is on screen. Without it a source's items are all fetched and measured once when the data loads. Default nil.
----@field spacing? number|{line: number?, item: number?} A number: the gap between rows; a table: line (between rows) and item (between columns), each >= 0. Default 0.
----@field insets? {top?: number, left?: number, bottom?: number, right?: number} Around the items of each non-empty section (after the header, before the footer), each >= 0. Default 0.
----@field content_inset? {top?: number, bottom?: number} UIKit's contentInset: the offset rests at -top (the seed's list sits under a 64 pt bar). Default 0.
----@field refresh? tantan.ListRefreshConfig Pull to refresh; without it pull() is an error. Default nil.
----@field paging? tantan.ListPagingConfig Loading more pages at the end; without it nothing loads. Default nil.
----@field delegate? tantan.ListDelegate did_scroll(list, offset) after every change of the offset. Default nil.
+---@field width? number Viewport width in points (>= 0). Default: 375.
+---@field height? number Viewport height in points (>= 0). Default: 667.
+---@field sections? {id: integer|string, header: any?, footer: any?, columns: integer?, items: {id: integer|string}[]?}[] The data as values (not with source). Ids are unique: sections among sections, items across the list; unknown section keys are errors. Default: no sections.
+---@field source? tantan.ListSource The data as callbacks (not with sections); lazy, see tantan.ListSource. Default: nil.
+---@field columns? integer Columns of every section that sets none (1..1000); items of a row share its width. Default: 1.
+---@field header_height? number Height of a section's header when it has one (>= 0). A header (or a source's header) with a height of 0 is an error: it would not show. Default: 0.
+---@field footer_height? number Height of a section's footer when it has one (>= 0); same rule as header_height. Default: 0.
+---@field sticky_headers? boolean Headers pin under the top while their section scrolls by (the seed's LevitateHeaderFlowLayout), z 1024. Default: false.
+---@field item_height? number|fun(list: tantan.List, section: integer, index: integer, item: table): number One height for every item (>= 0), or a function measuring each (a finite number >= 0). Default: 44.
+---@field estimated_item_height? number With item_height a function and a source only (> 0): the height of an item until it is measured in view; the content height is corrected as items are measured and the offset follows what is on screen. Without it a source's items are all fetched and measured once when the data loads. Default: nil.
+---@field spacing? number|{line: number?, item: number?} A number: the gap between rows; a table: line (between rows) and item (between columns), each >= 0. Default: 0.
+---@field insets? {top?: number, left?: number, bottom?: number, right?: number} Around the items of each non-empty section (after the header, before the footer), each >= 0. Default: 0.
+---@field content_inset? {top?: number, bottom?: number} UIKit's contentInset: the offset rests at -top (the seed's list sits under a 64 pt bar). Default: 0.
+---@field refresh? tantan.ListRefreshConfig Pull to refresh; without it pull() is an error. Default: nil.
+---@field paging? tantan.ListPagingConfig Loading more pages at the end; without it nothing loads. Default: nil.
+---@field delegate? tantan.ListDelegate did_scroll(list, offset) after every change of the offset. Default: nil.
 local tantan_ListConfig = {}
 
 ---A lazy data source (section_count, item_count and item are required): the list reads the sections (ids, headers, footers, counts) when built and on reload(), and fetches items only when they come into view plus paging.prefetch; items that leave are forgotten, appended pages kept. Ids are checked among the items the list holds.
@@ -294,16 +295,16 @@ local tantan_ListDelegate = {}
 
 ---Pull to refresh: idle -> pulling -> armed (pull >= threshold) -> release -> refreshing (paging reset) -> done -> finishing (finish_duration) -> idle.
 ---@class tantan.ListRefreshConfig
----@field threshold? number How far a pull arms the refresh (> 0). Default 50.
----@field finish_duration? number Seconds of the virtual clock the indicator takes to collapse (>= 0; 0 goes straight to idle). Default 0.25.
+---@field threshold? number How far a pull arms the refresh (> 0). Default: 50.
+---@field finish_duration? number Seconds of the virtual clock the indicator takes to collapse (>= 0; 0 goes straight to idle). Default: 0.25.
 ---@field on_refresh? fun(list: tantan.List, done: fun(sections: table[]?, err: any?): string, table?) Called when a refresh starts. Call done (now or later) to end it: done() -> "finished"; done(sections) applies them as list:apply does (recorded as a refresh_applied event) -> "applied", changes; done(nil, err) keeps the data and sets list.refresh_error = tostring(err) -> "failed" (the next successful refresh clears it). Bad sections end the refresh as failed and raise at done's caller. A done for a refresh no longer running -> "dropped"; a second call is an error. Without on_refresh, list:finish_refresh() ends it.
 local tantan_ListRefreshConfig = {}
 
 ---Paging (MJRefresh's auto footer): checked after every offset change, never at construction (the first page is not requested by itself: scroll, or call list:load_more()).
 ---@class tantan.ListPagingConfig
----@field page_size? integer A page with fewer items (>= 1) ends paging (has_more false) until the next refresh; nil: only an empty page ends it. Default nil.
----@field prefetch? integer Load when at most this many items start at or below the bottom of the visible area (>= 0; 0: once the last item shows); a source also fetches this many items past the visible ones. Default 0.
----@field on_load_more? fun(list: tantan.List, page: integer, done: fun(items: table[]?, err: any?): string) Called with the next page number (page + 1). done(items) appends the items to the last section (after its last item, also for a source) and returns "appended"; done(nil, err) rolls page back, sets list.load_error = tostring(err) and returns "failed": the error latches, scrolling asks for nothing until list:load_more() or a refresh. A result arriving after a refresh started returns "dropped"; a second call is an error. Unreadable items raise at done's caller and leave the load running; items the list rejects (duplicate ids, bad heights) end it as failed.
+---@field page_size? integer A page with fewer items (>= 1) ends paging (has_more false) until the next refresh; nil: only an empty page ends it. Default: nil.
+---@field prefetch? integer Load when at most this many items start at or below the bottom of the visible area (>= 0; 0: once the last item shows); a source also fetches this many items past the visible ones. Default: 0.
+---@field on_load_more? fun(list: tantan.List, page: integer, done: fun(items: table[]?, err: any?): string) Called with the next page number (page + 1). done(items) appends the items to the last section (after its last item, also for a source) and returns "appended"; done(nil, err) rolls page back, sets list.load_error = tostring(err) and returns "failed": the error latches, scrolling asks for nothing until list:load_more() or a refresh. A result arriving after a refresh started returns "dropped"; a second call is an error. Unreadable items raise at done's caller and leave the load running; items the list rejects (duplicate ids, bad heights) end it as done(nil, err) does, raising nothing: done returns "failed" and list.load_error names the problem (duplicate item id 3: items 3 and 13 of section "feed").
 local tantan_ListPagingConfig = {}
 
 ---@class tantan.json
@@ -333,7 +334,7 @@ local tantan_render = {}
 local tantan_PluginHost = {}
 
 ---@class tantan.explore
----@field deck_actions fun(): table<string, {weight: number, run: fun(obj: any, gen: ExploreGen): any}> Ready-made deck actions: pans around threshold and velocity_threshold, drags left hanging and finished, like, nope, undo, reload (an array source first grows or shrinks by up to 3 cards; a callback source reloads as it is), clock advances that land inside animations or let them finish. The deck is `obj` or the first deck among obj's fields (by key order).
+---@field deck_actions fun(): table<string, {weight: number, run: fun(obj: any, gen: ExploreGen): any}> Ready-made deck actions: pans around threshold and velocity_threshold, drags left hanging and finished, like, nope, undo, reload, with or without keep_position, landing inside fly-offs too (an array source first gains or loses up to 3 cards at its front or its end; a callback source reloads as it is), clock advances that land inside animations or let them finish. The deck is `obj` or the first deck among obj's fields (by key order).
 ---@field grid_actions fun(): table<string, {weight: number, run: fun(obj: any, gen: ExploreGen): any}> Ready-made grid actions: long press, drags to cells, cell edges, the autoscroll edges and off screen, drop, cancel, delete, edit/done, scrolls, clock advances.
 ---@field list_actions fun(): table<string, {weight: number, run: fun(obj: any, gen: ExploreGen): any}> Ready-made list actions: scrolls and flings near both ends, pull and release at and around the threshold, apply of random diffs (dropping, moving, adding items), load_more, and `deliver`: one pending completion held by the explore's scheduler (setup(sched), sched.hold(fn)) called with ok = true or false, in a random order.
 ---@field replay fun(spec: table, steps: any[][]): true Runs a sequence as an explore failure prints it ({action name, draw, ...} per step: the values its gen calls return, picks as positions) against spec.setup() on a reset clock, with every invariant checked after each step; raises the failure it reproduces (at the caller's line), else returns true.

@@ -3,7 +3,8 @@
 // files inside liblua, where nothing can see them, so every state gets these in their place
 // (tt_install_loaders, from tt_openlibs) before any script or sandbox keeps a reference. They
 // behave as Lua 5.4.4's own: arguments, messages, a BOM and a first `#` line skipped, the mode
-// check; CLICompatibilityTests and TraceChunkTextTests compare them with lua5.4.
+// check; CLILoaderCompatibilityTests, CLICompatibilityTests and TraceChunkTextTests compare them
+// with lua5.4 (scripts/compat runs Lua's own test suites under both).
 #include "state.h"
 #include <errno.h>
 #include <stdio.h>
@@ -132,7 +133,10 @@ static const char *read_pieces(lua_State *L, void *ud, size_t *size) {
   return s;
 }
 
-static int base_load(lua_State *L) {
+// load's body. `text_only` (the sandbox's load) drops every 'b' from the mode, so bytecode is
+// refused as lua refuses a chunk its mode forbids: fail and "attempt to load a binary chunk (mode
+// is 't')", never an error; a text chunk loads as it would in lua.
+static int load_chunk(lua_State *L, int text_only) {
   size_t len;
   const char *s = lua_tolstring(L, 1, &len);
   const char *mode = luaL_optstring(L, 3, "bt");
@@ -142,6 +146,7 @@ static int base_load(lua_State *L) {
   int status;
   if (s) {
     name = luaL_optstring(L, 2, s);
+    if (text_only) mode = luaL_gsub(L, mode, "b", "");
     tt_capture_begin(L, &capture, name);
     tt_capture_add(&capture, s, len);
     status = luaL_loadbufferx(L, s, len, name, mode);
@@ -149,12 +154,17 @@ static int base_load(lua_State *L) {
     name = luaL_optstring(L, 2, "=(load)");
     luaL_checktype(L, 1, LUA_TFUNCTION);
     lua_settop(L, PIECE_SLOT);
+    if (text_only) mode = luaL_gsub(L, mode, "b", "");  // above the reader's slot, kept while loading
     tt_capture_begin(L, &capture, name);
     status = lua_load(L, read_pieces, &capture, name, mode);
   }
   tt_capture_end(L, &capture, name, status == LUA_OK);
   return finish_load(L, status, env);
 }
+
+static int base_load(lua_State *L) { return load_chunk(L, 0); }
+
+int tt_load_text(lua_State *L) { return load_chunk(L, 1); }
 
 static int base_loadfile(lua_State *L) {
   const char *filename = luaL_optstring(L, 1, NULL);
@@ -177,13 +187,17 @@ static int base_dofile(lua_State *L) {
   return dofile_results(L, 0, 0);
 }
 
-// require's second searcher: the file package.searchpath finds on package.path (upvalues: the
-// package table and the searchpath function as opened, which a sandbox may remove from package).
+// Registry key of package.searchpath as opened, which the searcher below calls (lua's calls its
+// internal searchpath: a script that replaces package.searchpath changes nothing).
+static const char searchpath_key = 0;
+
+// require's second searcher: the file package.searchpath finds on package.path. Like lua's, its
+// one upvalue is the package table.
 static int search_lua_file(lua_State *L) {
   const char *name = luaL_checkstring(L, 1);
   lua_getfield(L, lua_upvalueindex(1), "path");
   if (!lua_tostring(L, -1)) luaL_error(L, "'package.path' must be a string");
-  lua_pushvalue(L, lua_upvalueindex(2));
+  lua_rawgetp(L, LUA_REGISTRYINDEX, &searchpath_key);
   lua_pushvalue(L, 1);
   lua_pushvalue(L, -3);
   lua_call(L, 2, 2);
@@ -210,9 +224,9 @@ void tt_install_loaders(lua_State *L) {
   luaL_getsubtable(L, LUA_REGISTRYINDEX, LUA_LOADED_TABLE);
   if (lua_getfield(L, -1, LUA_LOADLIBNAME) == LUA_TTABLE && lua_getfield(L, -1, "searchers") == LUA_TTABLE
       && lua_getfield(L, -2, "searchpath") == LUA_TFUNCTION) {
-    lua_pushvalue(L, -3);  // package
-    lua_insert(L, -2);
-    lua_pushcclosure(L, search_lua_file, 2);
+    lua_rawsetp(L, LUA_REGISTRYINDEX, &searchpath_key);
+    lua_pushvalue(L, -2);  // package
+    lua_pushcclosure(L, search_lua_file, 1);
     lua_rawseti(L, -2, 2);
   }
   lua_settop(L, 0);

@@ -64,7 +64,6 @@ void tt_pushswift(lua_State *L, void *box, void (*release)(void *), int nup) {
   lua_insert(L, -(nup + 1));
   lua_pushcclosure(L, trampoline, nup + 1);
 }
-int tt_swift_upvalue(int i) { return lua_upvalueindex(i + 1); }
 
 // __index for host classes: methods by a raw lookup in C (no Swift call on the hot path), then
 // fields through the Swift getter in the same frame, so field errors point at the indexing line.

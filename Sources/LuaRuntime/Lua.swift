@@ -10,7 +10,8 @@ public struct Lua {
 
   /// A constant (no lazy static initialiser on the hot paths that read the registry).
   @inlinable public static var registryIndex: Int32 { @inline(__always) get { Int32(TT_REGISTRYINDEX) } }
-  public static func upvalue(_ i: Int32) -> Int32 { tt_swift_upvalue(i) }
+  /// `lua_upvalueindex(i + 1)`: a Swift function's own upvalues start after its box.
+  @inlinable @inline(__always) public static func upvalue(_ i: Int32) -> Int32 { registryIndex - (i + 1) }
 
   @inlinable public var top: Int32 { lua_gettop(L) }
   @inlinable public func setTop(_ n: Int32) { lua_settop(L, n) }

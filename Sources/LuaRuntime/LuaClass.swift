@@ -28,11 +28,17 @@ public struct LuaDoc: Sendable, Equatable {
 public final class LuaClass<Object: AnyObject>: @unchecked Sendable {  // immutable after init
   public struct Method {
     public let doc: LuaDoc
-    public let body: (Object, Lua) throws(LuaCallError) -> Int32
+    /// The whole Lua function, registered as it is: it checks its `self` (`LuaClass.checkSelf`).
+    public let function: LuaSwiftFunction
+    /// A method from a whole function (the typed builders of `LuaBinding` make these).
+    public init(_ name: String, _ signature: String, _ doc: String, function: @escaping LuaSwiftFunction) {
+      self.doc = LuaDoc(.method, name, signature, doc); self.function = function
+    }
+    /// A method whose body gets its checked `self` and reads its own arguments (from 2).
     public init(
       _ name: String, _ signature: String, _ doc: String, _ body: @escaping (Object, Lua) throws(LuaCallError) -> Int32
     ) {
-      self.doc = LuaDoc(.method, name, signature, doc); self.body = body
+      self.init(name, signature, doc) { (lua: Lua) throws(LuaCallError) -> Int32 in try body(try checkSelf(lua), lua) }
     }
   }
   public struct Field {
@@ -81,17 +87,11 @@ public final class LuaClass<Object: AnyObject>: @unchecked Sendable {  // immuta
     guard luaL_newmetatable(lua.L, cName) != 0 else { lua.pop(); return }
     let mt = lua.top
     lua.newTable(narr: 0, nrec: Int32(methods.count))
-    let metatable = Lua.upvalue(1)
     for m in methods {
-      let body = m.body
-      let cls = self
       // The metatable is the method's upvalue: checking `self` compares it with one raw
       // equality instead of looking the class name up in the registry on every call.
       lua.pushValue(mt)
-      lua.push(
-        function: { (lua: Lua) throws(LuaCallError) -> Int32 in
-          try body(try cls.checkSelf(lua, metatable: metatable), lua)
-        }, upvalues: 1)
+      lua.push(function: m.function, upvalues: 1)
       lua.rawSet(-2, m.doc.name)
     }
     // __index: methods by a raw lookup in C, then fields through this getter.
@@ -192,18 +192,26 @@ public final class LuaClass<Object: AnyObject>: @unchecked Sendable {  // immuta
     return Unmanaged<Object>.fromOpaque(p).takeUnretainedValue()
   }
 
-  /// `check(lua, 1)` for a method's `self`, with the class's metatable at index `metatable` (the
-  /// method's upvalue): the common case costs one metatable comparison, anything else takes
-  /// `check`'s path and messages. It also records the object as the running call's `self`, which
-  /// callbacks the method makes then push back cheaply (`tt_push_self`, used by `pushShared`).
+  /// A method's `self` (argument 1) when the running function is a method `register` installed
+  /// (its class's metatable is upvalue 1): the common case costs one metatable comparison. It
+  /// also records the object as the running call's `self`, which callbacks the method makes then
+  /// push back cheaply (`tt_push_self`, used by `pushShared`).
   @inline(__always)
-  func checkSelf(_ lua: Lua, metatable: Int32) throws(LuaCallError) -> Object {
-    if let raw = tt_self_mt(lua.L, metatable),
+  public static func checkSelf(_ lua: Lua) throws(LuaCallError) -> Object {
+    let metatable = Lua.upvalue(1)
+    guard let raw = tt_self_mt(lua.L, metatable),
       let p = raw.assumingMemoryBound(to: UnsafeMutableRawPointer?.self).pointee
-    {
-      return Unmanaged<Object>.fromOpaque(p).takeUnretainedValue()
-    }
-    return try check(lua, 1)
+    else { throw selfError(lua, closed: tt_self_mt(lua.L, metatable) != nil) }
+    return Unmanaged<Object>.fromOpaque(p).takeUnretainedValue()
+  }
+
+  /// `check`'s messages for a method's `self`, the class named by its metatable (upvalue 1).
+  @inline(never)
+  static func selfError(_ lua: Lua, closed: Bool) -> LuaCallError {
+    lua.rawGet(Lua.upvalue(1), "__name")
+    let name = lua.string(-1) ?? "?"
+    lua.pop()
+    return closed ? .argument(1, "\(name) expected, got a closed \(name)") : lua.typeError(1, name)
   }
 
   /// The object whose field `key` is read (argument 1 of `__index`): a closed one is named as

@@ -12,6 +12,10 @@ static const char explore_actions[] = {
 #embed "lua/explore_actions.lua"
 };
 
+static const char explore_shrink[] = {
+#embed "lua/explore_shrink.lua"
+};
+
 static const char prelude[] = {
 #embed "lua/prelude.lua"
 };
@@ -36,6 +40,22 @@ static const char trace_viewer[] = {
 #embed "js/trace_viewer.js"
 };
 
+static const char trace_viewer_html[] = {
+#embed "web/trace_viewer.html"
+};
+
+static const char trace_viewer_css[] = {
+#embed "web/trace_viewer.css"
+};
+
+static const char snapshot_diff_html[] = {
+#embed "web/snapshot_diff.html"
+};
+
+static const char snapshot_diff_css[] = {
+#embed "web/snapshot_diff.css"
+};
+
 static const char play_scenario[] = {
 #embed "lua/play_scenario.lua"
 };
@@ -54,12 +74,17 @@ static const char play_script[] = {
 
 const char *tt_script_explore(size_t *size) { *size = sizeof explore; return explore; }
 const char *tt_script_explore_actions(size_t *size) { *size = sizeof explore_actions; return explore_actions; }
+const char *tt_script_explore_shrink(size_t *size) { *size = sizeof explore_shrink; return explore_shrink; }
 const char *tt_script_prelude(size_t *size) { *size = sizeof prelude; return prelude; }
 const char *tt_script_prelude_format(size_t *size) { *size = sizeof prelude_format; return prelude_format; }
 const char *tt_script_prelude_assert(size_t *size) { *size = sizeof prelude_assert; return prelude_assert; }
 const char *tt_script_prelude_core(size_t *size) { *size = sizeof prelude_core; return prelude_core; }
 const char *tt_script_sandbox(size_t *size) { *size = sizeof sandbox; return sandbox; }
 const char *tt_script_trace_viewer(size_t *size) { *size = sizeof trace_viewer; return trace_viewer; }
+const char *tt_script_trace_viewer_page(size_t *size) { *size = sizeof trace_viewer_html; return trace_viewer_html; }
+const char *tt_script_trace_viewer_style(size_t *size) { *size = sizeof trace_viewer_css; return trace_viewer_css; }
+const char *tt_script_snapshot_diff_page(size_t *size) { *size = sizeof snapshot_diff_html; return snapshot_diff_html; }
+const char *tt_script_snapshot_diff_style(size_t *size) { *size = sizeof snapshot_diff_css; return snapshot_diff_css; }
 const char *tt_script_play_scenario(size_t *size) { *size = sizeof play_scenario; return play_scenario; }
 const char *tt_script_play_page(size_t *size) { *size = sizeof play_page; return play_page; }
 const char *tt_script_play_style(size_t *size) { *size = sizeof play_style; return play_style; }

@@ -28,7 +28,6 @@ void tt_set_dispatcher(tt_Dispatch d);
 // Pushes a C closure that calls the Swift box through the dispatcher; the box pointer is kept in a
 // full userdata upvalue (upvalue 1) whose __gc calls `release(box)`; `nup` more upvalues follow.
 void tt_pushswift(lua_State *L, void *box, void (*release)(void *), int nup);
-int tt_swift_upvalue(int i);  // lua_upvalueindex(i + 1): user upvalues start after the box
 
 // Limits. 0 means unlimited. Once a limit trips it stays tripped: every later instruction raises.
 void tt_set_max_memory(lua_State *L, size_t bytes);
@@ -94,6 +93,9 @@ void tt_gc_generational(lua_State *L);  // lua.c's lua_gc(L, LUA_GCGEN, 0, 0)
 // LUA_ERRMEM, LUA_ERRFILE), the chunk or the message on top.
 int tt_loadbuffer(lua_State *L, const char *buf, size_t len, const char *name, const char *mode);
 int tt_loadfile(lua_State *L, const char *path, const char *mode);
+// `load` for a sandbox: Lua 5.4.4's, with every 'b' dropped from its mode, so bytecode fails with
+// lua's own "attempt to load a binary chunk (mode is 't')" and text loads as in lua (loaders.c).
+int tt_load_text(lua_State *L);
 // From now on the text of every `@name` chunk the state loads (the loaders above, and load,
 // loadfile, dofile and require inside it) is kept for a trace: the first chunk of each name, its
 // first `per_chunk` bytes, `total` bytes in all (chunktext.c). tt_chunk_text: that text, or NULL.

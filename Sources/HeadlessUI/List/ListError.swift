@@ -66,10 +66,18 @@ public enum ListDataOrigin: Equatable, Sendable {
   case loaded
 }
 
+/// An item's place in a message: its section's id and its 0-based index there.
+public struct ListItemPlace: Equatable, Sendable {
+  public var section: ListID
+  public var index: Int
+  public init(section: ListID, index: Int) { self.section = section; self.index = index }
+}
+
 /// What is wrong with sections or items.
 public enum ListDataProblem: Equatable, Sendable {
   case duplicateSectionID(ListID)
-  case duplicateItemID(ListID)
+  /// Two items with one id: where the first is and where the second is (or would go).
+  case duplicateItemID(ListID, first: ListItemPlace, second: ListItemPlace)
   /// A section's own column count is below 1.
   case invalidSectionColumns(section: ListID, columns: Int)
   /// A section has a header but the config gives headers no height (it would not show).

@@ -102,8 +102,9 @@ extension ListModel {
     for (s, section) in sections.enumerated() {
       try budget.tick(1 + section.items.count)
       for (i, item) in section.items.enumerated() {
-        if itemIndex.updateValue(ListIndexPath(section: s, index: i), forKey: item.id) != nil {
-          throw bad(.duplicateItemID(item.id))
+        if let first = itemIndex.updateValue(ListIndexPath(section: s, index: i), forKey: item.id) {
+          let place = ListItemPlace(section: sections[first.section].id, index: first.index)
+          throw bad(.duplicateItemID(item.id, first: place, second: ListItemPlace(section: section.id, index: i)))
         }
       }
     }
@@ -179,11 +180,17 @@ extension ListModel {
   func appendToLastSection(_ items: [ListItem<Payload>]) throws {
     guard !items.isEmpty else { return }
     guard let last = sections.indices.last else { throw ListError.noSectionToAppend }
-    var seen = Set<ListID>(minimumCapacity: items.count)
-    for item in items where itemIndex[item.id] != nil || !seen.insert(item.id).inserted {
-      throw ListError.invalidData(.duplicateItemID(item.id), origin: .given)
-    }
     let start = geometry[last].itemCount
+    var seen = [ListID: Int](minimumCapacity: items.count)
+    for (k, item) in items.enumerated() {
+      let first =
+        itemIndex[item.id].map { ListItemPlace(section: sections[$0.section].id, index: $0.index) }
+        ?? seen.updateValue(start + k, forKey: item.id).map { ListItemPlace(section: sections[last].id, index: $0) }
+      if let first {
+        let second = ListItemPlace(section: sections[last].id, index: start + k)
+        throw ListError.invalidData(.duplicateItemID(item.id, first: first, second: second), origin: .given)
+      }
+    }
     let heights = try itemHeights(section: last, items: items, from: start, origin: .given)
     var g = geometry[last]
     let measured = lazy == nil ? 0 : Self.measuredBytes

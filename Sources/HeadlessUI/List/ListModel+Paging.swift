@@ -45,8 +45,10 @@ extension ListModel {
       called = true
     }
 
-    /// Appends `items` (or drops them if stale). Throws for a second call, or for bad items (the load
-    /// then ends as failed, with the previous data intact).
+    /// Appends `items` (or drops them if stale). Items the list rejects (duplicate ids, bad
+    /// heights) end the load as failed, as `fail` does: `.failed`, the previous data intact,
+    /// `loadFailure` naming the problem. Throws for a second call; other errors (no section to
+    /// append to, an item-height callback's error) end the load as failed and are rethrown.
     @discardableResult
     public func succeed(_ items: [ListItem<Payload>]) throws -> LoadOutcome {
       try markCalled()
@@ -55,7 +57,10 @@ extension ListModel {
         try list.appendToLastSection(items)
       } catch {
         list.endLoad(failedWith: .error(error), page: page)
-        throw error
+        switch error as? ListError {
+        case .invalidData?: return .failed
+        default: throw error
+        }
       }
       list.loading = false
       if let size = list.config.paging?.pageSize {

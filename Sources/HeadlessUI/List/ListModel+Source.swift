@@ -175,8 +175,13 @@ extension ListModel {
           while p.index >= geometry[p.section].itemCount { p = ListIndexPath(section: p.section + 1, index: 0) }
           if p.index < held.sourceCounts[p.section] {
             let item = try held.window[p] ?? src.item(self, p.section, p.index)
-            guard index.updateValue(p, forKey: item.id) == nil else {
-              throw ListError.invalidData(.duplicateItemID(item.id), origin: .loaded)
+            if let q = index.updateValue(p, forKey: item.id) {
+              let (first, second) = (min(p, q), max(p, q))
+              throw ListError.invalidData(
+                .duplicateItemID(
+                  item.id, first: ListItemPlace(section: sections[first.section].id, index: first.index),
+                  second: ListItemPlace(section: sections[second.section].id, index: second.index)),
+                origin: .loaded)
             }
             window[p] = item
           }

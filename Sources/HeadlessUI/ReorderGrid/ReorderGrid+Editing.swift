@@ -9,7 +9,7 @@ extension ReorderGrid {
     try applyEditing(on)
   }
 
-  /// Lua: `grid:toggle_editing()`: the Edit/Done button (reads "Done" while editing). Returns the
+  /// Lua: `grid:toggle_editing()`: the bar's button (`editButtonTitle`). Returns the
   /// new state. The seed's `reloadData` has no model-side effect: badges follow `editing`.
   @discardableResult
   public func toggleEditing() throws -> Bool {
@@ -19,8 +19,8 @@ extension ReorderGrid {
     return editing
   }
 
-  /// The Edit/Done button's title in the seed's English rendering.
-  public var editButtonTitle: String { editing ? "Done" : "Edit" }
+  /// The bar's button as drawn: `config.bar.done` while editing, else `config.bar.sort`.
+  public var editButtonTitle: String { editing ? config.bar.done : config.bar.sort }
 
   func applyEditing(_ on: Bool) throws {
     guard on != editing else { return }

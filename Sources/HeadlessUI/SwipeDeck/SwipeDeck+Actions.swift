@@ -66,7 +66,7 @@ extension SwipeDeck {
   func undoNow() -> Int? {
     guard let last = historyStore.popLast() else { return nil }
     epoch &+= 1
-    let restored = last.index
+    let restored = last.entry.index
     let adjacent = itemIndex(after: restored, 1) == topIndex
     if adjacent {
       // The usual case: the card goes back on top, the back card (if the stack is full) leaves.
@@ -96,21 +96,28 @@ extension SwipeDeck {
     }
     settlePhase()
     let to = restPose
-    let from = flyTarget(last.direction, from: .zero, start: to, programmatic: true)
-    animate(.rewind(last.direction), from: from, to: to, duration: config.durations.rewind)
+    let from = flyTarget(last.entry.direction, from: .zero, start: to, programmatic: true)
+    animate(.rewind(last.entry.direction), from: from, to: to, duration: config.durations.rewind)
     emit(.didRewind(index: restored))
     return restored
   }
 
   /// Reloads from the data source (`count` then `card` for each visible card, recycling the old
-  /// models). Cancels any drag, animation and queued operation. With `keepPosition`, the current
-  /// top item stays on top when it still exists, found by identity (`source.id`, else the model's
-  /// `source.identity`) within `identitySearchRadius` of its old index; without an identity, or
-  /// when it is gone, the top keeps its index. Throws `reloadInsideSourceCallback` from inside a
+  /// models). A running fly-off is finished first (`did_swipe_<direction>`, `did_remove` and its
+  /// history entry, without `did_run_out`): `did_swipe` announced it. Then any drag, animation and
+  /// queued operation is cancelled. Without `keepPosition` the history starts over. With it, the
+  /// current top item stays on top when it still exists, found by identity (`source.id`, else the
+  /// model's `source.identity`) within `identitySearchRadius` of its old index (without an
+  /// identity, or when it is gone, the top keeps its index), and the history follows its items
+  /// the same way (see `remapHistory`). Throws `reloadInsideSourceCallback` from inside a
   /// data-source callback.
   public func reload(keepPosition: Bool = false) throws {
     guard sourceDepth == 0 else { throw SwipeDeckError.reloadInsideSourceCallback }
     try operation {
+      if case .animating(let anim) = phase, case .fly(let direction) = anim.kind {
+        clock.cancel(anim.timer)
+        finishFlyOff(direction, refill: false)
+      }
       epoch &+= 1
       cancelMotion()
       clearQueue()

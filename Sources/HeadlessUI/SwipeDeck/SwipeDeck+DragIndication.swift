@@ -1,6 +1,7 @@
 /// What a drag points at: the allowed direction the card moves most toward and how far it is to
 /// that direction's threshold (0...1). `did_drag` reports it, and renderers draw the LIKE/NOPE
-/// overlay from it (its opacity is the progress).
+/// overlay from it (its opacity is the progress). A card displaced toward no allowed direction
+/// (at rest, or moved along an axis the deck does not swipe) points at none: no indication.
 public struct SwipeDragIndication: Equatable, Sendable {
   public var direction: SwipeDirection
   public var progress: Double
@@ -11,7 +12,8 @@ public struct SwipeDragIndication: Equatable, Sendable {
 }
 
 extension SwipeDeck {
-  /// The indication of the drag in progress, or nil when the deck is not being dragged.
+  /// The indication of the drag in progress, or nil when the deck is not being dragged or the
+  /// card points at no allowed direction.
   public var dragIndication: SwipeDragIndication? {
     guard case .dragging(let t) = phase else { return nil }
     return indication(for: t)
@@ -20,7 +22,8 @@ extension SwipeDeck {
   /// The LIKE/NOPE overlay at this moment (Lua `deck.overlay`): while dragging, the drag's
   /// indication; while the top card animates, its displacement from rest at `clock.now` toward the
   /// animation's direction (a fly-off, also a programmatic one, grows to 1; an undo comes back from
-  /// its side to 0) or, snapping back, toward the direction it points at; nil at rest.
+  /// its side to 0) or, snapping back, toward the direction it points at; nil at rest and while
+  /// the card points at no allowed direction.
   public var overlay: SwipeDragIndication? {
     switch phase {
     case .dragging(let t): return indication(for: t)
@@ -39,8 +42,9 @@ extension SwipeDeck {
   /// An animation frame: call after each `clock.advance` (the Lua binding observes the clock).
   /// While the top card animates, fires `did_drag` with the `overlay`; otherwise nothing.
   public func animationFrame() throws {
-    guard case .animating = phase, let o = overlay, hasCards else { return }
-    try operation { emit(.didDrag(index: topIndex, direction: o.direction, progress: o.progress)) }
+    guard case .animating = phase, hasCards else { return }
+    let o = overlay
+    try operation { emit(.didDrag(index: topIndex, direction: o?.direction, progress: o?.progress ?? 0)) }
   }
 
   func indication(toward d: SwipeDirection, _ t: Point) -> SwipeDragIndication {
@@ -50,8 +54,9 @@ extension SwipeDeck {
     return SwipeDragIndication(direction: d, progress: progress)
   }
 
-  /// Ties go to the horizontal directions, right first (`swipeDirectionPreference`).
-  func indication(for t: Point) -> SwipeDragIndication {
+  /// Ties go to the horizontal directions, right first (`swipeDirectionPreference`); nil when
+  /// the card moved toward no allowed direction.
+  func indication(for t: Point) -> SwipeDragIndication? {
     var best = SwipeDirection.right
     var bestDistance = -Double.infinity
     for d in swipeDirectionPreference where directionMask & d.bit != 0 {
@@ -61,8 +66,9 @@ extension SwipeDeck {
         bestDistance = a
       }
     }
+    guard bestDistance > 0 else { return nil }
     let threshold = distanceThreshold(best)
-    let progress = threshold > 0 ? (max(bestDistance, 0) / threshold).clamped(0, 1) : (bestDistance > 0 ? 1 : 0)
+    let progress = threshold > 0 ? (bestDistance / threshold).clamped(0, 1) : 1
     return SwipeDragIndication(direction: best, progress: progress)
   }
 }

@@ -93,9 +93,9 @@ extension SwipeDeck {
   func moveDrag(_ t: Point) {
     phase = .dragging(translation: t)
     guard pendingError == nil else { return }
-    // did_drag reports the allowed direction the card moves most toward, and how far to its threshold.
+    // did_drag reports the allowed direction the card moves most toward (nil: none), and how far to its threshold.
     let i = indication(for: t)
-    emit(.didDrag(index: topIndex, direction: i.direction, progress: i.progress))
+    emit(.didDrag(index: topIndex, direction: i?.direction, progress: i?.progress ?? 0))
   }
 
   /// The release decision: past a distance threshold (largest wins), else a fling past `velocity_threshold`.

@@ -30,8 +30,8 @@ extension SwipeDeck {
     if config.historyLimit > 0, historyStore.count >= 2 * config.historyLimit { v.append("history not trimmed") }
     // Every entry for short histories; the ends otherwise, so debug builds stay O(visible) per mutation.
     let sample = historyStore.count <= 64 ? historyStore[...] : historyStore[..<1] + historyStore.suffix(1)
-    if let bad = sample.first(where: { $0.index < 0 || $0.index >= count }) {
-      v.append("history item \(bad.index) out of range")
+    if let bad = sample.first(where: { $0.entry.index < 0 || $0.entry.index >= count }) {
+      v.append("history item \(bad.entry.index) out of range")
     }
     if queueHead > queue.count { v.append("queue head past its end") }
     return v

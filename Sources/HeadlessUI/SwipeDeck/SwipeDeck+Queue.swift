@@ -8,11 +8,6 @@ extension SwipeDeck {
     }
   }
 
-  var isAnimating: Bool {
-    if case .animating = phase { return true }
-    return false
-  }
-
   func enqueue(_ op: QueuedOperation) { queue.append(op) }
 
   func clearQueue() {
@@ -68,16 +63,30 @@ extension SwipeDeck {
     case .reset, .rewind:
       phase = .idle
     case .fly(let direction):
-      let index = topIndex
       let e = epoch
-      emit(.didFinishSwipe(index: index, direction: direction))
-      guard e == epoch else { return }  // a reload inside the callback took over
-      removeTop(direction)
-      let ranOut = settlePhase()
-      emit(.didRemove(index: index, direction: direction))
-      guard e == epoch, ranOut else { return }
+      guard finishFlyOff(direction, refill: true), e == epoch else { return }
       emit(.didRunOut)
     }
+  }
+
+  /// Ends the running fly-off: `did_swipe_<direction>` (once, the card still on top), the card
+  /// leaves into the history, `did_remove`. A reload passes `refill: false`: the source may have
+  /// changed already, so the next card waits for the reload's load. Returns true when the deck
+  /// just ran out (false too when a reload inside `did_swipe_<direction>` finished it).
+  @discardableResult
+  func finishFlyOff(_ direction: SwipeDirection, refill: Bool) -> Bool {
+    let index = topIndex
+    if !landing {
+      landing = true
+      let e = epoch
+      emit(.didFinishSwipe(index: index, direction: direction))
+      landing = false
+      guard e == epoch else { return false }  // a reload inside the callback finished it
+    }
+    removeTop(direction, refill: refill)
+    let ranOut = settlePhase()
+    emit(.didRemove(index: index, direction: direction))
+    return ranOut
   }
 
   /// A new drag finishes the running animation at once, and whatever the queue starts after it.

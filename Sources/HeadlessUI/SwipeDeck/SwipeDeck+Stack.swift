@@ -31,22 +31,18 @@ extension SwipeDeck {
     needsFill = false
   }
 
-  /// The top card leaves in `direction`: its model goes to the pool, the next item enters at the back.
-  func removeTop(_ direction: SwipeDirection) {
+  /// The top card leaves in `direction` into the history: its model goes to the pool, the next
+  /// item enters at the back (or, without `refill`, is left for the caller to fetch).
+  func removeTop(_ direction: SwipeDirection, refill: Bool = true) {
     let departed = topIndex
-    poolPush(popFront())
+    if config.historyLimit > 0 {
+      recordHistory(
+        SwipeHistoryRecord(entry: SwipeHistoryEntry(index: departed, direction: direction), id: topIdentity()))
+    }
     if source.id != nil { cardIDs[departed] = nil }
-    recordHistory(SwipeHistoryEntry(index: departed, direction: direction))
+    poolPush(popFront())
     topIndex = config.cyclic ? itemIndex(after: topIndex, 1) : topIndex + 1
-    fill()
-  }
-
-  /// Appends to the history, trimming in batches so the hot path stays O(1) amortized.
-  func recordHistory(_ entry: SwipeHistoryEntry) {
-    let limit = config.historyLimit
-    guard limit > 0 else { return }
-    historyStore.append(entry)
-    if historyStore.count >= 2 * limit { historyStore.removeFirst(historyStore.count - limit) }
+    if refill { fill() } else { needsFill = true }
   }
 
   /// Sets `.idle` or `.empty` from the stack, fetching or releasing the empty model as needed.
@@ -78,14 +74,16 @@ extension SwipeDeck {
       return
     }
     let oldTop = topIndex
-    let oldID = keepPosition && hasCards ? (cardIDs[oldTop] ?? source.identity?(model(atDepth: 0))) : nil
+    let oldID = keepPosition && hasCards ? topIdentity() : nil
     cardIDs.removeAll()
     count = newCount
     computeRestFrames()
     var newTop = 0
+    var probes = IdentityProbes()
     if keepPosition {
-      if let oldID, let found = findItem(oldID, near: oldTop) {
+      if let oldID, let found = findItem(oldID, near: oldTop, &probes) {
         newTop = found
+        probes.shift = found - oldTop
       } else if oldTop < newCount {
         newTop = oldTop
       } else if newCount > 0 {
@@ -95,7 +93,7 @@ extension SwipeDeck {
     // The old cards' models are recycled for the new ones (the seed dropped them).
     moveStackToPool()
     if keepPosition {
-      historyStore.removeAll { $0.index >= newCount }
+      remapHistory(&probes)
     } else {
       historyStore.removeAll(keepingCapacity: true)
     }
@@ -103,35 +101,6 @@ extension SwipeDeck {
     if case .empty = phase { phase = .idle }  // refetch the empty model after a reload
     fill()
     settlePhase()
-  }
-
-  /// How far from its old index `reload(keepPosition:)` looks for the top item (each probe is a
-  /// `source.id` or `source.card` call).
-  static var identitySearchRadius: Int { 100 }
-
-  /// The index of the item with identity `id` in the reloaded source, searching outward from
-  /// `near` (near, near+1, near-1, ...) within `identitySearchRadius`; nil when not found or a
-  /// source call failed (its error is held). Without `source.id` each probe fetches a card
-  /// (a model it then releases).
-  private func findItem(_ id: AnyHashable, near: Int) -> Int? {
-    guard count > 0 else { return nil }
-    for distance in 0...Self.identitySearchRadius {
-      for j in distance == 0 ? [near] : [near + distance, near - distance] where j >= 0 && j < count {
-        if source.id != nil {
-          guard let probe = sourceID(j) else {
-            if pendingError != nil { return nil }
-            continue
-          }
-          if probe == id { return j }
-        } else {
-          guard let model = sourceCard(j, reused: nil) else { return nil }
-          let probe = source.identity?(model)
-          release(model)
-          if probe == id { return j }
-        }
-      }
-    }
-    return nil
   }
 
   /// After a failed count: the previous cards stay; the phase follows them.

@@ -3,8 +3,6 @@
 /// specialized for `Model` (a client module), where generic `Array` operations were the main cost.
 /// A card's item index is implied: depth k shows `itemIndex(after: topIndex, k)`.
 extension SwipeDeck {
-  /// Number of stacked cards.
-  var stackCount: Int { stackSize }
   var hasCards: Bool { stackSize > 0 }
 
   @inline(__always)

@@ -48,12 +48,14 @@ public final class SwipeDeck<Model> {
   var poolSize = 0
   var emptyModelStore: Model?
   var phase: Phase = .idle
-  var historyStore: [SwipeHistoryEntry] = []
+  var historyStore: [SwipeHistoryRecord] = []
   var queue: [QueuedOperation] = []
   var queueHead = 0
   var callbackDepth = 0
   var sourceDepth = 0
   var draining = false
+  /// True while `did_swipe_<direction>` runs: a reload inside it finishes only the removal.
+  var landing = false
   var pendingError: (any Error)?
   var epoch = 0
   var needsFill = false
@@ -113,10 +115,7 @@ public final class SwipeDeck<Model> {
   }
 
   /// `deck.history`: swiped items, oldest first (the last `history_limit` of them).
-  public var history: [SwipeHistoryEntry] {
-    let limit = config.historyLimit
-    return historyStore.count <= limit ? historyStore : Array(historyStore.suffix(limit))
-  }
+  public var history: [SwipeHistoryEntry] { historyStore.suffix(config.historyLimit).map(\.entry) }
 
   /// The model from `source.empty`, shown while the deck is empty.
   public var emptyModel: Model? { emptyModelStore }

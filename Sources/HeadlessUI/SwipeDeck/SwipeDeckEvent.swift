@@ -7,7 +7,7 @@ public enum SwipeDeckEvent: Equatable, Sendable {
   case empty
   case willSwipe(index: Int)
   case shouldSwipe(index: Int, direction: SwipeDirection)
-  case didDrag(index: Int, direction: SwipeDirection, progress: Double)
+  case didDrag(index: Int, direction: SwipeDirection?, progress: Double)
   case didSwipe(index: Int, direction: SwipeDirection)
   /// Lua `did_swipe_<direction>(index)`: the fly-off animation completed.
   case didFinishSwipe(index: Int, direction: SwipeDirection)

@@ -8,8 +8,9 @@ public protocol SwipeDeckDelegate: AnyObject {
   func shouldSwipe(index: Int, direction: SwipeDirection) throws -> Bool
   /// `did_drag`: each `drag_move`, and each animation frame (a `clock.advance` while the top card
   /// flies off, snaps back or comes back by undo; `settle` jumps to the end without frames): the
-  /// `overlay` then, progress 0...1 toward the dismissal threshold in `direction`.
-  func didDrag(index: Int, direction: SwipeDirection, progress: Double) throws
+  /// `overlay` then, progress 0...1 toward the dismissal threshold in `direction`; nil and 0 while
+  /// the card points at no allowed direction (at rest, or along an axis the deck does not swipe).
+  func didDrag(index: Int, direction: SwipeDirection?, progress: Double) throws
   /// `did_swipe`: the swipe is decided and the fly-off starts.
   func didSwipe(index: Int, direction: SwipeDirection) throws
   /// `did_swipe_<direction>`: the fly-off animation completed (card still on top).
@@ -27,7 +28,7 @@ public protocol SwipeDeckDelegate: AnyObject {
 extension SwipeDeckDelegate {
   public func willSwipe(index: Int) throws {}
   public func shouldSwipe(index: Int, direction: SwipeDirection) throws -> Bool { true }
-  public func didDrag(index: Int, direction: SwipeDirection, progress: Double) throws {}
+  public func didDrag(index: Int, direction: SwipeDirection?, progress: Double) throws {}
   public func didSwipe(index: Int, direction: SwipeDirection) throws {}
   public func didFinishSwipe(index: Int, direction: SwipeDirection) throws {}
   public func didRemove(index: Int, direction: SwipeDirection) throws {}

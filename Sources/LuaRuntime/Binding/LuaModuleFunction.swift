@@ -31,73 +31,27 @@ public protocol LuaModuleBinding: LuaErrorWording {
 extension LuaModuleBinding {
   public typealias Function = LuaModuleFunction<Context>
 
-  public static func function<R>(
-    _ name: String, _ doc: String, returns r: LuaResult<R>, _ body: @escaping (Context, Lua) throws -> R
+  /// A function taking the declared parameters in order (from argument 1); the body also gets the
+  /// context and the state (to push a result itself, or read a `.value`).
+  public static func function<each A, R>(
+    _ name: String, _ doc: String, _ params: repeat LuaParam<each A>, returns r: LuaResult<R>,
+    _ body: @escaping (Context, Lua, repeat each A) throws -> R
   ) -> Function {
-    let site = callSite(name, [], method: false)
-    return Function(doc: declaration(name, doc, [], r), site: site) { context, lua throws(LuaCallError) in
-      let v: R
-      do { v = try body(context, lua) } catch { throw luaError(error, at: site, lua) }
-      r.push(lua, v)
-      return r.count
-    }
+    let (site, signature) = declaration(name, method: false, repeat each params, result: r.type)
+    return Function(
+      doc: LuaDoc(.function, name, signature, doc), site: site,
+      call: call(site, r, body, repeat (each params).read))
   }
 
-  public static func function<A, R>(
-    _ name: String, _ doc: String, _ a: LuaParam<A>, returns r: LuaResult<R>,
-    _ body: @escaping (Context, Lua, A) throws -> R
-  ) -> Function {
-    let site = callSite(name, [a.swiftName], method: false)
-    let readA = a.read
-    return Function(doc: declaration(name, doc, [a.signature], r), site: site) { context, lua throws(LuaCallError) in
-      let x = try readA(lua, 1)
-      let v: R
-      do { v = try body(context, lua, x) } catch { throw luaError(error, at: site, lua) }
-      r.push(lua, v)
-      return r.count
+  /// The function's body over its parameters' readers alone (see `LuaBinding.methodFunction`).
+  private static func call<each A, R>(
+    _ site: LuaCallSite, _ r: LuaResult<R>, _ body: @escaping (Context, Lua, repeat each A) throws -> R,
+    _ readers: repeat @escaping LuaReader<each A>
+  ) -> (Context, Lua) throws(LuaCallError) -> Int32 {
+    { context, lua throws(LuaCallError) in
+      try respond(lua, from: 1, repeat each readers, at: site, r) { (a: repeat each A) in
+        try body(context, lua, repeat each a)
+      }
     }
-  }
-
-  public static func function<A, B, R>(
-    _ name: String, _ doc: String, _ a: LuaParam<A>, _ b: LuaParam<B>, returns r: LuaResult<R>,
-    _ body: @escaping (Context, Lua, A, B) throws -> R
-  ) -> Function {
-    let site = callSite(name, [a.swiftName, b.swiftName], method: false)
-    let readA = a.read
-    let readB = b.read
-    return Function(doc: declaration(name, doc, [a.signature, b.signature], r), site: site) {
-      context, lua throws(LuaCallError) in
-      let x = try readA(lua, 1)
-      let y = try readB(lua, 2)
-      let v: R
-      do { v = try body(context, lua, x, y) } catch { throw luaError(error, at: site, lua) }
-      r.push(lua, v)
-      return r.count
-    }
-  }
-
-  public static func function<A, B, C, R>(
-    _ name: String, _ doc: String, _ a: LuaParam<A>, _ b: LuaParam<B>, _ c: LuaParam<C>, returns r: LuaResult<R>,
-    _ body: @escaping (Context, Lua, A, B, C) throws -> R
-  ) -> Function {
-    let site = callSite(name, [a.swiftName, b.swiftName, c.swiftName], method: false)
-    let readA = a.read
-    let readB = b.read
-    let readC = c.read
-    let doc = declaration(name, doc, [a.signature, b.signature, c.signature], r)
-    return Function(doc: doc, site: site) { context, lua throws(LuaCallError) in
-      let x = try readA(lua, 1)
-      let y = try readB(lua, 2)
-      let z = try readC(lua, 3)
-      let v: R
-      do { v = try body(context, lua, x, y, z) } catch { throw luaError(error, at: site, lua) }
-      r.push(lua, v)
-      return r.count
-    }
-  }
-
-  /// The reference row: `fun(a: T, b?: U): R` from the declared parameters and result.
-  static func declaration<R>(_ name: String, _ doc: String, _ params: [String], _ r: LuaResult<R>) -> LuaDoc {
-    LuaDoc(.function, name, signature(method: false, params, r.type), doc)
   }
 }

@@ -1,5 +1,8 @@
 import CLua
 
+/// Reads one argument at a stack index, or throws Lua's wording for it.
+public typealias LuaReader<Value> = (Lua, Int32) throws(LuaCallError) -> Value
+
 /// One declared parameter of a Lua-visible function or method: its name and LuaLS type (for the
 /// signature and the reference) and the check that reads it from the stack. Checks throw Lua's own
 /// wording (`bad argument #2 to 'drag_by' (number expected, got nil)`).
@@ -11,11 +14,9 @@ public struct LuaParam<Value>: @unchecked Sendable {  // immutable; read is a pu
   /// LuaLS type without the `?` of an optional parameter (`integer`, `"left"|"right"`).
   public let type: String
   public let optional: Bool
-  public let read: (Lua, Int32) throws(LuaCallError) -> Value
+  public let read: LuaReader<Value>
 
-  public init(
-    _ name: String, _ type: String, optional: Bool = false, read: @escaping (Lua, Int32) throws(LuaCallError) -> Value
-  ) {
+  public init(_ name: String, _ type: String, optional: Bool = false, read: @escaping LuaReader<Value>) {
     self.name = name; self.swiftName = name; self.type = type; self.optional = optional; self.read = read
   }
 

@@ -201,7 +201,6 @@ public final class Interpreter {
   }
 
   func doChunk(_ status: Int32) -> Int32 { status == LUA_OK ? doCall(0, 0) : status }
-  func doString(_ code: String, name: String) -> Int32 { doChunk(state.load(code, name: name, mode: host.chunkMode)) }
   func doFile(_ path: String?) -> Int32 { doChunk(state.loadFile(path, mode: host.chunkMode)) }
 
   /// `LUA_INIT` (unless `-E`), then `-e`, `-l` and `-W` in order; false after reporting an error.

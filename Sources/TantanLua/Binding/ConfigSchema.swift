@@ -19,6 +19,9 @@ struct ConfigKey<Config>: @unchecked Sendable {  // immutable; the reader is a p
     self.read = read
   }
 
+  /// The doc with the default as a sentence of its own (`Default: 300.`, `Required.`).
+  var documented: String { doc + (defaultValue == "required" ? " Required." : " Default: \(defaultValue).") }
+
   /// A finite number into `path`.
   static func number(
     _ key: String, _ path: WritableKeyPath<Config, Double>, default d: String, _ doc: String
@@ -117,6 +120,6 @@ struct ConfigSchema<Config>: @unchecked Sendable {  // immutable rows
 
   var docs: [LuaDoc] {
     [LuaDoc(.class, luaClass, "", doc)]
-      + rows.map { LuaDoc(.key, "\(luaClass).\($0.key)", $0.type, "\($0.doc) Default \($0.defaultValue).") }
+      + rows.map { LuaDoc(.key, "\(luaClass).\($0.key)", $0.type, $0.documented) }
   }
 }

@@ -15,7 +15,7 @@ struct DeckConfigKey: @unchecked Sendable {  // immutable; the pusher is a pure 
     _ push: @escaping (Lua, LuaSwipeDeck) -> Void
   ) {
     self.row = row
-    let doc = doc ?? "\(row.doc) Default \(row.defaultValue)."
+    let doc = doc ?? row.documented
     self.field = .init(field ?? row.key, type ?? row.type, doc) { d, lua in push(lua, d) }
   }
 }
@@ -145,7 +145,7 @@ extension DeckBinding {
       .option("like", \.like, default: "\"right\"", "The direction of like(); nope() uses the opposite."),
       field: "like_direction",
       doc:
-        "The config key `like` (the name is taken by the method): the direction of like(); nope() uses the opposite. Default \"right\"."
+        "The config key `like` (the name is taken by the method): the direction of like(); nope() uses the opposite. Default: \"right\"."
     ) { lua, d in lua.push(d.config.like.rawValue) },
     .init(
       .table("durations", durations, default: "0.3 each (tinder 0.2)", "Animation lengths in virtual seconds."),
@@ -183,9 +183,6 @@ extension DeckBinding {
     configDeclarations.map(\.row))
 
   static var configFields: [Field] { configDeclarations.map(\.field) }
-  /// The config table's keys and what a plugin preset may set (from the schema).
-  static var configKeys: [String] { config.keys }
-  static var presetKeys: [String] { config.presetKeys }
 
   static let cardSize = ConfigSchema<SwipeDeckConfig>(
     "", "", [.number("w", \.cardSize!.w, default: "", ""), .number("h", \.cardSize!.h, default: "", "")])

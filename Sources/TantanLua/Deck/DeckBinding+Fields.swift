@@ -61,14 +61,18 @@ extension DeckBinding {
       field("count", "The item count as source.count last answered (read at construction and reload only).", .integer) {
         d in try d.checkedModel().count
       },
-      field("history", "Swiped items, oldest first (the last history_limit of them); undo pops the last.", history) {
+      field(
+        "history",
+        "Swiped items, oldest first (the last history_limit of them); undo pops the last. reload() empties it; reload{keep_position = true} moves each entry to its item's new index (by identity, as the top) and drops those whose item is gone.",
+        history
+      ) {
         d in
         try d.checkedModel().history
       },
       field("state", "What the deck is doing.", state) { d in try d.checkedModel().state },
       field(
         "overlay",
-        "The LIKE/NOPE overlay now, valid at every frame: while dragging, the direction the card points at and progress 0..1 to its threshold; while the top card animates (fly-off, also like()/nope(); snap back; undo), the same from its position at the clock's time; nil at rest. did_drag reports it on each drag_move and each clock:advance while animating.",
+        "The LIKE/NOPE overlay now, valid at every frame: while dragging, the direction the card points at and progress 0..1 to its threshold; while the top card animates (fly-off, also like()/nope(); snap back; undo), the same from its position at the clock's time; nil at rest and while the card is moved toward no direction the deck swipes (drag_move(0, 0), or a vertical drag on a left/right deck). did_drag reports it on each drag_move and each clock:advance while animating.",
         .optional(overlay)
       ) { d in try d.checkedModel().overlay },
       field(

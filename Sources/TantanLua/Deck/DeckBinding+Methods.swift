@@ -49,7 +49,7 @@ extension DeckBinding {
       ) { d in try d.checkedModel().undo() },
       method(
         "reload",
-        "Reads source.count again and refills the stack (recycling the old models); cancels any drag, animation and queued operation. keep_position keeps the current top item on top by identity: source.id(deck, index) when the source has it (asked for each fetched card, and outward from the old index for at most 100 positions either side), else the view model's `id` field (each probe then fetches a card); when the item is gone or has no identity, the top keeps its index.",
+        "Reads source.count again and refills the stack (recycling the old models). A running fly-off ends first, as did_swipe announced: did_swipe_<direction>, then did_remove, and the card enters the history (no did_run_out: the reload decides what shows); then any drag, animation and queued operation is cancelled. Without keep_position the history starts over. keep_position keeps the current top item on top by identity: source.id(deck, index) when the source has it (asked for each fetched card, and outward from the old index for at most 100 positions either side), else the view model's `id` field (each probe then fetches a card); when the item is gone or has no identity, the top keeps its index. The history follows its items the same way, newest first, each looked for where the one after it moved (no index asked twice): an entry whose item is gone is dropped, one without identity keeps its index while in range.",
         .optional(reloadOptions), returns: .none
       ) { d, keep in try d.checkedModel().reload(keepPosition: keep ?? false) },
       method(

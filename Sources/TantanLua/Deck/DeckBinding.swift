@@ -10,7 +10,7 @@ enum DeckBinding: TantanExtension, LuaBinding, LuaModuleBinding {
   static let deckClass = LuaClass<LuaSwipeDeck>(
     name: "tantan.SwipeDeck",
     doc:
-      "A TanTan/Tinder swipe card deck over Lua view models, on the virtual clock. Callbacks get the deck first; indices are 1-based. Programmatic swipes, like, nope and undo made during an animation or from a callback are queued; a drag finishes a running animation at once; a swipe during a drag is an error; reload cancels everything.",
+      "A TanTan/Tinder swipe card deck over Lua view models, on the virtual clock. Callbacks get the deck first; indices are 1-based. Programmatic swipes, like, nope and undo made during an animation or from a callback are queued; a drag finishes a running animation at once; a swipe during a drag is an error; reload ends a running fly-off (did_remove) and cancels everything else.",
     methods: methods + [RenderExtension.saveMethod()], fields: stateFields + configFields,
     describe: { d in
       guard let m = d.model else { return "tantan.SwipeDeck(constructing)" }

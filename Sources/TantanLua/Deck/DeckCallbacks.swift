@@ -24,10 +24,9 @@ enum DeckDelegateCallback: Int, CallbackDeclaration {
   var spec: CallbackSpec {
     let deck = "deck: tantan.SwipeDeck"
     let direction = "direction: \"left\"|\"right\"|\"up\"|\"down\""
-    func finished(_ d: String) -> CallbackSpec {
+    func finished(_ d: String, _ way: String) -> CallbackSpec {
       .init(
-        "did_swipe_\(d)", "fun(\(deck), index: integer)",
-        "The fly-off to the \(d) completed (the card is still on top).")
+        "did_swipe_\(d)", "fun(\(deck), index: integer)", "The fly-off \(way) completed (the card is still on top).")
     }
     switch self {
     case .willSwipe:
@@ -40,16 +39,16 @@ enum DeckDelegateCallback: Int, CallbackDeclaration {
         "At release (or a programmatic swipe's start): false or nil vetoes (the card snaps back, did_cancel).")
     case .didDrag:
       return .init(
-        "did_drag", "fun(\(deck), index: integer, \(direction), progress: number)",
-        "Each drag_move, and each clock:advance while the top card animates (deck.overlay then; settle jumps to the end without frames): progress 0..1 toward the threshold in direction."
+        "did_drag", "fun(\(deck), index: integer, direction: (\"left\"|\"right\"|\"up\"|\"down\")?, progress: number)",
+        "Each drag_move, and each clock:advance while the top card animates (deck.overlay then; settle jumps to the end without frames): progress 0..1 toward the threshold in direction. direction is nil, and progress 0, while the card is moved toward no direction the deck swipes (at rest, or along an axis it does not swipe: a vertical drag on a left/right deck)."
       )
     case .didSwipe:
       return .init(
         "did_swipe", "fun(\(deck), index: integer, \(direction))", "The swipe is decided; the fly-off starts.")
-    case .didSwipeLeft: return finished("left")
-    case .didSwipeRight: return finished("right")
-    case .didSwipeUp: return finished("up")
-    case .didSwipeDown: return finished("down")
+    case .didSwipeLeft: return finished("left", "to the left")
+    case .didSwipeRight: return finished("right", "to the right")
+    case .didSwipeUp: return finished("up", "upward")
+    case .didSwipeDown: return finished("down", "downward")
     case .didRemove:
       return .init(
         "did_remove", "fun(\(deck), index: integer, \(direction))", "The card left; the next one entered at the back.")

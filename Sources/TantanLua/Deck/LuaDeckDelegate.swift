@@ -66,10 +66,10 @@ final class LuaDeckDelegate: SwipeDeckDelegate {
     return answer
   }
 
-  func didDrag(index i: Int, direction d: SwipeDirection, progress: Double) throws {
+  func didDrag(index i: Int, direction d: SwipeDirection?, progress: Double) throws {
     try call(.didDrag, .didDrag(index: i, direction: d, progress: progress)) { deck, lua in
       lua.push(i + 1)
-      deck.push(d, lua)
+      if let d { deck.push(d, lua) } else { lua.pushNil() }
       lua.push(progress)
       return 3
     }

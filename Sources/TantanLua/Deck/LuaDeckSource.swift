@@ -211,8 +211,9 @@ extension LuaSwipeDeck {
   func modelIdentity(_ model: LuaRef) -> AnyHashable? {
     let lua = host.lua
     model.push(lua)
+    idKey.push(lua)
+    lua_rawget(lua.L, -2)
     defer { lua.pop(2) }
-    lua.rawGet(-1, "id")
     return try? LuaDeckSource.identity(lua, -1, what: "id")
   }
 }

@@ -32,7 +32,8 @@ extension LuaSwipeDeck {
       return
     case .willSwipe(let i): log.append(s[.willSwipe], .int(i + 1), count: 1)
     case .shouldSwipe(let i, let d): log.append(s[.shouldSwipe], .int(i + 1), direction(d), count: 2)
-    case .didDrag(let i, let d, let p): log.append(s[.didDrag], .int(i + 1), direction(d), .number(p), count: 3)
+    case .didDrag(let i, let d, let p):
+      log.append(s[.didDrag], .int(i + 1), d.map(direction) ?? .none, .number(p), count: 3)
     case .didSwipe(let i, let d): log.append(s[.didSwipe], .int(i + 1), direction(d), count: 2)
     case .didFinishSwipe(let i, let d): log.append(s[.didFinishSwipe(d)], .int(i + 1), count: 1)
     case .didRemove(let i, let d): log.append(s[.didRemove], .int(i + 1), direction(d), count: 2)

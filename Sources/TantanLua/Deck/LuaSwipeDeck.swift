@@ -33,6 +33,8 @@ final class LuaSwipeDeck {
   let directionNames: [LuaRef]
   /// Their registry slots, pushed without retaining the references.
   private let directionSlots: [Int32]
+  /// The key `id`, pushed from the registry: a model's identity is read on every swipe (history).
+  let idKey: LuaRef
 
   /// The state's main thread, for `lua` without loading the host and its state.
   private let mainThread: OpaquePointer
@@ -53,6 +55,8 @@ final class LuaSwipeDeck {
       return host.state.ref()
     }
     directionSlots = directionNames.map(\.ref)
+    host.lua.push("id")
+    idKey = host.state.ref()
     link.attach(self)
     self.log.owner = self
     // Animation frames: every `clock:advance` while the top card animates fires `did_drag`.

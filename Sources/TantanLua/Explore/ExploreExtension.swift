@@ -46,8 +46,9 @@ package enum ExploreExtension: TantanExtension {
     }
   }
   static let actionsScript = Script(chunkName: "=[tantan]/explore_actions.lua", load: tt_script_explore_actions)
+  static let shrinkScript = Script(chunkName: "=[tantan]/explore_shrink.lua", load: tt_script_explore_shrink)
   static let engineScript = Script(chunkName: "=[tantan]/explore.lua", load: tt_script_explore)
-  static var scripts: [Script] { [actionsScript, engineScript] }
+  static var scripts: [Script] { [actionsScript, shrinkScript, engineScript] }
 
   /// `tantan.explore` starts as an empty table whose `__index` loads the code into it.
   static let table = ModuleField(
@@ -70,8 +71,9 @@ package enum ExploreExtension: TantanExtension {
   static func install(_ host: TantanHost, module: Int32) { table.install(host, in: module) }
 
   /// Pushes the engine, loading the code the first time: `explore_actions.lua` fills the
-  /// `tantan.explore` table (found in the loaded `tantan` module unless given at `exploreTable`)
-  /// and `explore.lua` returns the engine. A load error is raised at the caller.
+  /// `tantan.explore` table (found in the loaded `tantan` module unless given at `exploreTable`),
+  /// `explore_shrink.lua` returns the shrinker and `explore.lua` the engine. A load error is
+  /// raised at the caller.
   package static func pushEngine(_ lua: Lua, clock: VirtualClock, exploreTable: Int32? = nil) throws(LuaCallError) {
     if lua.rawGet(Lua.registryIndex, engineKey) == LUA_TTABLE { return }
     lua.pop()
@@ -114,7 +116,8 @@ package enum ExploreExtension: TantanExtension {
       clock.reset()
       return 0
     })
-    try run(lua, engineScript, args: [explore, explore + 2, explore + 1, explore + 3])
+    try run(lua, shrinkScript, args: [])
+    try run(lua, engineScript, args: [explore, explore + 2, explore + 1, explore + 3, explore + 4])
     guard lua.type(-1) == LUA_TTABLE else { throw .message("tantan.explore: the engine did not load") }
     lua.pushValue(-1)
     lua.rawSet(Lua.registryIndex, engineKey)

@@ -86,10 +86,6 @@ extension GridBinding {
       .number("tick", \.autoscroll.tick, default: "1/60", ""),
     ])
 
-  /// The config table's keys and what a plugin preset may set (from the schema).
-  static var configKeys: [String] { config.keys }
-  static var presetKeys: [String] { config.presetKeys }
-
   struct Setup {
     var config: ReorderGridConfig
     var items: [LuaRef]
@@ -105,7 +101,7 @@ extension GridBinding {
     // The grid has no built-in presets: `preset` names a plugin preset, applied over the defaults.
     let chain = try PluginPresets.resolve(r, kind: "grid", builtins: [], registry: host.plugins)
     var c = ReorderGridConfig()
-    try PluginPresets.apply(chain, r, keys: presetKeys) { (p: ConfigReader) throws(LuaCallError) in
+    try PluginPresets.apply(chain, r, keys: config.presetKeys) { (p: ConfigReader) throws(LuaCallError) in
       try config.apply(p, to: &c)
       do { try c.validate() } catch { throw luaError(error, at: constructor.site, lua) }
     }

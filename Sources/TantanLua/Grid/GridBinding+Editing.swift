@@ -11,7 +11,7 @@ extension GridBinding {
         .boolean("on"), returns: .none
       ) { g, on in try g.model().setEditing(on) },
       method(
-        "toggle_editing", "The Edit/Done button: flips editing and returns the new state (grid.edit_title follows).",
+        "toggle_editing", "The bar's button: flips editing and returns the new state (grid.edit_title follows).",
         returns: .boolean
       ) { g in try g.model().toggleEditing() },
       method(

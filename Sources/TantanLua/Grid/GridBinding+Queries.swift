@@ -44,11 +44,14 @@ extension GridBinding {
         try g.model().items
       },
       field("count", "Number of items.", .integer) { g in try g.model().count },
-      field("editing", "Editing mode: delete badges shown, the Edit button reads Done.", .boolean) { g in
+      field("editing", "Editing mode: delete badges shown, the bar's button reads bar.done.", .boolean) { g in
         try g.model().editing
       },
-      field("edit_title", "The Edit/Done button's title.", .init("\"Edit\"|\"Done\"") { lua, s in lua.push(s) }) { g in
+      field("edit_title", "The bar's button as drawn: bar.done while editing, else bar.sort.", .string) { g in
         try g.model().editButtonTitle
+      },
+      field("bar", "The bar's texts (config.bar), a copy: {title =, sort =, done =}.", .barTitles) { g in
+        try g.model().config.bar
       },
       field("dragging", "Live index of the item being dragged, or nil.", .optional(.index)) { g in
         try g.model().dragging

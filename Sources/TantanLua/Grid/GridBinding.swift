@@ -61,3 +61,16 @@ extension LuaResult where Value == Rect {
     }
   }
 }
+
+extension LuaResult where Value == ReorderGridConfig.BarTitles {
+  /// The bar's texts as `{title=, sort=, done=}`.
+  static var barTitles: Self {
+    .init("{title: string, sort: string, done: string}") { lua, b in
+      lua.newTable(narr: 0, nrec: 3)
+      for (key, text) in [("title", b.title), ("sort", b.sort), ("done", b.done)] {
+        lua.push(text)
+        lua.rawSet(-2, key)
+      }
+    }
+  }
+}

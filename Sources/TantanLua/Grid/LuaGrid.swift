@@ -5,10 +5,6 @@ import LuaRuntime
 /// The object behind a `tantan.ReorderGrid` userdata: the model over Lua values (`LuaRef`s, told
 /// apart by position only), the Lua delegate and data source, and the event log.
 final class LuaGrid {
-  /// The declared callback names, in slot order (`GridCallbacks.swift`).
-  static var delegateNames: [String] { GridDelegateCallback.names }
-  static var sourceNames: [String] { GridSourceCallback.names }
-
   /// Errors of the binding itself (not the model's), worded in `GridErrors.swift`.
   enum BindingError: Error { case underConstruction }
 

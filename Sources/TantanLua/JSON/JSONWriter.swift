@@ -47,7 +47,10 @@ struct JSONWriter {
     case LUA_TNUMBER:
       if lua_isinteger(lua.L, i) != 0, let n = lua.integer(i) { append(String(n)); return }
       let d = lua.number(i) ?? .nan
-      guard d.isFinite else { throw Failure(message: "cannot encode \(lua.formatNumber(d)) (at \(location))") }
+      guard d.isFinite else {
+        let name = d.isNaN ? "NaN" : d < 0 ? "-infinity" : "infinity"
+        throw Failure(message: "cannot encode \(name) (at \(location)): JSON has no NaN or infinity")
+      }
       append(d.description)
     case LUA_TSTRING:
       // JSON text is UTF-8: a Lua string of other bytes cannot be written faithfully.

@@ -148,18 +148,7 @@ extension ListBinding {
 }
 
 extension LuaList {
-  /// The list's config docs and known keys (the reference and `ListConfigDocsTests` read them).
-  static var configDocs: [LuaDoc] { ListBinding.configDocs }
-  static var configKeys: [String] { ListBinding.config.keys }
   typealias Source = ListSourceCallback
-
-  /// The known keys of one of the list's tables (`ListConfig`, `ListSource`, ...).
-  static func keys(of owner: String) -> [String] {
-    let prefix = "tantan.\(owner)."
-    return configDocs.compactMap { d in
-      d.kind != .class && d.name.hasPrefix(prefix) ? String(d.name.dropFirst(prefix.count)) : nil
-    }
-  }
 
   /// Reads the config (unknown keys already rejected): the model's config and data; keeps the callbacks.
   func readConfig(_ r: ConfigReader) throws(LuaCallError) -> (ListConfig<ListViewModel>, ListData<ListViewModel>) {

@@ -75,13 +75,13 @@ extension ListBinding {
         "The error of the last failed load; while set, scrolling loads nothing (no retry storm) until list:load_more() or a refresh starts.",
         .optional(.string)
       ) { l in
-        LuaList.loadErrorText(try l.reading().loadFailure, l.lua)
+        LuaList.failureText(try l.reading().loadFailure, l.lua)
       },
       field(
         "refresh_error", "The error of the last failed refresh (done(nil, err)); cleared by the next successful one.",
         .optional(.string)
       ) { l in
-        LuaList.refreshErrorText(try l.reading().refreshFailure, l.lua)
+        LuaList.failureText(try l.reading().refreshFailure, l.lua)
       },
       field("count", "Items in all sections.", .integer) { l in try l.reading().itemCount },
       field("section_count", "Number of sections.", .integer) { l in try l.reading().sectionCount },

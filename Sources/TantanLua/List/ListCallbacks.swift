@@ -87,7 +87,7 @@ enum ListPagingCallback: Int, CallbackDeclaration {
     case .onLoadMore:
       .init(
         "on_load_more", "fun(list: tantan.List, page: integer, done: fun(items: table[]?, err: any?): string)",
-        "Called with the next page number (page + 1). done(items) appends the items to the last section (after its last item, also for a source) and returns \"appended\"; done(nil, err) rolls page back, sets list.load_error = tostring(err) and returns \"failed\": the error latches, scrolling asks for nothing until list:load_more() or a refresh. A result arriving after a refresh started returns \"dropped\"; a second call is an error. Unreadable items raise at done's caller and leave the load running; items the list rejects (duplicate ids, bad heights) end it as failed."
+        "Called with the next page number (page + 1). done(items) appends the items to the last section (after its last item, also for a source) and returns \"appended\"; done(nil, err) rolls page back, sets list.load_error = tostring(err) and returns \"failed\": the error latches, scrolling asks for nothing until list:load_more() or a refresh. A result arriving after a refresh started returns \"dropped\"; a second call is an error. Unreadable items raise at done's caller and leave the load running; items the list rejects (duplicate ids, bad heights) end it as done(nil, err) does, raising nothing: done returns \"failed\" and list.load_error names the problem (duplicate item id 3: items 3 and 13 of section \"feed\")."
       )
     }
   }

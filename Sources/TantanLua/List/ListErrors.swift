@@ -30,15 +30,9 @@ extension ListBinding {
 }
 
 extension LuaList {
-  /// `list.load_error`: a load fails with a `ListError` only through `done(items)`.
-  static func loadErrorText(_ failure: ListFailure?, _ lua: Lua) -> String? {
-    guard case .error(let e as ListError)? = failure else { return failure?.text }
-    let (text, about) = ListErrorWords.of(e, lua)
-    return about == .standalone ? text : "bad argument #1 to 'done' (\(text))"
-  }
-
-  /// `list.refresh_error`: the message alone (`duplicate item id 5`, not which argument).
-  static func refreshErrorText(_ failure: ListFailure?, _ lua: Lua) -> String? {
+  /// `list.load_error` and `list.refresh_error`: the message alone (`duplicate item id 5: ...`,
+  /// not which argument).
+  static func failureText(_ failure: ListFailure?, _ lua: Lua) -> String? {
     guard case .error(let e as ListError)? = failure else { return failure?.text }
     return ListErrorWords.of(e, lua).text
   }
@@ -95,7 +89,12 @@ enum ListErrorWords {
   static func data(_ problem: ListDataProblem, _ lua: Lua) -> String {
     switch problem {
     case .duplicateSectionID(let id): return "duplicate section id \(self.id(id))"
-    case .duplicateItemID(let id): return "duplicate item id \(self.id(id))"
+    case .duplicateItemID(let id, let a, let b):
+      let places =
+        a.section == b.section
+        ? "items \(a.index + 1) and \(b.index + 1) of section \(self.id(a.section))"
+        : "item \(a.index + 1) of section \(self.id(a.section)) and item \(b.index + 1) of section \(self.id(b.section))"
+      return "duplicate item id \(self.id(id)): \(places)"
     case .invalidSectionColumns(let s, let c): return "section \(id(s)): columns must be >= 1, got \(c)"
     case .headerWithoutHeight(let s): return "section \(id(s)) has a header but header_height is 0 (it would not show)"
     case .footerWithoutHeight(let s): return "section \(id(s)) has a footer but footer_height is 0 (it would not show)"

@@ -17,7 +17,8 @@ import LuaRuntime
 /// - A second call is an error at the caller's line (`done: done called twice ...`).
 /// - Unreadable items (not a table, missing or bad ids) are `bad argument #1 to 'done'` and leave
 ///   the load running, so a corrected call can still finish it; items the model rejects (duplicate
-///   ids, bad heights) are the same error but end the load as failed (`load_error` set, page rolled back).
+///   ids, bad heights) end the load as `done(nil, err)` does, raising nothing: `"failed"`,
+///   `load_error` naming the problem, page rolled back.
 extension LuaList {
   func refreshCalled(_ done: LuaListModel.RefreshCompletion) throws {
     let slot = ListRefreshCallback.onRefresh.rawValue
@@ -50,7 +51,7 @@ extension LuaList {
       case .failure(let message?): outcome = try done.fail(message)
       }
     } catch {
-      if !wasCalled, done.called, let message = Self.refreshErrorText(model?.refreshFailure, lua) {
+      if !wasCalled, done.called, let message = Self.failureText(model?.refreshFailure, lua) {
         events.append(Event("refresh_failed", [.string(message)]))
       }
       throw ListBinding.luaError(error, at: ListBinding.done, lua)
@@ -70,7 +71,7 @@ extension LuaList {
       return 2
     case .finished: lua.push("finished")
     case .failed:
-      events.append(Event("refresh_failed", [.string(Self.refreshErrorText(model?.refreshFailure, lua) ?? "")]))
+      events.append(Event("refresh_failed", [.string(Self.failureText(model?.refreshFailure, lua) ?? "")]))
       lua.push("failed")
     case .dropped: lua.push("dropped")
     }

@@ -13,7 +13,7 @@ struct GridBarPainter {
   let height: Double
   static let grey = "#6e6e6e", orange = "#ff8000"
 
-  func draw(_ w: inout SVGWriter, _ titles: ReorderGridConfig.BarTitles, editing: Bool) {
+  func draw(_ w: inout SVGWriter, title: String, button text: String) {
     let r = ratio
     w.start("rect"); w.frame(0, 0, width, height); w.attr("fill", "#fff"); w.end()
     // Close button: the `subscribe_close` image, a thin cross.
@@ -30,14 +30,13 @@ struct GridBarPainter {
     // Title label, centred in the space under the close button.
     let centerY = (height - (closeY + side)) / 2 + closeY + side
     let titleSize = 13 * r
-    w.textElement(titles.title) { w in
+    w.textElement(title) { w in
       w.attr("x", 20 * r); w.attr("y", centerY + titleSize * 0.35); w.attr("font-size", titleSize);
       w.attr("fill", Self.grey)
     }
     // Sort / done button.
     let buttonSize = 12 * r
-    let text = editing ? titles.done : titles.sort
-    let buttonW = XMLText.estimatedEms(text) * buttonSize + 8 * r
+    let buttonW = SVGLabel.estimatedEms(text) * buttonSize + 8 * r
     let buttonH = 21 * r
     let buttonX = width - 20 * r - buttonW
     w.start("rect"); w.frame(buttonX, centerY - buttonH / 2, buttonW, buttonH); w.attr("rx", 4 * r);

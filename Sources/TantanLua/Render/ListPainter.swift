@@ -19,12 +19,12 @@ struct ListPainter {
     let titleSize = min(16, max(8, f.h * 0.36))
     let hasSubtitle = label.subtitle != nil && f.h >= 40
     let titleY = hasSubtitle ? f.midY - titleSize * 0.15 : f.midY + titleSize * 0.35
-    w.textElement(XMLText.fitted(label.title ?? fallback, width: room, fontSize: titleSize)) { w in
+    w.textElement(SVGLabel.fitted(label.title ?? fallback, width: room, fontSize: titleSize)) { w in
       w.attr("x", textX); w.attr("y", titleY); w.attr("font-size", titleSize); w.attr("fill", Self.ink)
     }
     if hasSubtitle, let subtitle = label.subtitle {
       let size = titleSize * 0.8
-      w.textElement(XMLText.fitted(subtitle, width: room, fontSize: size)) { w in
+      w.textElement(SVGLabel.fitted(subtitle, width: room, fontSize: size)) { w in
         w.attr("x", textX); w.attr("y", titleY + size * 1.35); w.attr("font-size", size); w.attr("fill", Self.secondary)
       }
     }
@@ -35,7 +35,7 @@ struct ListPainter {
     w.start("rect"); w.frame(f.x, f.y, f.w, f.h); w.attr("fill", pinned ? "#f2f2f7" : "#f7f7fa"); w.end()
     w.start("rect"); w.frame(f.x, f.maxY - 0.5, f.w, 0.5); w.attr("fill", "#c7c7cc"); w.end()
     let size = min(14, max(8, f.h * 0.4))
-    w.textElement(XMLText.fitted(title, width: f.w - 30, fontSize: size)) { w in
+    w.textElement(SVGLabel.fitted(title, width: f.w - 30, fontSize: size)) { w in
       w.attr("x", f.x + 15); w.attr("y", f.midY + size * 0.35); w.attr("font-size", size); w.attr("font-weight", "bold")
       w.attr("fill", "#3a3a3c")
     }
@@ -44,7 +44,7 @@ struct ListPainter {
   func footer(_ w: inout SVGWriter, _ f: Rect, title: String) {
     w.start("rect"); w.frame(f.x, f.y, f.w, f.h); w.attr("fill", "#f7f7fa"); w.end()
     let size = min(12, max(8, f.h * 0.4))
-    w.textElement(XMLText.fitted(title, width: f.w - 30, fontSize: size)) { w in
+    w.textElement(SVGLabel.fitted(title, width: f.w - 30, fontSize: size)) { w in
       w.attr("x", f.midX); w.attr("y", f.midY + size * 0.35); w.attr("font-size", size); w.attr("text-anchor", "middle")
       w.attr("fill", Self.secondary)
     }
@@ -111,7 +111,7 @@ struct ListPainter {
         SVGPieces.spinner(&w, cx: x + 22, cy: y + pillH / 2, r: 7, color: "#fff")
         textX = x + 38
       }
-      w.textElement(XMLText.fitted(text, width: x + pillW - textX - 12, fontSize: 13)) { w in
+      w.textElement(SVGLabel.fitted(text, width: x + pillW - textX - 12, fontSize: 13)) { w in
         w.attr("x", textX); w.attr("y", y + pillH / 2 + 4.5); w.attr("font-size", 13); w.attr("fill", "#fff")
       }
     } else if !m.hasMore {

@@ -25,7 +25,7 @@ extension LuaGrid: SVGDrawable {
     var w = SVGWriter(width: width, height: bar + height, title: title, meter: svgMeter())
     let style = GridPainter(ratio: m.config.ratio)
     GridBarPainter(ratio: m.config.ratio, width: width, height: bar)
-      .draw(&w, m.config.bar, editing: m.editing)
+      .draw(&w, title: m.config.bar.title, button: m.editButtonTitle)
     // The grid's viewport, below the bar (a nested viewport clips what scrolled out).
     w.start("svg"); w.attr("x", 0); w.attr("y", bar); w.attr("width", width); w.attr("height", height)
     w.attr("viewBox", "0 0 \(SVGNumber.format(width)) \(SVGNumber.format(height))"); w.open()
@@ -92,7 +92,7 @@ struct GridPainter {
     w.start("rect"); w.frame(f.x + badge / 2, f.y + badge / 2, lw, lh); w.attr("rx", 4 * ratio); w.attr("fill", fill)
     w.attr("stroke", ink); w.attr("stroke-width", "1"); w.end()
     let size = min(fontSize, lh * 0.6)
-    w.textElement(XMLText.fitted(title, width: lw - 4, fontSize: size)) { w in
+    w.textElement(SVGLabel.fitted(title, width: lw - 4, fontSize: size)) { w in
       w.attr("x", f.midX); w.attr("y", f.midY + size * 0.35); w.attr("font-size", size); w.attr("text-anchor", "middle")
       w.attr("fill", ink)
     }

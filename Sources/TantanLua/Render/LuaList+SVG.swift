@@ -38,7 +38,7 @@ extension LuaList: SVGDrawable {
     }
     w.closeGroup()
     if m.config.paging != nil {
-      painter.paging(&w, m, loadError: Self.loadErrorText(m.loadFailure, lua), shift: shift, height: height)
+      painter.paging(&w, m, loadError: Self.failureText(m.loadFailure, lua), shift: shift, height: height)
     }
     if m.config.contentInset.top > 0 { painter.bar(&w, height: m.config.contentInset.top) }
     SVGPieces.scrollIndicator(

@@ -88,9 +88,9 @@ enum DeckPainter {
     let pad = max(8, cw * 0.05)
     w.start("path"); w.attr("d", SVGPath.bottomRounded(x: x, y: y + ch - band, w: cw, h: band, r: radius))
     w.attr("fill", "#000"); w.attr("fill-opacity", "0.3"); w.end()
-    let title = XMLText.fitted(label.title ?? "Card \(card.index + 1)", width: cw - 2 * pad, fontSize: titleSize)
+    let title = SVGLabel.fitted(label.title ?? "Card \(card.index + 1)", width: cw - 2 * pad, fontSize: titleSize)
     let subtitleSize = titleSize * 0.6
-    let subtitle = XMLText.fitted(
+    let subtitle = SVGLabel.fitted(
       label.subtitle ?? "item \(card.index + 1)", width: cw - 2 * pad, fontSize: subtitleSize)
     let base = y + ch - band / 2
     w.textElement(title) { w in
@@ -108,7 +108,7 @@ enum DeckPainter {
   /// A stamp with a rounded border, tilted like a rubber stamp, in card coordinates.
   static func stamp(_ w: inout SVGWriter, _ s: Stamp, cardWidth cw: Double, cardHeight ch: Double) {
     let size = min(max(cw * 0.11, 14), 44)
-    let boxW = XMLText.estimatedEms(s.word) * size + size * 0.8
+    let boxW = SVGLabel.estimatedEms(s.word) * size + size * 0.8
     let boxH = size * 1.4
     let cx = s.side * (cw / 2 - boxW / 2 - cw * 0.08)
     let cy = s.side == 0 ? ch * 0.1 : -ch / 2 + ch * 0.08 + boxH / 2
@@ -131,7 +131,7 @@ enum DeckPainter {
     w.start("rect"); w.frame(f.x + 8, f.y + 8, f.w - 16, f.h - 16); w.attr("rx", 12); w.attr("fill", "none")
     w.attr("stroke", "#a0a6b4"); w.attr("stroke-width", "2"); w.attr("stroke-dasharray", "8 6"); w.end()
     let size = min(max(f.w * 0.06, 12), 22)
-    w.textElement(XMLText.fitted(text, width: f.w - 40, fontSize: size)) { w in
+    w.textElement(SVGLabel.fitted(text, width: f.w - 40, fontSize: size)) { w in
       w.attr("x", f.midX); w.attr("y", f.midY + size * 0.35); w.attr("font-size", size)
       w.attr("text-anchor", "middle"); w.attr("fill", "#6b7280")
     }

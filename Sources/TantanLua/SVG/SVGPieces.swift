@@ -7,7 +7,7 @@ enum SVGPieces {
   static func placeholder(width: Double, height: Double, text: String) throws(LuaCallError) -> String {
     var w = SVGWriter(width: width, height: height, title: text)
     w.start("rect"); w.frame(0, 0, width, height); w.attr("fill", "#eef0f4"); w.end()
-    w.textElement(XMLText.fitted(text, width: width - 20, fontSize: 14)) { w in
+    w.textElement(SVGLabel.fitted(text, width: width - 20, fontSize: 14)) { w in
       w.attr("x", width / 2); w.attr("y", height / 2); w.attr("font-size", 14); w.attr("text-anchor", "middle")
       w.attr("fill", "#6b7280")
     }

@@ -157,7 +157,7 @@ struct SVGWriter {
   }
 
   /// Escaped text content.
-  mutating func text(_ s: String) { XMLText.append(s, to: &out) }
+  mutating func text(_ s: String) { XMLEscaping.append(s, to: &out) }
 
   /// Path data.
   mutating func attr(_ name: String, _ path: SVGPath) {

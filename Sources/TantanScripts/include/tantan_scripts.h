@@ -2,14 +2,16 @@
 #define TANTAN_SCRIPTS_H
 #include <stddef.h>
 
-/* The host's own Lua and JavaScript code, embedded at build time from Sources/TantanScripts/lua and
-   Sources/TantanScripts/js (C23 #embed, so the code lives in .lua and .js files and needs no
+/* The host's own Lua, JavaScript, HTML and CSS, embedded at build time from the lua, js and web
+   folders of Sources/TantanScripts (C23 #embed, so each lives in its own file and needs no
    resource bundle at run time). Each returns the file's bytes (not NUL-terminated) and its size. */
 
-/* explore.lua: the engine of `explore(name, spec)` (generation, invariants, shrinking, printing). */
+/* explore.lua: the engine of `explore(name, spec)` (generation, invariants, replay, printing). */
 const char *tt_script_explore(size_t *size);
 /* explore_actions.lua: ready-made actions, built-in invariants and coverage per component. */
 const char *tt_script_explore_actions(size_t *size);
+/* explore_shrink.lua: shrinking a failing sequence (Hypothesis-style passes). */
+const char *tt_script_explore_shrink(size_t *size);
 
 /* prelude.lua: the scenario runner's Lua side, which runs its three parts in order:
    prelude_format.lua (value formatting, snapshot text), prelude_assert.lua (assert, spy, stub,
@@ -24,6 +26,14 @@ const char *tt_script_sandbox(size_t *size);
 
 /* trace_viewer.js: the HTML trace viewer's behaviour. */
 const char *tt_script_trace_viewer(size_t *size);
+
+/* The pages the host writes, as templates (`HTMLTemplate`), and their style sheets:
+   web/trace_viewer.html and web/trace_viewer.css (`--trace`), web/snapshot_diff.html and
+   web/snapshot_diff.css (a `snapshot_svg` mismatch's diff.html). */
+const char *tt_script_trace_viewer_page(size_t *size);
+const char *tt_script_trace_viewer_style(size_t *size);
+const char *tt_script_snapshot_diff_page(size_t *size);
+const char *tt_script_snapshot_diff_style(size_t *size);
 
 /* The playground (`tantan-host play`): play_scenario.lua, the helpers every recorded scenario
    starts with; web/play.html, the page, into which the server inlines web/play.css and

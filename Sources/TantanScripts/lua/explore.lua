@@ -1,8 +1,9 @@
 -- The engine of `explore(name, spec)`: random action sequences against invariants, shrunk to a
 -- shortest sequence that fails the same way, printed as a scenario. Loaded on first use by
 -- ExploreExtension.swift with (tantan.explore, TANTAN_EXPLORE_RUNS or nil, the built-in checks
--- from explore_actions.lua, a function that resets the virtual clock); returns the engine.
-local explore, env_runs, builtin, reset_clock = ...
+-- from explore_actions.lua, a function that resets the virtual clock, the shrinker from
+-- explore_shrink.lua); returns the engine.
+local explore, env_runs, builtin, reset_clock, shrinker = ...
 local type, pairs, ipairs, error, xpcall, tostring, tonumber, getmetatable =
   type, pairs, ipairs, error, xpcall, tostring, tonumber, getmetatable
 local floor, abs, mtype, huge = math.floor, math.abs, math.type, math.huge
@@ -10,7 +11,7 @@ local sformat, concat, sort = string.format, table.concat, table.sort
 local traceback = debug and debug.traceback
 
 local DEFAULT_RUNS, DEFAULT_STEPS = 100, 50
-local MAX_SHRINK_TRIES = 2000
+local simplest = shrinker.simplest
 
 -- splitmix64: the explore's own generator, so user code calling math.random changes nothing.
 local function new_rng(seed)
@@ -27,14 +28,6 @@ end
 -- Draws: each step records {kind, a, b, value} per draw; a replay feeds the values back, fitted
 -- into the range the action asks for then (an earlier step may have changed since).
 local G = { tape = nil, pos = 0, rand = nil, plan = nil, notes = nil }
-
-local function simplest(kind, a, b)
-  if kind == "bool" then return false end
-  if kind == "pick" then return 1 end
-  if a <= 0 and b >= 0 then return kind == "int" and 0 or 0.0 end
-  if a > 0 then return a end
-  return b
-end
 
 -- A recorded value as a draw of `kind` in [a, b] now (shrinking may have changed the draws before).
 local function fit(kind, v, a, b)
@@ -257,76 +250,6 @@ local function execute(s, plan, n, rand, cov)
   return failure, steps, i
 end
 
--- Shrinking: replay candidate plans; keep one when it fails the same way and is no longer.
-local function shrink(s, steps, failure)
-  local tries, best, best_failure = 0, steps, failure
-  local function attempt(plan)
-    if tries >= MAX_SHRINK_TRIES then return false end
-    tries = tries + 1
-    local f, ran, k = execute(s, plan, #plan, nil, nil)
-    if f and f.way == best_failure.way and k <= #best then
-      for j = k + 1, #ran do ran[j] = nil end
-      best, best_failure = ran, f
-      return true
-    end
-    return false
-  end
-  -- 1. Drop chunks of steps, large chunks first.
-  local function drop_chunks()
-    local size, any = #best // 2, false
-    while size >= 1 do
-      local start, changed = 1, false
-      while start <= #best do
-        local plan = {}
-        for j = 1, #best do if j < start or j >= start + size then plan[#plan + 1] = best[j] end end
-        if #plan < #best and attempt(plan) then changed, any = true, true else start = start + size end
-      end
-      if not changed then size = size // 2 end
-    end
-    return any
-  end
-  drop_chunks()
-  -- 2. Simplify each draw toward round numbers (and bools toward false, picks toward the first).
-  local function candidates(d)
-    local kind, a, b, v = d[1], d[2], d[3], d[4]
-    local t = simplest(kind, a, b)
-    if kind == "bool" then return v and { false } or {} end
-    local out = {}
-    local function add(c) if c >= a and c <= b and c ~= v and abs(c - t) <= abs(v - t) then out[#out + 1] = c end end
-    add(t)
-    for _, unit in ipairs({ 1000, 100, 10, 1 }) do
-      add(floor((v - t) / unit + 0.5) * unit + t)
-      add((v > t and floor((v - t) / unit) or -floor((t - v) / unit)) * unit + t)
-    end
-    if kind == "number" then add(floor(v * 10 + 0.5) / 10) end
-    local mid = t + (v - t) / 2
-    add(kind == "number" and mid or floor(mid))
-    if kind ~= "number" then add(v > t and v - 1 or v + 1) end
-    return out
-  end
-  local improved = true
-  while improved and tries < MAX_SHRINK_TRIES do
-    improved = drop_chunks()
-    for si = 1, #best do
-      local dj = 1
-      while best[si] and dj <= #best[si].tape do
-        local d = best[si].tape[dj]
-        for _, c in ipairs(candidates(d)) do
-          local plan = {}
-          for j = 1, #best do plan[j] = best[j] end
-          local tape = {}
-          for k, e in ipairs(best[si].tape) do tape[k] = e end
-          tape[dj] = { d[1], d[2], d[3], c }
-          plan[si] = { name = best[si].name, tape = tape }
-          if attempt(plan) then improved = true break end
-        end
-        dj = dj + 1
-      end
-    end
-  end
-  return best, best_failure, tries
-end
-
 local function fmt_value(v)
   if type(v) == "boolean" then return tostring(v) end
   if mtype(v) == "integer" then return sformat("%d", v) end
@@ -385,7 +308,10 @@ function engine.search(name, spec, ctx)
     local rand = new_rng(ctx.seed * 1000003 + r)
     local failure, steps, k = execute(s, nil, n, rand, cov)
     if failure then
-      local best, best_failure, tries = shrink(s, steps, failure)
+      local names = {}
+      for i, a in ipairs(s.actions) do names[i] = a.name end
+      local best, best_failure, tries =
+        shrinker.shrink(steps, failure, function(plan) return execute(s, plan, #plan, nil, nil) end, names)
       s.noting = true  -- one more replay of the shortest sequence, to say what each step did
       local f2, noted = execute(s, best, #best, nil, nil)
       s.noting = false

@@ -74,7 +74,7 @@ local shared = { held = {}, fresh = 0 }
 
 -- Deck: gestures around the thresholds, hanging drags, programmatic swipes, reloads, clock steps.
 -- The `---` block is tantan.explore.deck_actions's reference entry (ExploreExtension.docs reads it).
----Ready-made deck actions: pans around threshold and velocity_threshold, drags left hanging and finished, like, nope, undo, reload (an array source first grows or shrinks by up to 3 cards; a callback source reloads as it is), clock advances that land inside animations or let them finish. The deck is `obj` or the first deck among obj's fields (by key order).
+---Ready-made deck actions: pans around threshold and velocity_threshold, drags left hanging and finished, like, nope, undo, reload, with or without keep_position, landing inside fly-offs too (an array source first gains or loses up to 3 cards at its front or its end; a callback source reloads as it is), clock advances that land inside animations or let them finish. The deck is `obj` or the first deck among obj's fields (by key order).
 ---@return table<string, {weight: number, run: fun(obj: any, gen: ExploreGen): any}>
 function explore.deck_actions()
   local function deck(obj) return find(obj, "deck") end
@@ -123,13 +123,20 @@ function explore.deck_actions()
     reload = { weight = 1, run = function(obj, gen)
       local d = deck(obj)
       local src = d.source
+      local change = ""
       if type(src) == "table" and src[1] ~= nil then  -- an array: new cards arrived or some went away
-        local n = gen.int(-3, 3)
-        for _ = 1, n do src[#src + 1] = { id = #src + 1, title = "card " .. (#src + 1) } end
-        for _ = 1, math.min(-n, #src) do src[#src] = nil end
+        local n, front = gen.int(-3, 3), gen.bool()
+        local at = front and 1 or nil
+        for _ = 1, n do
+          shared.fresh = shared.fresh + 1
+          local card = { id = "explore " .. shared.fresh, title = "new card " .. shared.fresh }
+          if at then table.insert(src, at, card) else src[#src + 1] = card end
+        end
+        for _ = 1, math.min(-n, #src) do remove(src, at) end
+        if n ~= 0 then change = sformat(" (%s %d at the %s)", n > 0 and "inserted" or "removed", math.abs(n), front and "front" or "end") end
       end
       local keep = gen.bool()
-      gen.note("deck:reload{keep_position = %s} over %d cards", keep, type(src) == "table" and #src or d.count)
+      gen.note("deck:reload{keep_position = %s} over %d cards%s", keep, type(src) == "table" and #src or d.count, change)
       d:reload({ keep_position = keep })
     end },
     clock = { weight = 2, run = function(obj, gen)

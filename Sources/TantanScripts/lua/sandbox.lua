@@ -1,23 +1,21 @@
 -- What `--sandbox` removes, written in Lua because it edits Lua tables (Sandbox.swift loads it).
 -- Runs before LUA_INIT and the script, so nothing untrusted sees the originals. Called with the
--- script's folder and a `realpath(path)` function (nil for a path that does not resolve).
-local script_dir, realpath = ...
-local raw_load, raw_loadfile, searchpath, format = load, loadfile, package.searchpath, string.format
+-- script's folder, a `realpath(path)` function (nil for a path that does not resolve) and the
+-- `load` to install (C, loaders.c: lua's own, with every 'b' dropped from its mode).
+local script_dir, realpath, text_load = ...
+local raw_loadfile, searchpath, format = loadfile, package.searchpath, string.format
 package.searchpath = nil  -- it would tell whether any file exists (searchpath("shadow", "/etc/?"))
 io, debug = nil, nil
 package.loaded.io, package.loaded.debug = nil, nil  -- else require("io") gives them back
 for _, name in ipairs { "execute", "remove", "rename", "exit", "getenv", "tmpname" } do os[name] = nil end
 dofile, loadfile = nil, nil
--- Text chunks only. The environment is passed on only when given: load(s, n, m, nil) would
--- give the chunk a nil _ENV.
-load = function(chunk, name, mode, ...)
-  if mode ~= nil and mode ~= "t" then error("binary chunks are not allowed in the sandbox", 2) end
-  return raw_load(chunk, name, "t", ...)
-end
+-- Text chunks only, otherwise lua's load (its argument errors, its results): bytecode gives nil
+-- and "attempt to load a binary chunk (mode is 't')", whatever mode was asked for.
+load = text_load
 -- Modules: package.preload, then Lua files on a path fixed now (the script's folder, then the
 -- configured path), so changing package.path cannot reach other files. No C modules. The
 -- searcher replaces the file searcher, so `require` itself stays the stock one and its errors
--- name the script's line, as with lua.
+-- name the script's line, as with lua. Its messages are 5.4's: `require` puts "\n\t" before each.
 local path = script_dir .. "/?.lua;" .. script_dir .. "/?/init.lua;" .. package.path
 package.path = path
 -- The folders of the path's templates, resolved now: a module file found there must resolve
@@ -40,10 +38,10 @@ package.cpath = ""
 package.loadlib = nil
 package.searchers = { package.searchers[1], function(name)
   if name:find("/", 1, true) or name:find("\\", 1, true) or name:sub(1, 1) == "." then
-    return "\n\tmodule '" .. name .. "' is outside the sandbox (names are dotted, relative to the module path)"
+    return "module '" .. name .. "' is outside the sandbox (names are dotted, relative to the module path)"
   end
   local file, err = searchpath(name, path)
-  if not file then return "\n\t" .. err end
+  if not file then return err end
   if not inside(file) then
     error(format("module '%s': file '%s' leads outside the sandbox's folders (a symbolic link?)", name, file), 0)
   end

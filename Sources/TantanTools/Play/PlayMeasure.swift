@@ -68,7 +68,7 @@ enum PlayMeasure {
 
   /// The first picture's height in its own units (its viewBox), as the page reports it.
   static func pictureHeight(_ build: PlayBuild) -> Double {
-    guard let svg = build.pictures().first?.svg, let r = PlayPage.find("viewBox=\"", in: svg) else { return 0 }
+    guard let svg = build.pictures().first?.svg, let r = svg.firstRange(of: "viewBox=\"") else { return 0 }
     let numbers = svg[r.upperBound...].prefix { $0 != "\"" }.split(separator: " ")
     return numbers.count == 4 ? Double(numbers[3]) ?? 0 : 0
   }

@@ -1,5 +1,6 @@
 import LuaRuntime
 import TantanLua
+import TantanScripts
 
 /// Picture goldens for `assert.snapshot_svg(name, obj)`: `__snapshots__/<spec>/<name>.svg`, the
 /// component drawn by `tantan.render.svg`. A mismatch (or a missing golden under
@@ -71,41 +72,16 @@ extension SnapshotStore {
 
   /// The reference and the actual picture side by side, the two overlaid with a difference blend
   /// (unchanged pixels go black), and the SVG source's line diff. No script: it opens anywhere.
+  /// The page is Sources/TantanScripts/web/snapshot_diff.html with web/snapshot_diff.css.
   static func diffPage(name: String, golden: String, hasReference: Bool, diff: String?) -> String {
-    let title = JUnitReporter.escape("snapshot_svg '\(name)'")
-    let reference =
-      hasReference
-      ? "<img src=\"expected.svg\" alt=\"reference\">" : "<p class=\"none\">no reference picture yet</p>"
-    var page = """
-      <!DOCTYPE html>
-      <html lang="en"><head><meta charset="utf-8"><title>\(title)</title>
-      <style>
-      body{font:14px system-ui,sans-serif;margin:16px;background:#fafafa;color:#222}
-      .row{display:flex;gap:16px;align-items:flex-start;flex-wrap:wrap}
-      figure{margin:0;background:#fff;border:1px solid #ccc;padding:8px}
-      figcaption{font-weight:600;margin-bottom:6px}
-      .overlay{position:relative;background:#000}
-      .overlay img+img{position:absolute;left:0;top:0;mix-blend-mode:difference}
-      pre{background:#fff;border:1px solid #ccc;padding:8px;overflow:auto}
-      .none{color:#a00}
-      </style></head><body>
-      <h1>\(title)</h1>
-      <p>Golden: <code>\(JUnitReporter.escape(golden))</code>. Accept the actual picture with
-      <code>--update-snapshots=all</code>.</p>
-      <div class="row">
-      <figure><figcaption>reference</figcaption>\(reference)</figure>
-      <figure><figcaption>actual</figcaption><img src="actual.svg" alt="actual"></figure>
-
-      """
-    if hasReference {
-      page += """
-        <figure><figcaption>difference (black: same)</figcaption><div class="overlay">\
-        <img src="expected.svg" alt=""><img src="actual.svg" alt=""></div></figure>
-
-        """
-    }
-    page += "</div>\n"
-    if let diff { page += "<h2>SVG source</h2>\n<pre>\(JUnitReporter.escape(diff))</pre>\n" }
-    return page + "</body></html>\n"
+    var values: [String: HTMLTemplate.Value] = [
+      "title": .text("snapshot_svg '\(name)'"), "golden": .text(golden), "reference": .flag(hasReference),
+      "style": .raw(diffStyle),
+    ]
+    if let diff { values["diff"] = .text(diff) }
+    return diffTemplate.render(values)
   }
+
+  static let diffTemplate = HTMLTemplate(EmbeddedFile.text(tt_script_snapshot_diff_page))
+  static let diffStyle = EmbeddedFile.text(tt_script_snapshot_diff_style)
 }

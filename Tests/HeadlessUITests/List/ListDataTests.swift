@@ -7,7 +7,11 @@ final class ListDataTests: XCTestCase {
 
   func testDuplicateIdsAtConstruction() {
     XCTAssertThrowsError(try makeList([section("a", [item("x")]), section("b", [item("x")])])) {
-      XCTAssertEqual($0 as? ListError, .invalidData(.duplicateItemID("x"), origin: .given))
+      XCTAssertEqual(
+        $0 as? ListError,
+        .invalidData(
+          .duplicateItemID("x", first: .init(section: "a", index: 0), second: .init(section: "b", index: 0)),
+          origin: .given))
     }
   }
 
@@ -142,7 +146,11 @@ final class ListDataTests: XCTestCase {
     }
     let dup = ListDataSource<String>(sectionCount: { _ in 1 }, itemCount: { _, _ in 2 }, item: { _, _, _ in item("x") })
     XCTAssertThrowsError(try TestList(config: ListConfig(), data: .source(dup), clock: VirtualClock())) {
-      XCTAssertEqual($0 as? ListError, .invalidData(.duplicateItemID("x"), origin: .loaded))
+      XCTAssertEqual(
+        $0 as? ListError,
+        .invalidData(
+          .duplicateItemID("x", first: .init(section: 0, index: 0), second: .init(section: 0, index: 1)),
+          origin: .loaded))
     }
   }
 

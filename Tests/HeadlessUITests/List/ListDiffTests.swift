@@ -102,7 +102,11 @@ final class ListDiffTests: XCTestCase {
   func testDuplicateIdsAreErrorsNamingTheIdAndKeepTheData() throws {
     let list = try makeList([section("A", ids("abc"))])
     XCTAssertThrowsError(try list.apply([section("A", ids("ab")), section("B", [item(.int(7)), item("b")])])) {
-      XCTAssertEqual($0 as? ListError, .invalidData(.duplicateItemID("b"), origin: .given))
+      XCTAssertEqual(
+        $0 as? ListError,
+        .invalidData(
+          .duplicateItemID("b", first: .init(section: "A", index: 1), second: .init(section: "B", index: 1)),
+          origin: .given))
     }
     XCTAssertThrowsError(try list.apply([section(.int(1), []), section(.int(1), [])])) {
       XCTAssertEqual($0 as? ListError, .invalidData(.duplicateSectionID(1), origin: .given))

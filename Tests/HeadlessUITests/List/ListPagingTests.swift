@@ -152,9 +152,15 @@ final class ListPagingTests: XCTestCase {
     let loads = Loads()
     let list = try makePaged(loads)
     try list.scrollTo(300)
-    XCTAssertThrowsError(try loads.calls[0].done.succeed([item(.int(3)), item(.int(40))])) {
-      XCTAssertEqual($0 as? ListError, .invalidData(.duplicateItemID(3), origin: .given))
+    // Rejected items fail the load as `fail` does, without throwing.
+    XCTAssertEqual(try loads.calls[0].done.succeed([item(.int(3)), item(.int(40))]), .failed)
+    let duplicate = ListError.invalidData(
+      .duplicateItemID(3, first: .init(section: "feed", index: 3), second: .init(section: "feed", index: 17)),
+      origin: .given)
+    guard case .error(let e as ListError)? = list.loadFailure else {
+      return XCTFail("\(String(describing: list.loadFailure))")
     }
+    XCTAssertEqual(e, duplicate)
     XCTAssertEqual(list.itemCount, 20)
     XCTAssertEqual(list.page, 0)
     XCTAssertFalse(list.loading)

@@ -10,7 +10,7 @@ final class ReorderGridDragTests: XCTestCase {
     let (grid, rec) = try makeGrid(numbered(12))
     XCTAssertTrue(try grid.longPress(2))
     XCTAssertTrue(grid.editing)
-    XCTAssertEqual(grid.editButtonTitle, "Done")
+    XCTAssertEqual(grid.editButtonTitle, "完成")
     XCTAssertEqual(grid.dragging, 2)
     XCTAssertEqual(grid.snapshot, grid.layout.frame(at: 2))
     XCTAssertTrue(try grid.cell(2).hidden)

@@ -105,7 +105,7 @@ final class ReorderGridRulesTests: XCTestCase {
   func testToggleEditingAndPanBegin() throws {
     let (grid, rec) = try makeGrid(numbered(12))
     assertThrows(.notEditingPanNeedsEditing, try grid.panBegin(1))
-    XCTAssertEqual(grid.editButtonTitle, "Edit")
+    XCTAssertEqual(grid.editButtonTitle, "排序删除")
     XCTAssertTrue(try grid.toggleEditing())
     XCTAssertTrue(try grid.cell(3).deleteVisible)
     XCTAssertTrue(try grid.panBegin(1))

@@ -36,7 +36,7 @@ extension SwipeDeckEvent {
     case .card(let n, let reused): args = [i(n), reused ? "true" : "nil"]
     case .willSwipe(let n), .id(let n), .didCancel(let n), .didRewind(let n), .didFinishSwipe(let n, _): args = [i(n)]
     case .shouldSwipe(let n, let d), .didSwipe(let n, let d), .didRemove(let n, let d): args = [i(n), q(d)]
-    case .didDrag(let n, let d, let p): args = [i(n), q(d), luaFloat(p)]
+    case .didDrag(let n, let d, let p): args = [i(n), d.map(q) ?? "nil", luaFloat(p)]
     }
     return name + "(" + args.joined(separator: ", ") + ")"
   }

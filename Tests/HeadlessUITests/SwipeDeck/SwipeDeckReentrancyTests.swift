@@ -135,14 +135,16 @@ final class SwipeDeckReentrancyTests: XCTestCase {
     XCTAssertEqual(try h.deck.pan(dx: 200, dy: 0), .right)
   }
 
-  func testReloadCancelsAnAnimationAndTheQueue() throws {
+  func testReloadCompletesARunningFlyOffAndCancelsTheQueue() throws {
     let h = try Harness(count: 10)
     try h.deck.swipe(.right)
     try h.deck.like()
     try h.deck.reload(keepPosition: true)
     XCTAssertEqual(h.deck.state, .idle)
-    XCTAssertEqual(h.deck.index, 0)  // the flying card never left
-    XCTAssertEqual(h.deck.queuedCount, 0)
+    XCTAssertEqual(h.rec.log.suffix(2), ["did_swipe_right(0)", "did_remove(0, \"right\")"])  // did_swipe is kept
+    XCTAssertEqual(h.deck.index, 1)
+    XCTAssertEqual(h.deck.history, [SwipeHistoryEntry(index: 0, direction: .right)])
+    XCTAssertEqual(h.deck.queuedCount, 0)  // the queued like never started: it is dropped
     XCTAssertEqual(h.clock.pendingCount, 0)
     h.rec.log.removeAll()
     try h.clock.settle()
@@ -155,8 +157,8 @@ final class SwipeDeckReentrancyTests: XCTestCase {
     h.rec.hooks["did_swipe_right"] = { [unowned h] in try h.deck.reload(keepPosition: true) }
     try h.deck.swipe(.right)
     try h.clock.settle()
-    XCTAssertEqual(h.rec.log.last, "did_swipe_right(0)")  // no did_remove: the reload cancelled the removal
-    XCTAssertEqual(h.deck.index, 0)
+    XCTAssertEqual(h.rec.log.last, "did_remove(0, \"right\")")  // the reload completed the removal first
+    XCTAssertEqual(h.deck.index, 1)
     XCTAssertEqual(h.deck.state, .idle)
     h.assertConsistent()
   }

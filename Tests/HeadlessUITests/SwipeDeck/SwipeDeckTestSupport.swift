@@ -67,8 +67,8 @@ final class Recorder: SwipeDeckDelegate {
     try record("should_swipe", "\(index), \(q(direction))")
     return !veto
   }
-  func didDrag(index: Int, direction: SwipeDirection, progress: Double) throws {
-    try record("did_drag", "\(index), \(q(direction)), \(luaFloat(progress))")
+  func didDrag(index: Int, direction: SwipeDirection?, progress: Double) throws {
+    try record("did_drag", "\(index), \(direction.map(q) ?? "nil"), \(luaFloat(progress))")
   }
   func didSwipe(index: Int, direction: SwipeDirection) throws { try record("did_swipe", "\(index), \(q(direction))") }
   func didFinishSwipe(index: Int, direction: SwipeDirection) throws {

@@ -121,7 +121,7 @@ final class TableDepthTests: XCTestCase {
         """)
     let p = try PluginTestHost([dir.path])
     XCTAssertEqual(p.reports, [])
-    let known = DeckBinding.presetKeys.sorted().joined(separator: ", ")
+    let known = DeckBinding.config.presetKeys.sorted().joined(separator: ", ")
     for name in ["deep20", "deep200"] {
       p.t.fails(
         "tantan.deck{preset = '\(name)', source = {{}}}",

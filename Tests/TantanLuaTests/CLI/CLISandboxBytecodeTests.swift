@@ -8,14 +8,6 @@ import XCTest
 final class CLISandboxBytecodeTests: CLITestCase {
   static let binaryMessage = "attempt to load a binary chunk (mode is 't')"
 
-  /// `string.dump` of `code` written to `name`, by the host itself (no luac needed).
-  func dump(_ code: String, to name: String) throws {
-    try write(
-      "dump.lua", "local f = assert(io.open(arg[1], 'wb')) f:write(string.dump(assert(load(arg[2])))) f:close()")
-    let r = try runHost(["dump.lua", name, code])
-    XCTAssertEqual(r.status, 0, "\(r)")
-  }
-
   /// A stripped dump of `local s = "hello" print(s)` whose LOADK (the second instruction, after
   /// VARARGPREP) reads constant 0x1FFFF of a function that has one: out of bounds.
   func craftedLoadK(to name: String) throws {

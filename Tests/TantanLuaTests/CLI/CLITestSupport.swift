@@ -74,6 +74,15 @@ class CLITestCase: XCTestCase {
     return path
   }
 
+  /// Writes `string.dump(load(code))` to `name`, by the host itself (no luac needed; bytes, which
+  /// a Swift String would not keep).
+  func dump(_ code: String, to name: String) throws {
+    try write(
+      "dump.lua", "local f = assert(io.open(arg[1], 'wb')) f:write(string.dump(assert(load(arg[2])))) f:close()")
+    let r = try runHost(["dump.lua", name, code])
+    XCTAssertEqual(r.status, 0, "\(r)")
+  }
+
   // MARK: running
 
   /// Runs `exe args` in the scratch folder (unless `cwd`), feeding `stdin` (empty by default, so

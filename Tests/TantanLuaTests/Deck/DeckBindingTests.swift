@@ -339,4 +339,26 @@ final class DeckOverlayTests: XCTestCase {
       eq(d.overlay, nil)
       """)
   }
+
+  /// At rest, and while dragged along an axis the deck does not swipe, the card points at no
+  /// direction: `overlay` is nil and did_drag reports a nil direction with progress 0.
+  func testOverlayIsNilWhenTheCardPointsAtNoDirection() throws {
+    let t = try LuaTestHost()
+    t.deckOK(
+      """
+      local drags = {}
+      local d = tantan.deck{threshold = 100, source = {{}, {}, {}},
+        delegate = {did_drag = function(_, i, dir, p) drags[#drags + 1] = tostring(dir) .. " " .. p end}}
+      d:drag_begin()
+      d:drag_move(0, 0) eq(d.overlay, nil) eq(drags[1], "nil 0.0")
+      d:drag_move(0, 80) eq(d.overlay, nil) eq(drags[2], "nil 0.0")  -- left/right only: vertical is no direction
+      d:drag_move(-30, -80) eq(d.overlay.direction, "left") eq(d.overlay.progress, 0.3)
+      d:drag_move(10, 80) eq(d.overlay.direction, "right") eq(d.overlay.progress, 0.1)
+      d:drag_move(0, 0) d:drag_end() tantan.clock:settle()
+      assert(table.concat(d:events(), " "):find('did_drag(1, nil, 0.0)', 1, true))
+      local up = tantan.deck{threshold = 100, directions = {"up"}, source = {{}}}
+      up:drag_begin() up:drag_move(50, 20) eq(up.overlay, nil)
+      up:drag_move(50, -20) eq(up.overlay.direction, "up") eq(up.overlay.progress, 0.2)
+      """)
+  }
 }

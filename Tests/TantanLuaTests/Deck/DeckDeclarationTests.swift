@@ -51,7 +51,7 @@ final class DeckDeclarationTests: XCTestCase {
     for name in DeckSourceCallback.names { XCTAssertTrue(reference.contains("`tantan.SwipeDeckSource.\(name)`"), name) }
     let fields = Set(DeckBinding.deckClass.fields.map(\.doc.name))
     for key in DeckBinding.config.keys { XCTAssertTrue(fields.contains(key == "like" ? "like_direction" : key), key) }
-    XCTAssertEqual(DeckBinding.presetKeys.count, DeckBinding.config.keys.count - 2)  // not source, delegate
+    XCTAssertEqual(DeckBinding.config.presetKeys.count, DeckBinding.config.keys.count - 2)  // not source, delegate
     let t = try LuaTestHost()
     t.deckOK(
       """

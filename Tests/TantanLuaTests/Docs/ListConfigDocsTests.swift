@@ -9,9 +9,9 @@ final class ListConfigDocsTests: XCTestCase {
   func testEveryListConfigKeyIsInTheReferenceWithItsDefault() throws {
     let reference = try String(
       contentsOf: HostBinary.packageRoot.appendingPathComponent("lua/API.md"), encoding: .utf8)
-    let keys = LuaList.configDocs.filter { $0.kind == .key }
+    let keys = ListBinding.configDocs.filter { $0.kind == .key }
     XCTAssertEqual(
-      Set(LuaList.configKeys),
+      Set(ListBinding.config.keys),
       [
         "width", "height", "sections", "source", "columns", "item_height", "estimated_item_height", "header_height",
         "footer_height", "spacing", "insets", "content_inset", "sticky_headers", "refresh", "paging", "delegate",
@@ -25,7 +25,7 @@ final class ListConfigDocsTests: XCTestCase {
     }
     for phrase in [
       "the first page is not requested by itself", "appends the items to the last section",
-      "an item that moved and changed is in moved and also in reloaded", "Default 375", "Default 667", "Default 44",
+      "an item that moved and changed is in moved and also in reloaded", "Default: 375", "Default: 667", "Default: 44",
       "done(nil, err) keeps the data and sets list.refresh_error",
     ] {
       XCTAssertTrue(reference.contains(phrase), "API.md does not say: \(phrase)")
@@ -34,6 +34,10 @@ final class ListConfigDocsTests: XCTestCase {
 
   /// The source callbacks the binding reads are the declared ones.
   func testSourceCallbacksAreTheDeclaredOnes() {
-    XCTAssertEqual(LuaList.Source.allCases.map(\.name), LuaList.keys(of: "ListSource"))
+    let prefix = "tantan.ListSource."
+    let documented = ListBinding.configDocs.compactMap { d in
+      d.kind == .callback && d.name.hasPrefix(prefix) ? String(d.name.dropFirst(prefix.count)) : nil
+    }
+    XCTAssertEqual(ListSourceCallback.allCases.map(\.name), documented)
   }
 }

@@ -33,7 +33,7 @@ final class GridBindingTests: XCTestCase {
       local g = tantan.grid{items = CHANNELS}
       assert(g.count == 39 and #g.items == 39, g.count)
       assert(g.items[4] == "娱乐" and g.items[6] == "娱乐", "duplicates kept by position")
-      assert(g.editing == false and g.edit_title == "Edit" and g.dragging == nil)
+      assert(g.editing == false and g.dragging == nil)
       assert(tostring(g) == "tantan.ReorderGrid(count=39, editing=false)", tostring(g))
       assert(g.width == 375 and g.height == 587 and g.columns == 4 and g.target == "half_cell")
       assert(#g:events() == 0)
@@ -44,6 +44,27 @@ final class GridBindingTests: XCTestCase {
       local e = tantan.grid()
       assert(e.count == 0 and #e.items == 0 and #e.visible == 0)
       """)
+  }
+
+  /// The bar's titles are fields, and `edit_title` is the button's title as the bar draws it.
+  func testEditTitleIsTheButtonAsDrawnAndTheBarIsAField() throws {
+    let t = try gridHost()
+    t.ok(
+      """
+      local g = tantan.grid{items = {1, 2}}
+      assert(g.bar.title == "我的关注" and g.bar.sort == "排序删除" and g.bar.done == "完成")
+      assert(g.edit_title == "排序删除", g.edit_title)
+      g:toggle_editing()
+      assert(g.edit_title == "完成", g.edit_title)
+      h = tantan.grid{items = {1}, bar = {title = "Channels", sort = "Edit", done = "Done"}}
+      assert(h.bar.title == "Channels" and h.edit_title == "Edit")
+      h:set_editing(true)
+      assert(h.edit_title == "Done")
+      h.bar.done = "changed"  -- a copy: the grid's titles stay
+      assert(h.bar.done == "Done")
+      """)
+    let svg = t.svg("h")
+    XCTAssertTrue(svg.contains(">Done</text>") && svg.contains(">Channels</text>"), svg)
   }
 
   func testConstructionWithASource() throws {

@@ -63,7 +63,7 @@ final class GridDeclarationTests: XCTestCase {
       XCTAssertTrue(reference.contains("`tantan.ReorderGridSource.\(name)`"), name)
     }
     XCTAssertEqual(
-      GridBinding.presetKeys.sorted(),
+      GridBinding.config.presetKeys.sorted(),
       [
         "autoscroll", "bar", "columns", "height", "insets", "item", "long_press", "preset", "spacing", "target",
         "top_bar", "width",

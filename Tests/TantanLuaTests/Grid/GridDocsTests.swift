@@ -22,8 +22,8 @@ final class GridDocsTests: XCTestCase {
       if d.kind == .method { XCTAssertTrue(d.signature.hasPrefix("fun(self"), d.name) }
     }
     let callbacks = Set(GridBinding.callbackDocs.map(\.name))
-    for n in LuaGrid.delegateNames { XCTAssertTrue(callbacks.contains("tantan.ReorderGridDelegate." + n), n) }
-    for n in LuaGrid.sourceNames { XCTAssertTrue(callbacks.contains("tantan.ReorderGridSource." + n), n) }
+    for n in GridDelegateCallback.names { XCTAssertTrue(callbacks.contains("tantan.ReorderGridDelegate." + n), n) }
+    for n in GridSourceCallback.names { XCTAssertTrue(callbacks.contains("tantan.ReorderGridSource." + n), n) }
     XCTAssertEqual(GridBinding.docs.first?.name, "tantan.grid")
     XCTAssertTrue(TantanModule.extensions.contains { $0 == GridBinding.self })
   }

@@ -31,7 +31,7 @@ final class GridGestureTests: XCTestCase {
       local d = recorder()
       local g = tantan.grid{items = CHANNELS, delegate = d}
       assert(g:long_press(1) == true)
-      assert(g.editing and g.edit_title == "Done" and g.dragging == 1 and g.drag_origin == 1)
+      assert(g.editing and g.edit_title == "完成" and g.dragging == 1 and g.drag_origin == 1)
       assert(g:cell(1).hidden and g:cell(2).delete_visible and not g:cell(2).hidden)
       local s = g.snapshot
       assert(s.x == 20 and s.y == 20 and s.w == 80.75 and s.h == 45)
@@ -48,7 +48,7 @@ final class GridGestureTests: XCTestCase {
       assert(joined(d.log) == want, joined(d.log))
       g:clear_events()
       assert(#g:events() == 0)
-      assert(g:toggle_editing() == false and g.edit_title == "Edit")
+      assert(g:toggle_editing() == false and g.edit_title == "排序删除")
       assert(joined(g:events()) == "did_end_editing()")
       """)
   }

@@ -89,10 +89,10 @@ final class ListDataBindingTests: XCTestCase {
     t.ok("l = tantan.list{sections = {{id = 1, items = {{id = 1}, {id = 'two'}}}}}")
     t.fails(
       "l:apply{{id = 1, items = {{id = 1}, {id = 'two'}, {id = 1}}}}",
-      "test:1: bad argument #1 to 'apply' (duplicate item id 1)")
+      "test:1: bad argument #1 to 'apply' (duplicate item id 1: items 1 and 3 of section 1)")
     t.fails(
       "l:apply{{id = 1, items = {{id = 'two'}}}, {id = 2, items = {{id = 'two'}}}}",
-      "test:1: bad argument #1 to 'apply' (duplicate item id \"two\")")
+      "test:1: bad argument #1 to 'apply' (duplicate item id \"two\": item 1 of section 1 and item 1 of section 2)")
     t.fails("l:apply{{id = 's'}, {id = 's'}}", "test:1: bad argument #1 to 'apply' (duplicate section id \"s\")")
     t.fails(
       "l:apply{{id = 1, items = {{id = 1}, {id = true}}}}",
@@ -117,7 +117,7 @@ final class ListDataBindingTests: XCTestCase {
       "test:1: bad argument #1 to 'apply' (sections[1].items[1]: a view model cannot contain itself)")
     t.fails(
       "tantan.list{sections = {{id = 1, items = {{id = 1}, {id = 1}}}}}",
-      "test:1: bad argument #1 to 'list' (duplicate item id 1)")
+      "test:1: bad argument #1 to 'list' (duplicate item id 1: items 1 and 2 of section 1)")
     t.ok("assert(l.count == 2 and l:item(1, 2).id == 'two')")
   }
 

@@ -49,7 +49,7 @@ final class ListErrorWordingTests: XCTestCase {
     let t = try LuaTestHost()
     t.fails(
       "tantan.list{source = {section_count = function() return 1 end, item_count = function() return 2 end, item = function() return {id = 1} end}}",
-      "test:1: duplicate item id 1")
+      "test:1: duplicate item id 1: items 1 and 2 of section 0")
     t.fails(
       "tantan.list{source = {section_count = function() return 2 end, item_count = function() return 0 end, item = function() end, section_id = function() return 'x' end}}",
       "test:1: duplicate section id \"x\"")
@@ -63,12 +63,12 @@ final class ListErrorWordingTests: XCTestCase {
     t.ok(
       """
       l = tantan.list{sections = {{id = 's'}}, paging = {on_load_more = function(l, p, done) d = done end}}
-      l:load_more(); assert(not pcall(d, {{id = 1}, {id = 1}}))
-      assert(l.load_error == "bad argument #1 to 'done' (duplicate item id 1)", l.load_error)
+      l:load_more(); assert(d({{id = 1}, {id = 1}}) == "failed")
+      assert(l.load_error == 'duplicate item id 1: items 1 and 2 of section "s"', l.load_error)
       r = tantan.list{refresh = {on_refresh = function(l, done) e = done end}}
       r:refresh(); assert(not pcall(e, {{id = 's', header = 'H'}}))
       assert(r.refresh_error == 'section "s" has a header but header_height is 0 (it would not show)', r.refresh_error)
       """)
-    XCTAssertTrue(t.picture("l").texts.contains { $0.hasPrefix("Load failed: bad argument #") })
+    XCTAssertTrue(t.picture("l").texts.contains { $0.hasPrefix("Load failed: duplicate item") })
   }
 }

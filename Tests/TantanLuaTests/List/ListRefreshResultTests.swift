@@ -21,8 +21,12 @@ final class ListRefreshResultTests: XCTestCase {
         """)
     // Bad sections: the refresh ends as failed, the data stays.
     t.ok("l:refresh(); done = pending[2]")
-    t.fails("done({{id = 1, items = {{id = 5}, {id = 5}}}})", "test:1: bad argument #1 to 'done' (duplicate item id 5)")
-    t.ok("assert(l.refresh_state == 'idle' and l.count == 3 and l.refresh_error == 'duplicate item id 5')")
+    t.fails(
+      "done({{id = 1, items = {{id = 5}, {id = 5}}}})",
+      "test:1: bad argument #1 to 'done' (duplicate item id 5: items 1 and 2 of section 1)")
+    t.ok(
+      "assert(l.refresh_state == 'idle' and l.count == 3 and l.refresh_error == 'duplicate item id 5: items 1 and 2 of section 1')"
+    )
     t.fails("pending[2]()", "test:1: done: done called twice (this refresh already finished)")
   }
 

@@ -8,10 +8,7 @@ import XCTest
 /// Skipped only when no Chromium can be found; with Chromium there, a missing Playwright fails.
 final class PlayBrowserTests: XCTestCase {
   func run(_ name: String, line: UInt = #line) throws {
-    guard let chromium = TraceBrowserTests.chromium else {
-      throw XCTSkip(
-        "chromium not found: scripts/bootstrap installs Debian's chromium (or set CHROMIUM=/path/to/chromium)")
-    }
+    let chromium = try HeadlessChromium.find()
     let python = Consumers.python
     guard FileManager.default.isExecutableFile(atPath: python) else {
       return XCTFail("\(python) is missing: run scripts/bootstrap --test (scripts/test does)", line: line)

@@ -86,10 +86,10 @@ final class PluginPresetTests: XCTestCase {
     deck("nested", 8, "bounds.left: number expected, got string")
     deck(
       "unknown-key", 9,
-      "widht: unknown key (known keys: " + DeckBinding.presetKeys.sorted().joined(separator: ", ") + ")")
+      "widht: unknown key (known keys: " + DeckBinding.config.presetKeys.sorted().joined(separator: ", ") + ")")
     deck(
       "with-source", 10,
-      "source: unknown key (known keys: " + DeckBinding.presetKeys.sorted().joined(separator: ", ") + ")")
+      "source: unknown key (known keys: " + DeckBinding.config.presetKeys.sorted().joined(separator: ", ") + ")")
     deck("invalid", 11, "'width' must be > 0, got -1")
     // A cycle is reported at the preset that closes it.
     p.t.fails(

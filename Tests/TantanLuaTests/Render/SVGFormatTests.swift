@@ -18,22 +18,13 @@ final class SVGFormatTests: XCTestCase {
     }
   }
 
-  func testTextIsEscapedAndForbiddenCharactersReplaced() {
-    XCTAssertEqual(XMLText.escaped("plain text 123"), "plain text 123")
-    XCTAssertEqual(XMLText.escaped("<a & b=\"c\" 'd'>"), "&lt;a &amp; b=&quot;c&quot; &apos;d&apos;&gt;")
-    XCTAssertEqual(XMLText.escaped("tab\tnl\ncr\r"), "tab&#9;nl&#10;cr&#13;")
-    XCTAssertEqual(
-      XMLText.escaped("a\u{0}b\u{1}c\u{1B}d\u{FFFE}e\u{FFFF}"), "a\u{FFFD}b\u{FFFD}c\u{FFFD}d\u{FFFD}e\u{FFFD}")
-    XCTAssertEqual(XMLText.escaped("推荐 ❤️ é"), "推荐 ❤️ é")
-  }
-
   func testFittedTextIsOneLineAndCutWithAnEllipsis() {
-    XCTAssertEqual(XMLText.fitted("  two\n\tlines \u{1}here ", width: 1000, fontSize: 10), "two lines here")
-    let cut = XMLText.fitted("A very long title that cannot fit in a small card", width: 100, fontSize: 10)
+    XCTAssertEqual(SVGLabel.fitted("  two\n\tlines \u{1}here ", width: 1000, fontSize: 10), "two lines here")
+    let cut = SVGLabel.fitted("A very long title that cannot fit in a small card", width: 100, fontSize: 10)
     XCTAssertTrue(cut.hasSuffix("\u{2026}"), cut)
-    XCTAssertLessThanOrEqual(XMLText.estimatedEms(cut) * 10, 100)
-    XCTAssertEqual(XMLText.fitted("推荐推荐推荐", width: 30, fontSize: 10), "推荐\u{2026}")  // 1 em each, ellipsis 1
-    XCTAssertEqual(XMLText.fitted("anything", width: 0, fontSize: 10), "")
+    XCTAssertLessThanOrEqual(SVGLabel.estimatedEms(cut) * 10, 100)
+    XCTAssertEqual(SVGLabel.fitted("推荐推荐推荐", width: 30, fontSize: 10), "推荐\u{2026}")  // 1 em each, ellipsis 1
+    XCTAssertEqual(SVGLabel.fitted("anything", width: 0, fontSize: 10), "")
   }
 
   func testColoursParseHexOnly() {

@@ -61,6 +61,30 @@ final class RunnerSnapshotPictureTests: XCTestCase {
     XCTAssertFalse(dir.exists("\(folder)/diff.html"), "artifacts of a settled mismatch are removed")
   }
 
+  /// The diff page (web/snapshot_diff.html, styled by web/snapshot_diff.css) in headless
+  /// Chromium: both pictures load, the names are escaped text, and the style sheet took effect
+  /// (its page background, and the difference overlay black where the pictures agree).
+  func testDiffPageRendersStyledInHeadlessChromium() throws {
+    let exe = try HeadlessChromium.find()
+    let dir = try SuiteDir([
+      "spec/p_spec.lua": Self.suite.replacingOccurrences(of: "\"deck\", deck", with: "\"<deck>\", deck")
+    ])
+    XCTAssertEqual(try dir.test([]).status, 0)
+    XCTAssertEqual(try dir.test([], env: ["SWIPES": "1"]).status, 1)
+    let page = dir.url.appendingPathComponent("tantan-artifacts/spec/p_spec/_deck_/diff.html")
+    let profile = dir.url.appendingPathComponent("profile").path
+    let dom = try HeadlessChromium.run(exe, ["--dump-dom"], profile: profile, url: page.absoluteString)
+    XCTAssertTrue(dom.contains("<h1>snapshot_svg '&lt;deck&gt;'</h1>"), dom)
+    XCTAssertTrue(dom.contains("<code>spec/__snapshots__/p_spec/_deck_.svg</code>"), dom)
+    XCTAssertEqual(dom.components(separatedBy: "<img ").count - 1, 4, "reference, actual and the overlaid two")
+    let png = dir.url.appendingPathComponent("shot.png").path
+    _ = try HeadlessChromium.run(
+      exe, ["--screenshot=\(png)", "--hide-scrollbars"], profile: profile, url: page.absoluteString)
+    let stats = try HeadlessChromium.pixelStats(png)
+    XCTAssertGreaterThan(stats.share["fafafa"] ?? 0, 0.1, "the page background is not the style sheet's: \(stats)")
+    XCTAssertGreaterThan(stats.share["000000"] ?? 0, 0.01, "no difference overlay: \(stats)")
+  }
+
   func testMissingGoldenUnderCIAndArtifactsDirAndMisuse() throws {
     let dir = try SuiteDir([
       "spec/p_spec.lua": Self.suite,

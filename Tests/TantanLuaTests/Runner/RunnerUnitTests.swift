@@ -33,9 +33,9 @@ final class RunnerUnitTests: XCTestCase {
   }
 
   func testEscapingForXMLAndYAML() {
-    XCTAssertEqual(JUnitReporter.escape("a<b>&\"c\"\n\u{1B}\t"), "a&lt;b&gt;&amp;\"c\"\n\\u001B\t")
-    XCTAssertEqual(JUnitReporter.escape("a\"\n\t\r", attribute: true), "a&quot;&#10;&#9;&#13;")
-    XCTAssertEqual(JUnitReporter.escape("\u{FFFE}x"), "\\uFFFEx")
+    XCTAssertEqual(XMLEscaping.escaped("a<b>&\"c\"\n\u{1B}\t"), "a&lt;b&gt;&amp;\"c\"\n\\u001B\t")
+    XCTAssertEqual(XMLEscaping.escaped("a\"\n\t\r", attribute: true), "a&quot;&#10;&#9;&#13;")
+    XCTAssertEqual(XMLEscaping.escaped("\u{FFFE}x"), "\\uFFFEx")
     XCTAssertEqual(TAPReporter.description("a # b \\ c\nd"), "a \u{FF03} b \\\\ c d")
     XCTAssertEqual(TAPReporter.description("x #quick y\r\nz #slow"), "x y z")
     XCTAssertEqual(JSONValue.quote("\u{85}"), "\"\\u0085\"")

@@ -1,11 +1,11 @@
 import Foundation
 import XCTest
 
-/// The host's own Lua and JavaScript live in files under Sources/TantanScripts (embedded by
-/// `#embed` in scripts.c): each `.lua` file loads in the real `lua5.4` (Debian's, which
-/// `scripts/bootstrap` installs), each file is embedded, and an error raised in one names that
-/// file and a line of it (chunk `=[tantan]/NAME.lua`). The viewer's `.js` runs in the browser
-/// test (TraceBrowserTests).
+/// The host's own Lua, JavaScript, HTML and CSS live in files under Sources/TantanScripts
+/// (embedded by `#embed` in scripts.c): each `.lua` file loads in the real `lua5.4` (Debian's,
+/// which `scripts/bootstrap` installs), each file is embedded, and an error raised in one names
+/// that file and a line of it (chunk `=[tantan]/NAME.lua`). The pages run in the browser tests
+/// (TraceBrowserTests, RunnerSnapshotPictureTests).
 final class EmbeddedScriptsTests: XCTestCase {
   static var scriptsDir: URL { HostBinary.packageRoot.appendingPathComponent("Sources/TantanScripts") }
 
@@ -38,14 +38,20 @@ final class EmbeddedScriptsTests: XCTestCase {
     let lua = try files("lua", "lua")
     let names = Set(lua.map(\.lastPathComponent))
     for expected in [
-      "explore.lua", "explore_actions.lua", "prelude.lua", "prelude_format.lua", "prelude_assert.lua",
+      "explore.lua", "explore_actions.lua", "explore_shrink.lua", "prelude.lua", "prelude_format.lua",
+      "prelude_assert.lua",
       "prelude_core.lua", "sandbox.lua", "play_scenario.lua",
     ] {
       XCTAssertTrue(names.contains(expected), "\(expected) missing from \(names.sorted())")
     }
     XCTAssertNil(try loadInLua54(lua.map(\.path)))
     let c = try String(contentsOf: Self.scriptsDir.appendingPathComponent("scripts.c"), encoding: .utf8)
-    for file in try lua + files("js", "js") + files("web", "html") + files("web", "css") {
+    let pages = try files("js", "js") + files("web", "html") + files("web", "css")
+    for name in ["snapshot_diff.css", "snapshot_diff.html", "trace_viewer.css", "trace_viewer.html", "trace_viewer.js"]
+    {
+      XCTAssertTrue(pages.contains { $0.lastPathComponent == name }, "\(name) missing")
+    }
+    for file in lua + pages {
       let folder = file.deletingLastPathComponent().lastPathComponent
       XCTAssertTrue(
         c.contains("#embed \"\(folder)/\(file.lastPathComponent)\""),

@@ -1,3 +1,5 @@
+import TantanLua
+
 /// JUnit XML as CI systems read it (Jenkins, GitLab, GitHub test-report actions, Surefire's
 /// flaky extensions): one `testsuite` per file, `testcase` with `classname` = `file:line` of the
 /// innermost `describe`, unique names, decimal seconds, `failure` (assertion) vs `error` (Lua error
@@ -5,34 +7,7 @@
 /// `rerunFailure`/`rerunError` for retries; in `properties` the seed, the shard, the selection and
 /// the number of scenarios it holds (`planned`, all shards together).
 struct JUnitReporter: Reporter {
-  /// Text or attribute content: markup escaped; control characters XML 1.0 cannot carry at all
-  /// are written visibly as `\u001B`; in attributes, newlines and tabs become character references.
-  static func escape(_ s: String, attribute: Bool = false) -> String {
-    var out = ""
-    out.reserveCapacity(s.utf8.count)
-    for u in s.unicodeScalars {
-      switch u {
-      case "&": out += "&amp;"
-      case "<": out += "&lt;"
-      case ">": out += "&gt;"
-      case "\"" where attribute: out += "&quot;"
-      case "\n" where attribute: out += "&#10;"
-      case "\r": out += "&#13;"
-      case "\t" where attribute: out += "&#9;"
-      default:
-        let v = u.value
-        if (v < 0x20 && v != 0x09 && v != 0x0A) || v == 0xFFFE || v == 0xFFFF {
-          let hex = String(v, radix: 16, uppercase: true)
-          out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-        } else {
-          out.unicodeScalars.append(u)
-        }
-      }
-    }
-    return out
-  }
-
-  static func attr(_ s: String) -> String { "\"" + escape(s, attribute: true) + "\"" }
+  static func attr(_ s: String) -> String { "\"" + XMLEscaping.escaped(s, attribute: true) + "\"" }
 
   static func body(_ f: Failure) -> String {
     var s = f.headline
@@ -52,15 +27,16 @@ struct JUnitReporter: Reporter {
 
   private static func element(_ tag: String, _ f: Failure, indent: String) -> String {
     let type = f.kind == .failure ? "assertion" : "error"
-    return "\(indent)<\(tag) message=\(attr(firstLine(f.message))) type=\"\(type)\">\(escape(body(f)))</\(tag)>\n"
+    return
+      "\(indent)<\(tag) message=\(attr(firstLine(f.message))) type=\"\(type)\">\(XMLEscaping.escaped(body(f)))</\(tag)>\n"
   }
 
   private static func rerun(_ tag: String, _ a: Attempt, indent: String) -> String {
     let type = a.failure.kind == .failure ? "assertion" : "error"
     var s =
       "\(indent)<\(tag) message=\(attr(firstLine(a.failure.message))) type=\"\(type)\" time=\"\(formatSeconds(a.duration))\">\n"
-    s += "\(indent)  <stackTrace>\(escape(body(a.failure)))</stackTrace>\n"
-    if !a.output.isEmpty { s += "\(indent)  <system-out>\(escape(a.output))</system-out>\n" }
+    s += "\(indent)  <stackTrace>\(XMLEscaping.escaped(body(a.failure)))</stackTrace>\n"
+    if !a.output.isEmpty { s += "\(indent)  <system-out>\(XMLEscaping.escaped(a.output))</system-out>\n" }
     return s + "\(indent)</\(tag)>\n"
   }
 
@@ -124,7 +100,7 @@ struct JUnitReporter: Reporter {
           if !stdout.isEmpty && !stdout.hasSuffix("\n") { stdout += "\n" }
           stdout += ScenarioTraces.attachments(r.traces + r.artifacts)
         }
-        if !stdout.isEmpty { inner += "      <system-out>\(Self.escape(stdout))</system-out>\n" }
+        if !stdout.isEmpty { inner += "      <system-out>\(XMLEscaping.escaped(stdout))</system-out>\n" }
         out += inner.isEmpty ? "/>\n" : ">\n" + inner + "    </testcase>\n"
       }
       out += "  </testsuite>\n"

@@ -1,43 +1,5 @@
-/// Text from view models made safe for an SVG document, and fitted to a width.
-enum XMLText {
-  /// Appends `s` escaped for XML 1.0 text and attribute values: `& < > " '` as entities, tab,
-  /// newline and carriage return as character references (attribute normalisation would turn
-  /// them into spaces), and every character XML 1.0 forbids (other C0 controls, U+FFFE, U+FFFF)
-  /// replaced by U+FFFD. Lua strings that are not valid UTF-8 already arrive with U+FFFD.
-  static func append(_ s: String, to out: inout [UInt8]) {
-    var s = s
-    let plain = s.withUTF8 { b in
-      guard b.allSatisfy({ $0 >= 0x20 && $0 < 0x7F && !isSpecial($0) }) else { return false }
-      out.append(contentsOf: b)
-      return true
-    }
-    if plain { return }
-    for u in s.unicodeScalars {
-      switch u.value {
-      case 0x26: out += "&amp;"
-      case 0x3C: out += "&lt;"
-      case 0x3E: out += "&gt;"
-      case 0x22: out += "&quot;"
-      case 0x27: out += "&apos;"
-      case 0x09: out += "&#9;"
-      case 0x0A: out += "&#10;"
-      case 0x0D: out += "&#13;"
-      case 0x00..<0x20, 0xFFFE, 0xFFFF: out.append(contentsOf: "\u{FFFD}".utf8)
-      default: out.append(contentsOf: UTF8.encode(u)!)
-      }
-    }
-  }
-
-  static func escaped(_ s: String) -> String {
-    var out: [UInt8] = []
-    append(s, to: &out)
-    return String(decoding: out, as: UTF8.self)
-  }
-
-  private static func isSpecial(_ b: UInt8) -> Bool {
-    b == 0x26 || b == 0x3C || b == 0x3E || b == 0x22 || b == 0x27
-  }
-
+/// Text from view models fitted to a label's width (escaped later by `XMLEscaping`).
+enum SVGLabel {
   /// One line of text for a label: whitespace runs (including newlines and tabs) become one
   /// space, other control characters are dropped, and the result is cut with an ellipsis so its
   /// estimated width at `fontSize` fits `width`. The estimate is deterministic (no font
