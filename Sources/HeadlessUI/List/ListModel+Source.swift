@@ -157,6 +157,7 @@ extension ListModel {
     defer { settleBudget() }
     for _ in 0..<8 {
       guard var held = lazy else { return }
+      settleBudget()  // what a previous round charged ahead is built or dropped by now
       let range = try windowRange()
       var window: [ListIndexPath: ListItem<Payload>] = [:]
       var index: [ListID: ListIndexPath] = [:]
