@@ -15,7 +15,9 @@ static const char *error_text(lua_State *L) {
     msg = lua_pushfstring(L, "(error object is a %s value)", luaL_typename(L, 1));
   }
   Limits *m = LIM(L);
-  if (m->tripped && m->message[0] && strstr(msg, "not enough memory")) msg = m->message;
+  // A host function's error that carries a tripped limit's words (`items[3]: not enough memory`,
+  // from a refused charge or a host loop's count) is the limit's own `file:line: message`.
+  if (m->tripped && m->message[0] && strstr(msg, m->message + m->what_at)) msg = m->message;
   return msg;
 }
 

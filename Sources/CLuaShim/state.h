@@ -37,6 +37,7 @@ typedef struct Limits {
   // the message handler that sees that raise knows it is not a new error.
   void *reraise_ci;
   void *owner;           // the Swift owner's handle (tt_owner)
+  size_t room_asked_at;  // `used` when the system was last asked for headroom (tt_host_reserve)
   struct ChunkTexts *texts;  // the loaded chunks' text, for a trace (chunktext.c); NULL: not kept
 } Limits;
 
@@ -46,6 +47,8 @@ static inline Limits *LIM(lua_State *L) { return *(Limits **)lua_getextraspace(L
 double tt_now_seconds(void);
 // Records "file:line: what" at the innermost Lua function without allocating.
 void tt_remember_where(lua_State *L, Limits *m, const char *what);
+// Frees the block kept for the way out of an allocation failure (limits.c); once.
+void tt_release_parachute(void);
 // The limit hook (limits.c): counts, trips and raises the sticky limit error.
 void tt_hook(lua_State *L, lua_Debug *ar);
 // Sets the count hook the state's limits need (and has the watchdog watch it).

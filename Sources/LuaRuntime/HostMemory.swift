@@ -4,9 +4,18 @@ import CLuaShim
 /// state's `--max-memory` as Lua's own allocations are, and given back when its owner goes. A
 /// charge that would pass the limit is refused before the host allocates: the call fails with
 /// `file:line: not enough memory` at the calling Lua line, and the limit trips (sticky).
+///
+/// The system is asked too: from a megabyte on, whenever the total has grown by a quarter since
+/// it was last asked, a charge also needs room for four times the total in one block (mapped and
+/// unmapped at once, `tt_system_room`: an array of the total's size has a capacity below twice it,
+/// and grows by copying itself into a block twice its capacity), so under `ulimit -v` or an
+/// overcommit refusal the charge fails instead of the Swift runtime aborting.
 public final class HostMemory {
   private let handle: LuaStateHandle
   public private(set) var bytes = 0
+  /// The total for which the system was last asked for room.
+  private var asked = 0
+  static let askFrom = 1 << 20
 
   public init(_ handle: LuaStateHandle) { self.handle = handle }
 
@@ -21,7 +30,9 @@ public final class HostMemory {
     guard let L = handle.L else { return }
     let wanted = max(newBytes, 0)
     if wanted > bytes {
-      guard tt_host_alloc(L, wanted - bytes) == 0 else { throw Lua(L).limitError() }
+      let room = wanted >= Self.askFrom && wanted > asked + asked / 4 ? 4 * wanted : 0
+      guard tt_host_reserve(L, wanted - bytes, room) == 0 else { throw Lua(L).limitError() }
+      if room > 0 { asked = wanted }
     } else if wanted < bytes {
       tt_host_free(L, bytes - wanted)
     }
@@ -54,19 +65,5 @@ extension Lua {
   /// not a pushed value: the stack may still be unwound by the host's `defer { pop() }`s.
   func limitError() -> LuaCallError {
     .message(tt_limit_what(L).map { String(cString: $0) } ?? "not enough memory")
-  }
-}
-
-extension LuaValue {
-  /// About what this converted value holds in Swift (each value's slot, string bytes, entries),
-  /// for charging a snapshot the host keeps: a Lua string shared by many tables is copied each time.
-  public var hostBytes: Int {
-    let slot = MemoryLayout<LuaValue>.stride
-    switch self {
-    case .string(let s): return slot + s.utf8.count
-    case .table(let array, let entries):
-      return array.reduce(slot) { $0 + $1.hostBytes } + entries.reduce(0) { $0 + $1.key.hostBytes + $1.value.hostBytes }
-    default: return slot
-    }
   }
 }

@@ -51,6 +51,13 @@ void tt_set_watchdog_fd(int fd);
 // nothing is charged and the limit has tripped (the caller raises tt_limit_message).
 int tt_host_alloc(lua_State *L, size_t bytes);
 void tt_host_free(lua_State *L, size_t bytes);
+// tt_host_alloc that also asks the system for `room` bytes in one block (tt_system_room): a host
+// allocation the system cannot give (ulimit -v, overcommit refusing) is refused here, tripping
+// the memory limit, instead of aborting in the Swift runtime when the host makes it.
+int tt_host_reserve(lua_State *L, size_t bytes, size_t room);
+// Whether the system can give `bytes` in one block now (a mapping made and unmapped at once): for
+// host code that has no state to charge.
+int tt_system_room(size_t bytes);
 // A host loop's `steps`, counted as instructions (the clock is read every 1000): non-zero (the
 // tripped limit's code) when the loop must stop and raise tt_limit_message.
 int tt_host_tick(lua_State *L, long long steps);

@@ -67,17 +67,28 @@ extension ListModel {
   func commit(_ s: ListSnapshot<Payload>) {
     sections = s.sections
     geometry = s.geometry
+    geometryBytes = Self.geometryBytes(s.geometry)
     sectionTops = s.sectionTops
     itemStarts = s.itemStarts
     itemIndex = s.itemIndex
     sectionIndex = s.sectionIndex
+    settleBudget()
   }
 
   /// Validates `sections` and computes heights and prefix sums, without touching the model.
+  /// What the snapshot keeps is charged ahead; the commit that follows settles the charge.
   func prepare(_ sections: [ListSection<Payload>], origin: ListDataOrigin) throws -> ListSnapshot<Payload> {
+    let total = sections.reduce(0) { $0 + $1.items.count }
+    return try charging(Self.snapshotBytes(sections: sections.count, items: total)) {
+      try build(sections, total: total, origin: origin)
+    }
+  }
+
+  private func build(_ sections: [ListSection<Payload>], total: Int, origin: ListDataOrigin) throws
+    -> ListSnapshot<Payload>
+  {
     func bad(_ problem: ListDataProblem) -> ListError { .invalidData(problem, origin: origin) }
     var sectionIndex = [ListID: Int](minimumCapacity: sections.count)
-    var total = 0
     for (s, section) in sections.enumerated() {
       if sectionIndex.updateValue(s, forKey: section.id) != nil {
         throw bad(.duplicateSectionID(section.id))
@@ -86,10 +97,10 @@ extension ListModel {
         throw bad(.invalidSectionColumns(section: section.id, columns: c))
       }
       if let problem = unshowable(section) { throw bad(problem) }
-      total += section.items.count
     }
     var itemIndex = [ListID: ListIndexPath](minimumCapacity: total)
     for (s, section) in sections.enumerated() {
+      try budget.tick(1 + section.items.count)
       for (i, item) in section.items.enumerated() {
         if let first = itemIndex.updateValue(ListIndexPath(section: s, index: i), forKey: item.id) {
           let place = ListItemPlace(section: sections[first.section].id, index: first.index)
@@ -182,6 +193,9 @@ extension ListModel {
     }
     let heights = try itemHeights(section: last, items: items, from: start, origin: .given)
     var g = geometry[last]
+    let measured = lazy == nil ? 0 : Self.measuredBytes
+    try budget.grow(by: items.count * (Self.itemBytes + measured) + Self.heightBytes(items.count, columns: g.columns))
+    defer { settleBudget() }
     g.append(heights, lineSpacing: config.spacing.line)
     // Commit.
     for (k, item) in items.enumerated() { itemIndex[item.id] = ListIndexPath(section: last, index: start + k) }
@@ -191,7 +205,7 @@ extension ListModel {
     } else {
       sections[last].items.append(contentsOf: items)
     }
-    geometry[last] = g
+    updateGeometry(last) { $0 = g }
     sectionTops[last + 1] = sectionTops[last] + g.height(insets: config.insets)
     itemStarts[last + 1] += items.count
   }

@@ -33,13 +33,7 @@ extension ListModel {
       let count = lazy.map { $0.sourceCounts[s] + (s == n - 1 ? $0.appended.count : 0) } ?? section.items.count
       guard lazy == nil || section.items.isEmpty else { return "section \(s): a source list's section holds items" }
       guard g.itemCount == count else { return "section \(s): \(g.itemCount) heights for \(count) items" }
-      guard g.uniformHeight != nil || g.rowCount == (g.itemCount + g.columns - 1) / g.columns,
-        g.uniformHeight != nil || g.rowHeights.count == g.rowCount
-      else { return "section \(s): row count" }
-      for r in 0..<(g.uniformHeight == nil ? g.rowCount : 0) {
-        let expectedTop = r == 0 ? 0 : g.rowTops[r - 1] + g.rowHeights[r - 1] + config.spacing.line
-        guard g.rowTops[r] == expectedTop else { return "section \(s): row \(r) top \(g.rowTops[r]) != \(expectedTop)" }
-      }
+      if let problem = g.violation() { return "section \(s): \(problem)" }
       guard sectionTops[s + 1] == sectionTops[s] + g.height(insets: config.insets) else {
         return "section \(s): top of next section"
       }
@@ -56,6 +50,7 @@ extension ListModel {
     guard itemIndex.count == total else {
       return "item index has \(itemIndex.count) ids for \(total) items (duplicate ids?)"
     }
+    guard geometryBytes == Self.geometryBytes(geometry) else { return "geometry bytes \(geometryBytes) not the sum" }
     return stateViolation()
   }
 

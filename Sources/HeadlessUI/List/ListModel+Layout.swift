@@ -11,43 +11,78 @@ extension ListModel {
   /// footer. Headers are sticky when `config.stickyHeaders` (see `stickyHeaderFrame`); then a
   /// section whose items intersect `rect` always gets its header, even if the header is elsewhere
   /// (as the seed adds the missing headers), and a header whose natural place intersects `rect` is
-  /// reported at its sticky place.
-  public func layout(_ rect: Rect? = nil) -> [ListAttributes] {
-    let r = rect ?? visibleRect
+  /// reported at its sticky place. The result is charged to `budget` while it is collected, and
+  /// the rows considered count as steps: throws what the budget throws.
+  public func layout(_ rect: Rect? = nil) throws -> [ListAttributes] {
     var out: [ListAttributes] = []
-    guard r.h > 0, r.w > 0, !sections.isEmpty else { return out }
-    var s = max(0, listUpperBound(sectionTops, r.minY) - 1)
-    var items: [ListAttributes] = []
-    while s < sections.count, sectionTops[s] < r.maxY {
-      defer { s += 1 }
-      let g = geometry[s]
-      items.removeAll(keepingCapacity: true)
-      if g.itemCount > 0 {
-        let itemsTop = self.itemsTop(s)
-        var row = g.firstRow(withBottomAbove: r.minY - itemsTop)
-        while row < g.rowCount, g.rowTop(row) < r.maxY - itemsTop {
-          for i in (row * g.columns)..<min((row + 1) * g.columns, g.itemCount) {
-            let f = itemFrame(section: s, index: i)
-            if f.intersects(r) { items.append(ListAttributes(kind: .item, section: s, index: i, frame: f, z: 0)) }
-          }
-          row += 1
-        }
+    var charged = 0
+    defer { budget.shrink(by: charged) }
+    try forEachAttribute(in: rect ?? visibleRect) { a in
+      if out.count % Self.itemBlock == 0 {
+        try budget.grow(by: Self.itemBlock * Self.attributeBytes)
+        charged += Self.itemBlock * Self.attributeBytes
       }
-      if let natural = naturalHeaderFrame(s) {
-        let frame = config.stickyHeaders ? stickyHeaderFrame(s)! : natural
-        if frame.intersects(r) || natural.intersects(r) || (config.stickyHeaders && !items.isEmpty) {
-          out.append(
-            ListAttributes(
-              kind: .header, section: s, index: nil, frame: frame,
-              z: config.stickyHeaders ? Self.stickyHeaderZ : 0))
-        }
-      }
-      out.append(contentsOf: items)
-      if let f = footerFrame(s), f.intersects(r) {
-        out.append(ListAttributes(kind: .footer, section: s, index: nil, frame: f, z: 0))
-      }
+      out.append(a)
     }
     return out
+  }
+
+  /// `layout(rect)` one element at a time, without collecting them.
+  func forEachAttribute(in r: Rect, _ body: (ListAttributes) throws -> Void) throws {
+    guard r.h > 0, r.w > 0, !sections.isEmpty else { return }
+    var s = max(0, listUpperBound(sectionTops, r.minY) - 1)
+    while s < sections.count, sectionTops[s] < r.maxY {
+      defer { s += 1 }
+      let rows = self.rows(s, in: r)
+      if let natural = naturalHeaderFrame(s) {
+        let frame = config.stickyHeaders ? stickyHeaderFrame(s)! : natural
+        var shown = frame.intersects(r) || natural.intersects(r)
+        if !shown && config.stickyHeaders { shown = try hasItem(s, rows, in: r) }
+        if shown {
+          try body(
+            ListAttributes(
+              kind: .header, section: s, index: nil, frame: frame, z: config.stickyHeaders ? Self.stickyHeaderZ : 0))
+        }
+      }
+      try forEachItem(s, rows, in: r) { a in
+        try body(a)
+        return true
+      }
+      if let f = footerFrame(s), f.intersects(r) {
+        try body(ListAttributes(kind: .footer, section: s, index: nil, frame: f, z: 0))
+      }
+    }
+  }
+
+  /// The rows of section `s` whose vertical span can intersect `r`.
+  private func rows(_ s: Int, in r: Rect) -> Range<Int> {
+    let g = geometry[s]
+    guard g.itemCount > 0 else { return 0..<0 }
+    let itemsTop = self.itemsTop(s)
+    let first = g.firstRow(withBottomAbove: r.minY - itemsTop)
+    return first..<max(first, g.firstRow(withTopAtOrAfter: r.maxY - itemsTop))
+  }
+
+  private func hasItem(_ s: Int, _ rows: Range<Int>, in r: Rect) throws -> Bool {
+    var found = false
+    try forEachItem(s, rows, in: r) { _ in
+      found = true
+      return false
+    }
+    return found
+  }
+
+  /// Calls `body` with each item of `rows` intersecting `r` until it returns false; a step
+  /// counted per 64 rows.
+  private func forEachItem(_ s: Int, _ rows: Range<Int>, in r: Rect, _ body: (ListAttributes) throws -> Bool) throws {
+    let g = geometry[s]
+    for row in rows {
+      if (row - rows.lowerBound) % 64 == 63 { try budget.tick(64) }
+      for i in (row * g.columns)..<min((row + 1) * g.columns, g.itemCount) {
+        let f = itemFrame(section: s, index: i)
+        if f.intersects(r), try !body(ListAttributes(kind: .item, section: s, index: i, frame: f, z: 0)) { return }
+      }
+    }
   }
 
   /// Top of section `s`'s first row.

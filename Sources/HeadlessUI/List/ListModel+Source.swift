@@ -26,14 +26,26 @@ struct ListLazyItems<Payload: Equatable> {
 
 extension ListModel {
   /// Reads the sections of `src` (not its items) into a snapshot whose sections carry no items.
+  /// What it keeps is charged ahead as it is read (given back if the load fails; the commit that
+  /// follows settles the charge), so a huge count stops at the limit, not after it.
   func prepareLazy(_ src: ListDataSource<Payload>) throws -> (ListSnapshot<Payload>, [Int]) {
     let count = try src.sectionCount(self)
+    guard count >= 0 else { throw ListError.invalidData(.negativeCount(count, section: nil), origin: .loaded) }
+    let before = budget.bytes
+    do { return try readSections(count, src) } catch {
+      budget.shrink(by: budget.bytes - before)
+      throw error
+    }
+  }
+
+  private func readSections(_ count: Int, _ src: ListDataSource<Payload>) throws -> (ListSnapshot<Payload>, [Int]) {
     func bad(_ problem: ListDataProblem) -> ListError { .invalidData(problem, origin: .loaded) }
-    guard count >= 0 else { throw bad(.negativeCount(count, section: nil)) }
     var snapshot = ListSnapshot<Payload>(
       sections: [], geometry: [], sectionTops: [0], itemStarts: [0], itemIndex: [:], sectionIndex: [:])
     var counts: [Int] = []
     for s in 0..<count {
+      if s % Self.sectionBlock == 0 { try budget.grow(by: min(Self.sectionBlock, count - s) * Self.sectionBytes) }
+      try budget.tick()
       let id = try src.sectionID?(self, s) ?? .int(Int64(s))
       let header = try src.header?(self, s) ?? nil
       let footer = try src.footer?(self, s) ?? nil
@@ -58,22 +70,26 @@ extension ListModel {
     let header = section.header == nil ? 0 : config.headerHeight
     let footer = section.footer == nil ? 0 : config.footerHeight
     let columns = config.columns
+    // A fixed height, or an estimate: rows computed, nothing kept per item until measured.
     if case .fixed(let h) = config.itemHeight {
       return ListSectionGeometry(
-        columns: columns, headerHeight: header, footerHeight: footer, uniformHeight: h, count: n,
+        columns: columns, headerHeight: header, footerHeight: footer, baseHeight: h, count: n,
         lineSpacing: config.spacing.line)
     }
     if let estimate = config.estimatedItemHeight {
       return ListSectionGeometry(
-        columns: columns, headerHeight: header, footerHeight: footer,
-        itemHeights: [Double](repeating: estimate, count: n), lineSpacing: config.spacing.line)
+        columns: columns, headerHeight: header, footerHeight: footer, baseHeight: estimate, count: n,
+        lineSpacing: config.spacing.line)
     }
-    // No estimate: measure every item once, a chunk at a time (the items are not kept).
+    // No estimate: measure every item once, a chunk at a time (the items are not kept; the
+    // heights are, charged ahead of each chunk).
     var g = ListSectionGeometry(
       columns: columns, headerHeight: header, footerHeight: footer, itemHeights: [], lineSpacing: config.spacing.line)
     var start = 0
     while start < n {
-      let end = min(n, start + 256)
+      let end = min(n, start + Self.itemBlock)
+      try budget.grow(by: Self.heightBytes(end, columns: columns) - g.bytes)
+      try budget.tick(end - start)
       var chunk: [ListItem<Payload>] = []
       chunk.reserveCapacity(end - start)
       for i in start..<end { chunk.append(try src.item(self, s, i)) }
@@ -87,14 +103,15 @@ extension ListModel {
   /// Loads `src` lazily and fetches the window; on any error the previous state is restored.
   func loadLazily(_ src: ListDataSource<Payload>) throws {
     let (snapshot, counts) = try prepareLazy(src)
-    let saved = (sections, geometry, sectionTops, itemStarts, itemIndex, sectionIndex, lazy, offset)
+    let saved = (sections, geometry, geometryBytes, sectionTops, itemStarts, itemIndex, sectionIndex, lazy, offset)
     do {
       commit(snapshot)
       lazy = ListLazyItems(sourceCounts: counts)
       clampOffset()
       try refreshWindow()
     } catch {
-      (sections, geometry, sectionTops, itemStarts, itemIndex, sectionIndex, lazy, offset) = saved
+      (sections, geometry, geometryBytes, sectionTops, itemStarts, itemIndex, sectionIndex, lazy, offset) = saved
+      settleBudget()
       throw error
     }
   }
@@ -108,10 +125,11 @@ extension ListModel {
   }
 
   /// Flat item range of the window: items intersecting the visible area, then `paging.prefetch` more.
-  func windowRange() -> Range<Int> {
+  func windowRange() throws -> Range<Int> {
     var lo = Int.max
     var hi = Int.min
-    for a in layout(visibleRect) where a.kind == .item {
+    try forEachAttribute(in: visibleRect) { a in
+      guard a.kind == .item else { return }
       let flat = itemStarts[a.section] + (a.index ?? 0)
       lo = min(lo, flat); hi = max(hi, flat + 1)
     }
@@ -132,20 +150,29 @@ extension ListModel {
 
   /// Fetches the items of the window that the list does not hold, forgets the rest, and measures
   /// estimated heights (which can change the window: repeated until it is stable).
+  /// The new window is charged ahead as it is fetched (the old one is held until it replaces it);
+  /// the charge settles at the footprint when done.
   func refreshWindow() throws {
     guard let src = dataSource, lazy != nil else { return }
+    defer { settleBudget() }
     for _ in 0..<8 {
       guard var held = lazy else { return }
-      let range = windowRange()
+      settleBudget()  // what a previous round charged ahead is built or dropped by now
+      let range = try windowRange()
       var window: [ListIndexPath: ListItem<Payload>] = [:]
       var index: [ListID: ListIndexPath] = [:]
       let last = sections.count - 1
+      try budget.grow(by: held.appended.count * Self.itemBytes)
       for (k, item) in held.appended.enumerated() {
         index[item.id] = ListIndexPath(section: last, index: held.sourceCounts[last] + k)
       }
       if !range.isEmpty {
         var p = path(ofFlat: range.lowerBound)
-        for _ in range {
+        for k in range {
+          if (k - range.lowerBound) % Self.itemBlock == 0 {
+            try budget.grow(by: min(Self.itemBlock, range.upperBound - k) * Self.heldItemBytes)
+            try budget.tick(Self.itemBlock)
+          }
           while p.index >= geometry[p.section].itemCount { p = ListIndexPath(section: p.section + 1, index: 0) }
           if p.index < held.sourceCounts[p.section] {
             let item = try held.window[p] ?? src.item(self, p.section, p.index)
@@ -177,10 +204,14 @@ extension ListModel {
     guard !fresh.isEmpty else { return false }
     // The anchor: the first visible item the user has already seen measured (scrolling up into
     // estimated items must not move it), else the first visible one.
-    let visible = layout(visibleRect).filter { $0.kind == .item }
-    let anchor =
-      visible.first { held.measured.contains(ListIndexPath(section: $0.section, index: $0.index ?? 0)) }
-      ?? visible.first
+    var anchor: ListAttributes?
+    var firstVisible: ListAttributes?
+    try forEachAttribute(in: visibleRect) { a in
+      guard a.kind == .item, anchor == nil else { return }
+      if firstVisible == nil { firstVisible = a }
+      if held.measured.contains(ListIndexPath(section: a.section, index: a.index ?? 0)) { anchor = a }
+    }
+    anchor = anchor ?? firstVisible
     let anchorGap = anchor.map { $0.frame.minY - offset }
     var bySection: [Int: [(index: Int, height: Double)]] = [:]
     var run: [ListIndexPath] = []
@@ -196,15 +227,21 @@ extension ListModel {
       run.append(p)
     }
     try flush()
-    var changed = false
+    // Each measured item may become an override (and its row one); charged ahead, settled after.
+    try budget.grow(by: fresh.count * (Self.overrideBytes + Self.measuredBytes))
+    var firstChanged: Int?
     for (s, changes) in bySection.sorted(by: { $0.key < $1.key }) {
       let moved = changes.filter { geometry[s].itemHeight($0.index) != $0.height }
-      if !moved.isEmpty { geometry[s].setHeights(moved); changed = true }
+      guard !moved.isEmpty else { continue }
+      updateGeometry(s) { $0.setHeights(moved) }
+      firstChanged = firstChanged ?? s
     }
     held.measured.formUnion(fresh)
     lazy = held
-    guard changed else { return false }
-    for s in sections.indices { sectionTops[s + 1] = sectionTops[s] + geometry[s].height(insets: config.insets) }
+    guard let firstChanged else { return false }
+    for s in firstChanged..<sections.count {
+      sectionTops[s + 1] = sectionTops[s] + geometry[s].height(insets: config.insets)
+    }
     if let anchor, let anchorGap, let idx = anchor.index {
       offset = itemFrame(section: anchor.section, index: idx).minY - anchorGap
     }

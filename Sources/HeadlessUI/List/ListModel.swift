@@ -26,6 +26,10 @@ public final class ListModel<Payload: Equatable> {
   var sectionIndex: [ListID: Int] = [:]
   /// A `source` list's held items (see `+Source`); nil for values (and after `apply`).
   var lazy: ListLazyItems<Payload>?
+  /// Where what the list keeps is charged and its loops counted (see `+Footprint`).
+  public let budget: ModelBudget
+  /// The sum of `geometry`'s bytes, kept as it changes (`updateGeometry`).
+  var geometryBytes = 0
 
   /// UIKit's contentOffset.y. Changed only by `scrollTo`/`scrollBy` and by clamping after the
   /// content shrinks; a pull does not move it (see `pullDistance`).
@@ -62,11 +66,14 @@ public final class ListModel<Payload: Equatable> {
   /// Creates the list and loads its data (a data source lazily: its sections, then the items in
   /// view). Paging is not checked here. Throws `ListError.invalidConfig` for bad config,
   /// `.invalidData` for bad data (duplicate ids, bad heights; `.given` for sections, `.loaded` for
-  /// a source's answers), and whatever a callback throws.
-  public init(config: ListConfig<Payload>, data: ListData<Payload>, clock: VirtualClock) throws {
+  /// a source's answers), whatever a callback throws, and whatever `budget` throws to refuse.
+  public init(
+    config: ListConfig<Payload>, data: ListData<Payload>, clock: VirtualClock, budget: ModelBudget = .unlimited()
+  ) throws {
     try config.validate()
     self.config = config
     self.clock = clock
+    self.budget = budget
     self.offset = -config.contentInset.top
     switch data {
     case .sections(let s):

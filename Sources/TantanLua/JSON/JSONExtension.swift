@@ -22,6 +22,9 @@ enum JSONExtension: TantanExtension, LuaModuleBinding {
   ) { _, lua, text in
     var len = 0
     let p = tt_tostring(lua.L, text, &len)
+    // A string being decoded holds at most the text's length again while the reader builds it.
+    let reading = try HostMemory(lua.handle, bytes: len)
+    defer { withExtendedLifetime(reading) {} }
     var reader = JSONReader(
       bytes: UnsafeRawBufferPointer(start: p, count: p == nil ? 0 : len),
       sink: LuaJSONSink(lua: lua, arrayMeta: Lua.upvalue(1)))
@@ -36,7 +39,6 @@ enum JSONExtension: TantanExtension, LuaModuleBinding {
     .value("value"), returns: .pushedByBody("string")
   ) { _, lua, value in
     var writer = JSONWriter(lua: lua, arrayMeta: Lua.upvalue(1))
-    defer { lua.releaseHost(writer.charged) }
     do throws(JSONWriter.Failure) { try writer.encode(value, at: "value") } catch {
       if let limit = error.limit { throw limit }
       throw LuaCallError.message("tantan.json.encode: \(error.message)")

@@ -25,18 +25,20 @@ struct JSONWriter {
   let arrayMeta: Int32
   var out: [UInt8] = []
   var path: [UnsafeRawPointer] = []
-  /// Bytes of `out` charged to the state's memory limit; the caller releases them.
-  var charged = 0
+  /// `out`, charged to the state's memory limit (and asked of the system) as it grows; given
+  /// back with the writer.
+  let memory: HostMemory
 
-  init(lua: Lua, arrayMeta: Int32) { self.lua = lua; self.arrayMeta = arrayMeta }
+  init(lua: Lua, arrayMeta: Int32) {
+    self.lua = lua
+    self.arrayMeta = arrayMeta
+    memory = HostMemory(lua.handle)
+  }
 
   mutating func encode(_ i: Int32, at location: String) throws(Failure) {
     do throws(LuaCallError) {
       try lua.hostTick()  // each value counts as an instruction; the clock is read as the hook does
-      if out.count > charged + 65536 {
-        try lua.chargeHost(out.count - charged)
-        charged = out.count
-      }
+      if out.count > memory.bytes + 65536 { try memory.charge(out.count) }
     } catch { throw Failure(message: "", limit: error) }
     let i = lua.absIndex(i)
     switch lua.type(i) {

@@ -29,7 +29,7 @@ enum ListBinding: TantanExtension, LuaBinding, LuaModuleBinding {
   ) { host, _, r in
     let list = LuaList(host: host)
     let (config, data) = try list.readConfig(r)
-    list.model = try LuaListModel(config: config, data: data, clock: host.clock)
+    list.model = try LuaListModel(config: config, data: data, clock: host.clock, budget: list.makeBudget())
     return list
   }
 

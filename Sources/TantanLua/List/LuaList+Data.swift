@@ -39,13 +39,11 @@ extension Lua {
   func listViewModel(_ i: Int32, skipID: Bool, handle: LuaStateHandle, _ location: String) throws(ListDataError)
     -> ListViewModel
   {
+    let memory = HostMemory(handle)
+    var walk = ViewModelSnapshot(self, memory: memory)
     let value: LuaValue
-    do { value = try viewModelValue(i, skipID: skipID) } catch {
+    do { value = try walk.value(i, skipID: skipID) } catch {
       throw ListDataError(message: "\(location): \(error.message)")
-    }
-    let memory: HostMemory
-    do { memory = try HostMemory(handle, bytes: value.hostBytes) } catch {
-      throw ListDataError(message: "\(location): not enough memory")
     }
     pushValue(i)
     return ListViewModel(value: value, ref: LuaRef(popping: self, handle: handle), memory: memory)

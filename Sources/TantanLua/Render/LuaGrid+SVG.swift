@@ -11,9 +11,9 @@ import LuaRuntime
 /// model (`ViewModelLabel`). A grid over a callback `source` is labelled by index ("#3"): the
 /// renderer never calls Lua code, so drawing cannot change the grid or its event log.
 extension LuaGrid: SVGDrawable {
-  func svgDocument() -> String {
+  func svgDocument() throws -> String {
     guard let m = current else {
-      return SVGPieces.placeholder(width: 375, height: 587, text: "tantan.ReorderGrid (under construction)")
+      return try SVGPieces.placeholder(width: 375, height: 587, text: "tantan.ReorderGrid (under construction)")
     }
     let width = m.config.width
     let height = m.config.height
@@ -22,7 +22,7 @@ extension LuaGrid: SVGDrawable {
     if m.editing { title += ", editing" }
     if let d = m.dragging { title += ", dragging item \(d + 1)" }
     title += ", offset \(SVGNumber.format(m.offset))"
-    var w = SVGWriter(width: width, height: bar + height, title: title)
+    var w = SVGWriter(width: width, height: bar + height, title: title, meter: svgMeter())
     let style = GridPainter(ratio: m.config.ratio)
     GridBarPainter(ratio: m.config.ratio, width: width, height: bar)
       .draw(&w, title: m.config.bar.title, button: m.editButtonTitle)
@@ -32,7 +32,7 @@ extension LuaGrid: SVGDrawable {
     w.start("rect"); w.frame(0, 0, width, height); w.attr("fill", "#fafafa"); w.end()
     w.start("g"); w.transform(translateX: 0, y: -m.offset); w.open()
     let locked = Set(m.locked)
-    for i in m.visible {
+    for i in m.visible where !w.stopped {
       guard let frame = try? m.frame(i) else { continue }
       if i == m.dragging {
         style.emptySlot(&w, frame)
@@ -49,7 +49,7 @@ extension LuaGrid: SVGDrawable {
       &w, width: width, height: height, visible: height, content: m.contentHeight, offset: m.offset, minOffset: 0,
       maxOffset: m.maxOffset)
     w.closeGroup("svg")
-    return w.finish()
+    return try w.finish()
   }
 
   /// The title drawn for live index `i`.

@@ -11,8 +11,10 @@ import LuaRuntime
 /// the title; a table's title/name/text, subtitle/detail/author and color); an item without one
 /// is drawn as "Item s.i", a header without one as "Section s".
 extension LuaList: SVGDrawable {
-  func svgDocument() -> String {
-    guard let m = model else { return SVGPieces.placeholder(width: 375, height: 667, text: "tantan.List (building)") }
+  func svgDocument() throws -> String {
+    guard let m = model else {
+      return try SVGPieces.placeholder(width: 375, height: 667, text: "tantan.List (building)")
+    }
     let width = m.config.width
     let height = m.config.height
     let indicator = m.refreshIndicatorHeight
@@ -20,7 +22,7 @@ extension LuaList: SVGDrawable {
     var title = "tantan.List: \(m.sectionCount) sections, \(m.itemCount) items, offset \(SVGNumber.format(m.offset))"
     title += ", refresh \(m.refreshState.rawValue)"
     if m.config.paging != nil { title += ", page \(m.page)\(m.loading ? ", loading" : "")" }
-    var w = SVGWriter(width: width, height: height, title: title)
+    var w = SVGWriter(width: width, height: height, title: title, meter: svgMeter())
     w.start("rect"); w.frame(0, 0, width, height); w.attr("fill", "#fff"); w.end()
     let painter = ListPainter(width: width)
     if indicator > 0 {
@@ -29,10 +31,10 @@ extension LuaList: SVGDrawable {
         threshold: m.config.refresh?.threshold ?? 50)
     }
     let visible = Rect(x: 0, y: m.offset - indicator, w: width, h: height)
-    let attributes = m.layout(visible)
+    let attributes = try m.layout(visible)
     w.start("g"); w.transform(translateX: 0, y: shift); w.open()
     for pinned in [false, true] {
-      for a in attributes where (a.z > 0) == pinned { draw(&w, m, a, painter) }
+      for a in attributes where (a.z > 0) == pinned && !w.stopped { draw(&w, m, a, painter) }
     }
     w.closeGroup()
     if m.config.paging != nil {
@@ -43,7 +45,7 @@ extension LuaList: SVGDrawable {
       &w, width: width, height: height, visible: height,
       content: m.contentHeight + m.config.contentInset.top
         + m.config.contentInset.bottom, offset: m.offset, minOffset: m.minOffset, maxOffset: m.maxOffset)
-    return w.finish()
+    return try w.finish()
   }
 
   private func draw(_ w: inout SVGWriter, _ m: LuaListModel, _ a: ListAttributes, _ p: ListPainter) {

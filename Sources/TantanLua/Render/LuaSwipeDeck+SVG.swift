@@ -12,15 +12,16 @@ import LuaRuntime
 /// takes a palette colour by item index. The empty deck shows `source.empty`'s title or
 /// "No more cards" in a dashed outline.
 extension LuaSwipeDeck: SVGDrawable {
-  func svgDocument() -> String {
+  func svgDocument() throws -> String {
     guard let m = model else {
-      return SVGPieces.placeholder(width: config.width, height: config.height, text: "tantan.SwipeDeck (constructing)")
+      return try SVGPieces.placeholder(
+        width: config.width, height: config.height, text: "tantan.SwipeDeck (constructing)")
     }
     let cards = m.cards
     var title = "tantan.SwipeDeck: \(m.state.rawValue)"
     if let top = cards.first { title += ", top item \(top.index + 1) of \(m.count)" }
     let margin = DeckPainter.margin
-    var w = SVGWriter(width: config.width, height: config.height, title: title, margin: margin)
+    var w = SVGWriter(width: config.width, height: config.height, title: title, margin: margin, meter: svgMeter())
     w.start("rect"); w.frame(-margin, -margin, config.width + 2 * margin, config.height + 2 * margin)
     w.attr("fill", "#f7f7fa"); w.end()
     w.start("rect"); w.frame(0, 0, config.width, config.height); w.attr("rx", 6); w.attr("fill", "#e9ebf0"); w.end()
@@ -38,7 +39,7 @@ extension LuaSwipeDeck: SVGDrawable {
       }
       DeckPainter.card(&w, card, label: label, stamp: stamp)
     }
-    return w.finish()
+    return try w.finish()
   }
 }
 

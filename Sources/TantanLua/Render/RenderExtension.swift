@@ -37,7 +37,7 @@ extension RenderExtension: TantanExtension, LuaModuleBinding {
     "tantan.render.svg",
     "An SVG 1.1 document of the component now: deck cards with frame, rotation, scale, alpha, title and colour and the LIKE/NOPE stamp while dragging; grid cells, the dragged slot, the snapshot, delete badges and the scroll position; list items, sticky headers, the refresh indicator and paging. Titles come from view-model keys title/name/text/label, subtitles from subtitle/detail/author, colours from color/colour (#rgb or #rrggbb); no Lua code runs.",
     drawableParam, returns: .string
-  ) { _, _, obj in obj.svgDocument() }
+  ) { _, _, obj in try obj.svgDocument() }
 
   static let frames = function(
     "tantan.render.frames",
@@ -90,7 +90,7 @@ extension RenderExtension: TantanExtension, LuaModuleBinding {
       charged += picture.utf8.count
       return picture
     }
-    var pictures = [try keep(obj.svgDocument())]
+    var pictures = [try keep(try obj.svgDocument())]
     pictures.reserveCapacity(count + 1)
     let start = host.clock.now
     for k in stride(from: 1, through: count, by: 1) {
@@ -98,7 +98,7 @@ extension RenderExtension: TantanExtension, LuaModuleBinding {
       do { try host.clock.advance(by: max(0, target - host.clock.now)) } catch {
         throw ClockBinding.luaError(error, at: ClockBinding.advanceSite, lua)
       }
-      pictures.append(try keep(obj.svgDocument()))
+      pictures.append(try keep(try obj.svgDocument()))
     }
     lua.newTable(narr: Int32(pictures.count))
     for (i, p) in pictures.enumerated() {

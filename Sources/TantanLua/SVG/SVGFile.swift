@@ -21,7 +21,9 @@ extension RenderExtension {
         throw .message("save_svg: writing files is not allowed in the sandbox (--sandbox)")
       }
       guard !path.utf8.contains(0) else { throw .argument(2, "path contains a zero byte") }
-      if let reason = FileSystem.save(path, obj.svgDocument(), createFolders: false) {
+      let document: String
+      do { document = try obj.svgDocument() } catch { throw lua.convert(error) }
+      if let reason = FileSystem.save(path, document, createFolders: false) {
         throw .message("save_svg: \(path): \(reason)")
       }
       lua.push(true)

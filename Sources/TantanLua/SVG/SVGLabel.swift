@@ -5,8 +5,14 @@ enum SVGLabel {
   /// estimated width at `fontSize` fits `width`. The estimate is deterministic (no font
   /// metrics): wide East Asian characters count 1 em, others about half an em.
   static func fitted(_ s: String, width: Double, fontSize: Double) -> String {
+    guard width > 0, fontSize > 0 else { return "" }
+    let budget = width / fontSize
     var line = ""
     var pendingSpace = false
+    // Past what fits, the rest is cut anyway: a long text costs what is shown, not its length.
+    var scalars = 0
+    var cut = false
+    let enough = Int(min(budget, 1e6)) * 4 + 16
     for u in s.unicodeScalars {
       if u.value == 0x20 || u.value == 0x09 || u.value == 0x0A || u.value == 0x0D {
         pendingSpace = !line.isEmpty
@@ -18,10 +24,13 @@ enum SVGLabel {
         pendingSpace = false
       }
       line.unicodeScalars.append(u)
+      scalars += 1
+      if scalars > enough {
+        cut = true
+        break
+      }
     }
-    guard width > 0, fontSize > 0 else { return "" }
-    let budget = width / fontSize
-    if estimatedEms(line) <= budget { return line }
+    if !cut && estimatedEms(line) <= budget { return line }
     let ellipsis = 1.0
     var used = 0.0
     var kept = ""

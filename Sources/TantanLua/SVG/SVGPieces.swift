@@ -1,16 +1,17 @@
 import HeadlessUI
+import LuaRuntime
 
 /// Small drawings shared by the component renderers.
 enum SVGPieces {
   /// A whole document that only says `text` (a component that cannot be drawn yet).
-  static func placeholder(width: Double, height: Double, text: String) -> String {
+  static func placeholder(width: Double, height: Double, text: String) throws(LuaCallError) -> String {
     var w = SVGWriter(width: width, height: height, title: text)
     w.start("rect"); w.frame(0, 0, width, height); w.attr("fill", "#eef0f4"); w.end()
     w.textElement(SVGLabel.fitted(text, width: width - 20, fontSize: 14)) { w in
       w.attr("x", width / 2); w.attr("y", height / 2); w.attr("font-size", 14); w.attr("text-anchor", "middle")
       w.attr("fill", "#6b7280")
     }
-    return w.finish()
+    return try w.finish()
   }
 
   /// The scroll indicator on the right edge, as UIKit shows it: its length is the visible share

@@ -1,22 +1,35 @@
+import LuaRuntime
+
 /// Writes one SVG 1.1 document: elements and attributes appended in call order (so the same
 /// calls give the same bytes), numbers in a fixed format, text escaped for XML 1.0.
 ///
 ///     var w = SVGWriter(width: 300, height: 400, title: "deck")
 ///     w.start("rect"); w.attr("width", 10); w.attr("fill", "#fff"); w.end()
 ///     w.start("g"); w.attr("opacity", 0.5, decimals: 3); w.open(); ...; w.closeGroup()
-///     let svg = w.finish()
+///     let svg = try w.finish()
 ///
 /// Attribute names and literal values given as `String` are the renderer's own (not escaped);
 /// everything that comes from a view model goes through `text(_:)` or `textElement`.
 struct SVGWriter {
+  /// Told the document's size as it grows (per 64 KB, and twice it at `finish`, for the string
+  /// made of it); throws to refuse (a memory limit, an instruction count).
+  typealias Meter = (_ bytes: Int) throws(LuaCallError) -> Void
+
   /// UTF-8 bytes: appending to an array is several times cheaper than to a `String` (measured:
   /// string appends were two thirds of a deck's drawing time).
   private var out: [UInt8] = []
   private var depth = 0
+  private let meter: Meter?
+  private var metered = 0
+  /// Why the meter refused the document's growth: what was written is dropped, the drawing should
+  /// stop (`stopped`), and `finish` throws it.
+  private var refusal: LuaCallError?
+  var stopped: Bool { refusal != nil }
 
   /// The document's header; `margin` widens the canvas on every side (content may be drawn at
   /// negative coordinates down to `-margin`).
-  init(width: Double, height: Double, title: String, margin: Double = 0) {
+  init(width: Double, height: Double, title: String, margin: Double = 0, meter: Meter? = nil) {
+    self.meter = meter
     out.reserveCapacity(8192)
     out += "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<svg xmlns=\"http://www.w3.org/2000/svg\" version=\"1.1\""
     attr("width", width + 2 * margin)
@@ -34,10 +47,24 @@ struct SVGWriter {
     close("title")
   }
 
-  /// The finished document (closes `<svg>`).
-  mutating func finish() -> String {
+  /// The finished document (closes `<svg>`); throws the meter's refusal.
+  mutating func finish() throws(LuaCallError) -> String {
+    if let refusal { throw refusal }
     out += "</svg>\n"
+    try meter?(2 * out.count)
     return String(decoding: out, as: UTF8.self)
+  }
+
+  /// Tells the meter the size at element boundaries, every 64 KB.
+  private mutating func measure() {
+    guard let meter, refusal == nil, out.count >= metered + 65536 else { return }
+    do throws(LuaCallError) {
+      try meter(out.count)
+      metered = out.count
+    } catch {
+      refusal = error
+      out = []
+    }
   }
 
   // MARK: Elements
@@ -50,7 +77,10 @@ struct SVGWriter {
   }
 
   /// `/>` and a newline.
-  mutating func end() { out += "/>\n" }
+  mutating func end() {
+    out += "/>\n"
+    measure()
+  }
 
   /// `>`; children follow until `close`. Text content stays on the same line.
   mutating func open(newline: Bool = true) {
@@ -65,6 +95,7 @@ struct SVGWriter {
     out += "</"
     out += name
     out += ">\n"
+    measure()
   }
 
   /// Closes a container opened with `open()` (its children were on their own lines).

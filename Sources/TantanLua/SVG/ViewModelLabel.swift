@@ -1,4 +1,5 @@
 import CLua
+import CLuaShim
 import LuaRuntime
 
 /// What the renderer shows of a view model: a title, an optional subtitle and an optional colour.
@@ -28,19 +29,26 @@ struct ViewModelLabel {
   /// Reads the value at `index`.
   static func read(_ lua: Lua, _ index: Int32) -> ViewModelLabel {
     let t = lua.type(index)
-    if t == LUA_TSTRING || t == LUA_TNUMBER { return ViewModelLabel(title: lua.string(index)) }
+    if t == LUA_TSTRING || t == LUA_TNUMBER { return ViewModelLabel(title: text(lua, index)) }
     guard t == LUA_TTABLE else { return ViewModelLabel() }
     let table = lua.absIndex(index)
     func first(_ keys: [String]) -> String? {
       for k in keys {
         let kind = lua.rawGet(table, k)
         defer { lua.pop() }
-        if kind == LUA_TSTRING || kind == LUA_TNUMBER { return lua.string(-1) }
+        if kind == LUA_TSTRING || kind == LUA_TNUMBER { return text(lua, -1) }
       }
       return nil
     }
     return ViewModelLabel(
       title: first(titleKeys), subtitle: first(subtitleKeys), color: first(colorKeys).flatMap(RGBColor.init(hex:)))
+  }
+
+  /// The string (or number) at `index`, at most its first 64 KB: a label shows a line of it.
+  private static func text(_ lua: Lua, _ index: Int32) -> String? {
+    var length = 0
+    guard let p = tt_tostring(lua.L, index, &length) else { return nil }
+    return String(decoding: UnsafeRawBufferPointer(start: p, count: min(length, 65536)), as: UTF8.self)
   }
 
   /// Reads a list payload's snapshot (taken when the list last loaded its data).

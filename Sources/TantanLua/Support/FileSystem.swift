@@ -35,21 +35,6 @@ package enum FileSystem {
     return names.sorted(by: bytewise)
   }
 
-  /// The file's text, or its first `limit` bytes.
-  package static func read(_ path: String, limit: Int = .max) -> String? {
-    guard let f = fopen(path, "rb") else { return nil }
-    defer { fclose(f) }
-    var bytes: [UInt8] = []
-    var buf = [UInt8](repeating: 0, count: min(65536, max(limit, 1)))
-    while bytes.count < limit {
-      let want = min(buf.count, limit - bytes.count)
-      let n = fread(&buf, 1, want, f)
-      bytes.append(contentsOf: buf[0..<n])
-      if n < want { break }
-    }
-    return String(decoding: bytes, as: UTF8.self)
-  }
-
   /// Writes a regular file through a temporary file and a rename, so a reader never sees half a
   /// file. Anything else that exists (`/dev/null`, `/dev/stdout`, a FIFO) is written in place: a
   /// rename would replace the device with a file.

@@ -70,8 +70,11 @@ extension PlayBuild {
     return components.compactMap { c in
       c.ref.push(lua)
       defer { lua.pop() }
-      guard let drawable = lua.classObject(at: -1) as? SVGDrawable else { return nil }
-      return (c.label, drawable.svgDocument())
+      // A picture the limits refused is left out (the tripped limit fails the script's next step).
+      guard let drawable = lua.classObject(at: -1) as? SVGDrawable, let svg = try? drawable.svgDocument() else {
+        return nil
+      }
+      return (c.label, svg)
     }
   }
 }

@@ -61,7 +61,12 @@ enum MergeReports {
     do { options = try RunnerOptions.parse(runnerArgs) } catch { return fail(progname, error.description) }
     var reports: [RunReport] = []  // var: --allow-partial drops doubled shards
     for path in inputs {
-      guard let text = FileSystem.read(path) else { return fail(progname, "cannot read \(path)") }
+      let text: String
+      switch FileSystem.contents(path, reserve: { (_: Int) throws(Never) in }) {
+      case .text(let t): text = t
+      case .unreadable: return fail(progname, "cannot read \(path)")
+      case .noMemory: return fail(progname, "cannot read \(path): not enough memory")
+      }
       do { reports.append(try JSONReporter.decode(text)) } catch { return fail(progname, "\(path): \(error)") }
     }
     var merged: RunReport

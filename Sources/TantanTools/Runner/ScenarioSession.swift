@@ -120,7 +120,10 @@ final class ScenarioSession {
         lua.push("snapshot '\(name)' is used twice in this scenario (golden \(path)): give each its own name")
         return 2
       }
-      let outcome = self.config.snapshots.check(specFile: self.file, name: name, text: text)
+      let golden = HostMemory(lua.handle)  // the golden while it is compared
+      let outcome = try self.config.snapshots.check(specFile: self.file, name: name, text: text) {
+        (n) throws(LuaCallError) in try golden.charge(n)
+      }
       self.snapshotsUsed.append(outcome.path)
       self.snapshotActions.record(outcome.action, outcome.path)
       lua.push(outcome.ok)
@@ -138,7 +141,10 @@ final class ScenarioSession {
         lua.push("snapshot_svg '\(name)' is used twice in this scenario (golden \(path)): give each its own name")
         return 2
       }
-      let (outcome, artifacts) = self.config.snapshots.checkPicture(specFile: self.file, name: name, svg: svg)
+      let golden = HostMemory(lua.handle)
+      let (outcome, artifacts) = try self.config.snapshots.checkPicture(specFile: self.file, name: name, svg: svg) {
+        (n) throws(LuaCallError) in try golden.charge(n)
+      }
       self.snapshotsUsed.append(outcome.path)
       self.snapshotActions.record(outcome.action, outcome.path)
       self.artifacts += artifacts

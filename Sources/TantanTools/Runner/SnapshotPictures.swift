@@ -1,3 +1,4 @@
+import LuaRuntime
 import TantanLua
 import TantanScripts
 
@@ -23,13 +24,15 @@ extension SnapshotStore {
   }
 
   /// Compares; returns the outcome and the artifacts written (none when it matched or was written).
-  func checkPicture(specFile: String, name: String, svg: String) -> (Outcome, artifacts: [String]) {
+  func checkPicture(specFile: String, name: String, svg: String, reserve: (Int) throws(LuaCallError) -> Void)
+    throws(LuaCallError) -> (Outcome, artifacts: [String])
+  {
     let path = Self.picturePath(specFile: specFile, name: name)
     let folder = artifactFolder(specFile: specFile, name: name)
     if let problem = refusal(name, path, writing: nil) {
       return (Outcome(ok: false, action: .failed, message: problem, path: path), [])
     }
-    let golden = FileSystem.read(path)
+    let golden = try Self.golden(path, against: svg.utf8.count, reserve: reserve)
     if golden == svg || (golden != nil && mode == .all) || (golden == nil && mode != .none) {
       for f in ["expected.svg", "actual.svg", "diff.html"] { FileSystem.remove(FileSystem.join(folder, f)) }
       if golden == svg { return (Outcome(ok: true, path: path), []) }

@@ -1,3 +1,4 @@
+import LuaRuntime
 import TantanLua
 
 /// The goldens a scenario wrote, rewrote (`--update-snapshots=all`) or failed to match.
@@ -89,13 +90,31 @@ struct SnapshotStore: Sendable {
     FileSystem.join(folder(for: specFile), fileName(name))
   }
 
-  func check(specFile: String, name: String, text: String) -> Outcome {
+  /// The golden at `path` for a value of `size` bytes, or nil when there is none: at most twice
+  /// the value and a megabyte is read (a longer golden cannot match; its diff shows its start),
+  /// each buffer size charged through `reserve` first. A FIFO or a device is refused unopened
+  /// (opening a FIFO waits for a writer).
+  static func golden(_ path: String, against size: Int, reserve: (Int) throws(LuaCallError) -> Void)
+    throws(LuaCallError) -> String?
+  {
+    if FileSystem.kind(path) == .other { throw .message("golden \(path) is not a regular file") }
+    switch try FileSystem.contents(path, limit: 2 * size + (1 << 20), reserve: reserve) {
+    case .text(let golden): return golden
+    case .unreadable: return nil
+    case .noMemory: throw .message("not enough memory")
+    }
+  }
+
+  /// Compares `text` with its golden (charged through `reserve` while it is read).
+  func check(specFile: String, name: String, text: String, reserve: (Int) throws(LuaCallError) -> Void)
+    throws(LuaCallError) -> Outcome
+  {
     let path = Self.path(specFile: specFile, name: name)
     let newPath = path + ".new"
     if let problem = refusal(name, path, writing: nil) {
       return Outcome(ok: false, action: .failed, message: problem, path: path)
     }
-    if let golden = FileSystem.read(path) {
+    if let golden = try Self.golden(path, against: text.utf8.count, reserve: reserve) {
       if golden == text {
         if FileSystem.kind(newPath) == .file { FileSystem.remove(newPath) }
         return Outcome(ok: true, path: path)

@@ -247,10 +247,10 @@ final class TraceRecorder {
       lua.rawGet(-1, index: i + 1)
       defer { lua.pop() }
       guard let object = lua.classObject(at: -1), object === components[i].object,
-        let drawable = object as? SVGDrawable
-      else { continue }
+        let drawable = object as? SVGDrawable, let picture = try? drawable.svgDocument()
+      else { continue }  // a picture refused by the limits: the tripped limit ends the run
       let state = lua.toDisplayString(-1)
-      shots.append(TraceStep.Shot(component: i, frame: frames.add(drawable.svgDocument()), state: state))
+      shots.append(TraceStep.Shot(component: i, frame: frames.add(picture), state: state))
     }
     lua.pop()
     return shots

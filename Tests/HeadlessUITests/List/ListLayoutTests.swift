@@ -27,7 +27,7 @@ final class ListLayoutTests: XCTestCase {
     XCTAssertEqual(list.contentHeight, 182 + 30 + 97)
     XCTAssertNil(list.naturalHeaderFrame(2))
 
-    let all = list.layout(Rect(x: 0, y: 0, w: 320, h: 10_000))
+    let all = try list.layout(Rect(x: 0, y: 0, w: 320, h: 10_000))
     XCTAssertEqual(
       all.map { "\($0.kind.rawValue)\($0.section)\($0.index.map(String.init) ?? "")" },
       ["header0", "item00", "item01", "item02", "footer0", "header1", "item20", "item21"])
@@ -52,7 +52,7 @@ final class ListLayoutTests: XCTestCase {
     XCTAssertEqual(list.itemFrame(section: 0, index: 4), Rect(x: 0, y: 58, w: 100, h: 50))
     XCTAssertEqual(list.itemFrame(section: 1, index: 0), Rect(x: 0, y: 108, w: 210, h: 7))
     XCTAssertEqual(list.contentHeight, 115)
-    let visible = list.layout(Rect(x: 105, y: 0, w: 105, h: 40))
+    let visible = try list.layout(Rect(x: 105, y: 0, w: 105, h: 40))
     XCTAssertEqual(visible.map { $0.index }, [1, 3])
   }
 
@@ -70,13 +70,13 @@ final class ListLayoutTests: XCTestCase {
     try list.scrollTo(list.maxOffset)
     let start = ContinuousClock.now
     var attrs: [ListAttributes] = []
-    for _ in 0..<100 { attrs = list.layout() }
+    for _ in 0..<100 { attrs = try list.layout() }
     let perQuery = (ContinuousClock.now - start) / 100
     XCTAssertLessThan(perQuery, .milliseconds(5), "layout of one screen took \(perQuery)")
     XCTAssertEqual(attrs.last?.index, n - 1)
     XCTAssertEqual(attrs.last?.frame, Rect(x: 0, y: list.contentHeight - 44, w: 320, h: 44))
     XCTAssertEqual(attrs.count, 11)  // 480 / 45 rounded up, partial rows included
-    let middle = list.layout(Rect(x: 0, y: 134 + 45 * 500_000, w: 320, h: 45))
+    let middle = try list.layout(Rect(x: 0, y: 134 + 45 * 500_000, w: 320, h: 45))
     XCTAssertEqual(middle.map { $0.index }, [500_000])
     XCTAssertEqual(middle.first?.frame.y, 134 + 45 * 500_000)
   }
@@ -84,9 +84,9 @@ final class ListLayoutTests: XCTestCase {
   func testLayoutOfAnEmptyListAndEmptyRect() throws {
     let list = try makeList([])
     XCTAssertEqual(list.contentHeight, 0)
-    XCTAssertEqual(list.layout(), [])
+    XCTAssertEqual(try list.layout(), [])
     let other = try makeList([section("a", items(3, prefix: "a"))])
-    XCTAssertEqual(other.layout(Rect(x: 0, y: 0, w: 320, h: 0)), [])
+    XCTAssertEqual(try other.layout(Rect(x: 0, y: 0, w: 320, h: 0)), [])
   }
 }
 

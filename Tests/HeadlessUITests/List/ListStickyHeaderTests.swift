@@ -64,14 +64,14 @@ final class ListStickyHeaderTests: XCTestCase {
   func testVisibleSectionGetsItsHeaderEvenIfTheHeaderIsOffScreen() throws {
     let list = try makeSticky(inset: 0)
     // At rest s3's header is at 410, but a query far down in s3 still returns it, at its sticky place.
-    let attrs = list.layout(Rect(x: 0, y: 1000, w: 320, h: 100))
+    let attrs = try list.layout(Rect(x: 0, y: 1000, w: 320, h: 100))
     let header = attrs.first { $0.kind == .header }
     XCTAssertEqual(header?.section, 3)
     XCTAssertEqual(header?.frame.y, 410)
     XCTAssertEqual(header?.z, 1024)
     // Scrolled deep into s3: its header is pinned into the visible area.
     try list.scrollTo(700)
-    let visible = list.layout()
+    let visible = try list.layout()
     XCTAssertEqual(visible.filter { $0.kind == .header }.map(\.section), [3])
     XCTAssertEqual(visible.first { $0.kind == .header }?.frame, Rect(x: 0, y: 700, w: 320, h: 30))
   }
@@ -79,7 +79,7 @@ final class ListStickyHeaderTests: XCTestCase {
   func testHeaderBeingPushedOutIsStillReported() throws {
     let list = try makeSticky(inset: 0)
     try list.scrollTo(215)
-    let headers = list.layout().filter { $0.kind == .header }
+    let headers = try list.layout().filter { $0.kind == .header }
     XCTAssertEqual(headers.map(\.section), [0, 1, 2, 3])
     XCTAssertEqual(headers.map(\.frame.y), [200, 230, 380, 410])
     XCTAssertTrue(headers.allSatisfy { $0.z == 1024 })
@@ -94,11 +94,11 @@ final class ListStickyHeaderTests: XCTestCase {
     try list.scrollTo(10)
     XCTAssertEqual(list.stickyHeaderFrame(0)!.y, 0)
     XCTAssertEqual(list.stickyHeaderFrame(1)!.y, 30)
-    XCTAssertEqual(list.layout().filter { $0.kind == .header }.map(\.section), [0, 1])
+    XCTAssertEqual(try list.layout().filter { $0.kind == .header }.map(\.section), [0, 1])
     try list.scrollTo(100)
     XCTAssertEqual(list.stickyHeaderFrame(0)!.y, 0)  // scrolled away with the content
     XCTAssertEqual(list.stickyHeaderFrame(1)!.y, 100)
-    XCTAssertEqual(list.layout().filter { $0.kind == .header }.map(\.section), [1])
+    XCTAssertEqual(try list.layout().filter { $0.kind == .header }.map(\.section), [1])
   }
 
   func testNonStickyHeadersStayAtTheirNaturalPlace() throws {
@@ -108,7 +108,7 @@ final class ListStickyHeaderTests: XCTestCase {
     }
     try list.scrollTo(100)
     XCTAssertEqual(list.headerFrame(0), Rect(x: 0, y: 0, w: 320, h: 30))
-    XCTAssertFalse(list.layout().contains { $0.kind == .header })
+    XCTAssertFalse(try list.layout().contains { $0.kind == .header })
   }
 
   func testSectionInsetTopRestsTheHeaderOnTheFirstRowAsInTheSeed() throws {

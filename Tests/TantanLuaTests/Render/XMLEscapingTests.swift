@@ -66,7 +66,7 @@ final class XMLEscapingTests: XCTestCase {
   func testSVGTextUsesTheSameEscaper() throws {
     let title = "a\u{1B}[31m<b>\u{0}\r"
     var w = SVGWriter(width: 10, height: 10, title: title)
-    let svg = w.finish()
+    let svg = try w.finish()
     XCTAssertTrue(svg.contains("<title>" + XMLEscaping.escaped(title) + "</title>"), svg)
     XCTAssertTrue(svg.contains("<title>a\\u001B[31m&lt;b&gt;\\u0000&#13;</title>"), svg)
     let root = try XCTUnwrap(svg.range(of: "<svg "))
