@@ -75,8 +75,11 @@ static void *l_alloc(void *ud, void *ptr, size_t osize, size_t nsize) {
 static volatile sig_atomic_t interrupted;
 
 void tt_hook(lua_State *L, lua_Debug *ar) {
-  (void)ar;
   Limits *m = LIM(L);
+  if (ar->event == LUA_HOOKLINE) {  // only with coverage on (or Ctrl-C's every-event hook)
+    if (m->cov) tt_cover_line(L, ar);
+    if (!interrupted && !m->tripped) return;
+  }
   __atomic_store_n(&m->beats, m->beats + 1, __ATOMIC_RELAXED);  // one writer: a plain store
   if (interrupted) {
     interrupted = 0;
@@ -124,11 +127,13 @@ void tt_hook(lua_State *L, lua_Debug *ar) {
 
 // With any limit the count hook runs in every thread (coroutines inherit it when created), so
 // a tripped limit reaches a coroutine that catches errors in a loop: the allocator cannot raise.
+// Coverage adds line events (tt_cover_line), except once a limit tripped.
 void tt_arm_hook(lua_State *L) {
   Limits *m = LIM(L);
   if (m->max_instr || m->timeout > 0 || m->max) tt_watch(m);
-  if (m->max_instr || m->timeout > 0 || m->max || m->tripped) lua_sethook(L, tt_hook, LUA_MASKCOUNT, m->tripped ? 1 : HOOK_STRIDE);
-  else lua_sethook(L, NULL, 0, 0);
+  int line = m->cov && !m->tripped ? LUA_MASKLINE : 0;
+  if (m->max_instr || m->timeout > 0 || m->max || m->tripped) lua_sethook(L, tt_hook, LUA_MASKCOUNT | line, m->tripped ? 1 : HOOK_STRIDE);
+  else lua_sethook(L, line ? tt_hook : NULL, line, 0);
 }
 
 lua_State *tt_newstate(void) {

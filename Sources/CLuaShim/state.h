@@ -39,6 +39,7 @@ typedef struct Limits {
   void *owner;           // the Swift owner's handle (tt_owner)
   size_t room_asked_at;  // `used` when the system was last asked for headroom (tt_host_reserve)
   struct ChunkTexts *texts;  // the loaded chunks' text, for a trace (chunktext.c); NULL: not kept
+  struct Coverage *cov;      // line counts (coverage.c); NULL: coverage off
 } Limits;
 
 #define HOOK_STRIDE 1000
@@ -70,4 +71,7 @@ void tt_free_chunk_texts(Limits *m);
 // replaced by ones that keep it (called by tt_openlibs).
 int tt_loadfilex(lua_State *L, const char *filename, const char *mode);
 void tt_install_loaders(lua_State *L);
+// coverage.c: a line event counted; the counts freed when the state closes.
+void tt_cover_line(lua_State *L, lua_Debug *ar);
+void tt_free_coverage(Limits *m);
 #endif

@@ -204,6 +204,7 @@ int tt_close(lua_State *L, char *message, size_t size) {
   int during = before ? TT_LIMIT_NONE : m->tripped;
   if (during && message && size) snprintf(message, size, "%s", m->message);
   tt_free_chunk_texts(m);
+  tt_free_coverage(m);
   free(m);
   return during;
 }

@@ -117,6 +117,19 @@ int tt_len(lua_State *L, int idx, lua_Integer *len);  // luaL_len: __len, an int
 int tt_openlibs(lua_State *L);
 // An opaque pointer kept with the state for its Swift owner (the handle references share).
 void tt_set_owner(lua_State *L, void *owner);
+
+// Line coverage (coverage.c): from now on the line hook counts every line run in a chunk named
+// `@file` (a cached closure-to-file lookup, then one increment). 0 on success.
+int tt_coverage_start(lua_State *L);
+// The files counted so far, in the order first run: file `i`'s name (without '@'), its counts
+// (`hits[line]`, `count` entries, valid until the next line runs), or NULL past the end.
+int tt_coverage_file_count(lua_State *L);
+const char *tt_coverage_file(lua_State *L, int i, const unsigned **hits, int *count);
+void tt_coverage_reset(lua_State *L);  // every count back to 0 (the files stay)
+// The lines of a chunk's text that hold code the compiler emitted, sorted (protolines.c): a
+// malloc'd array of `count` lines to free with tt_free, or NULL with the load error in `err`.
+int *tt_executable_lines(const char *text, size_t len, const char *name, size_t *count, char *err, size_t errsize);
+void tt_free(void *p);
 void *tt_owner(lua_State *L);
 
 // Pops a methods table; pushes an __index that finds methods in C, else runs the Swift box.
