@@ -48,6 +48,10 @@ static const char prelude_modules[] = {
 #embed "lua/prelude_modules.lua"
 };
 
+static const char coverage_config[] = {
+#embed "lua/coverage_config.lua"
+};
+
 static const char sandbox[] = {
 #embed "lua/sandbox.lua"
 };
@@ -100,6 +104,7 @@ const char *tt_script_prelude_blocks(size_t *size) { *size = sizeof prelude_bloc
 const char *tt_script_prelude_core(size_t *size) { *size = sizeof prelude_core; return prelude_core; }
 const char *tt_script_prelude_modules(size_t *size) { *size = sizeof prelude_modules; return prelude_modules; }
 const char *tt_script_sandbox(size_t *size) { *size = sizeof sandbox; return sandbox; }
+const char *tt_script_coverage_config(size_t *size) { *size = sizeof coverage_config; return coverage_config; }
 const char *tt_script_trace_viewer(size_t *size) { *size = sizeof trace_viewer; return trace_viewer; }
 const char *tt_script_trace_viewer_page(size_t *size) { *size = sizeof trace_viewer_html; return trace_viewer_html; }
 const char *tt_script_trace_viewer_style(size_t *size) { *size = sizeof trace_viewer_css; return trace_viewer_css; }

@@ -28,6 +28,9 @@ const char *tt_script_prelude_blocks(size_t *size);
 const char *tt_script_prelude_core(size_t *size);
 const char *tt_script_prelude_modules(size_t *size);
 
+/* coverage_config.lua: `.luacov` read as luacov reads it, and luacov's include/exclude test. */
+const char *tt_script_coverage_config(size_t *size);
+
 /* sandbox.lua: what `--sandbox` removes from a state, and its module searcher. */
 const char *tt_script_sandbox(size_t *size);
 

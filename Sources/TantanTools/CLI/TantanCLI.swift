@@ -60,6 +60,10 @@ package enum TantanCLI {
       writeError("\(progname): \(err)\n")
       status = 1
     }
+    for err in hostInterpreter.finishCoverage() {
+      writeError("\(progname): \(err)\n")
+      status = 1
+    }
     // The finalizers that run at close are held to the script's limits: one that hit them fails the run.
     state.close()
     if let limit = state.limitMessageAtClose {

@@ -7,7 +7,8 @@ import TantanLua
 /// the sandbox and `--seed`.
 final class HostInterpreter: InterpreterHost {
   static let valuedOptions: Set<String> = [
-    "seed", "max-memory", "max-instructions", "timeout", "emit-meta", "plugin", "trace",
+    "seed", "max-memory", "max-instructions", "timeout", "emit-meta", "plugin", "trace", "coverage",
+    "coverage-include", "coverage-exclude",
   ]
   static let flagOptions: Set<String> = ["sandbox", "strict-plugins"]
   static let optionHelp: [(String, String)] = [
@@ -23,6 +24,9 @@ final class HostInterpreter: InterpreterHost {
     ("--plugin DIR", "load the plugin in DIR, or every plugin folder in DIR (repeatable; before ./plugins)"),
     ("--strict-plugins", "a plugin that fails to load (or whose hook raises) stops the run with status 1"),
     ("--trace FILE", "record every step (gestures, calls, clock) and write an HTML trace viewer to FILE"),
+    ("--coverage FORMAT=FILE", "count the lines run and write lcov=FILE, cobertura=FILE or summary[=FILE] (repeatable)"),
+    ("--coverage-include PAT", "report files matching this Lua pattern (luacov's include; repeatable; .luacov too)"),
+    ("--coverage-exclude PAT", "leave out files matching this Lua pattern (luacov's exclude; repeatable)"),
   ]
 
   var host: TantanHost?
@@ -32,6 +36,8 @@ final class HostInterpreter: InterpreterHost {
   var quietPlugins = false
   /// `--trace FILE`: the recording, written when the run ends.
   var trace: ScriptTrace?
+  /// `--coverage`: the counts, whose reports are written when the run ends.
+  var coverage: ScriptCoverage?
   /// `tantan-host play`: called once the host is set up (sandbox, limits, plugins), before the
   /// script runs; false stops the run. And every error message the interpreter reports.
   var didPrepare: ((TantanHost) -> Bool)?
@@ -49,6 +55,7 @@ final class HostInterpreter: InterpreterHost {
     var plugins: [String] = []
     var strictPlugins = false
     var trace: String?
+    var coverage: [CoverageOutput] = []
   }
 
   static func settings(_ o: InterpreterOptions) throws(InterpreterOptions.ParseError) -> Settings {
@@ -76,6 +83,14 @@ final class HostInterpreter: InterpreterHost {
       guard !v.isEmpty else { throw .badValue(option: "--trace", message: "file name expected, got ''") }
       s.trace = v
     }
+    for v in o.values("coverage") {
+      switch CoverageOutput.parse(v) {
+      case .success(let out): s.coverage.append(out)
+      case .failure(let e): throw .badValue(option: "--coverage", message: e.description)
+      case nil:
+        throw .badValue(option: "--coverage", message: "lcov=FILE, cobertura=FILE or summary[=FILE] expected, got '\(v)'")
+      }
+    }
     return s
   }
 
@@ -101,6 +116,16 @@ final class HostInterpreter: InterpreterHost {
     }
     if let path = settings.trace {
       trace = ScriptTrace(host: host, path: path, title: options.script ?? "(command line)", progname: options.progname)
+    }
+    if !settings.coverage.isEmpty {
+      let filter: CoverageFilter
+      do {
+        filter = try CoverageFilter(
+          root: CoverageFilter.workingDirectory, config: ".luacov", include: options.values("coverage-include"),
+          exclude: options.values("coverage-exclude"))
+      } catch { return fail(options, error.description) }
+      coverage = ScriptCoverage(
+        state: state, host: host, outputs: settings.coverage, filter: filter, progname: options.progname)
     }
     state.setLimits(maxMemory: settings.maxMemory, maxInstructions: settings.maxInstructions, timeout: settings.timeout)
     // Where the count hook cannot run (a C function, a finalizer, a message handler entered from a
@@ -129,6 +154,9 @@ final class HostInterpreter: InterpreterHost {
 
   /// Writes the trace, if the run is traced; an error message when it cannot be written.
   func finishTrace(status: Int32) -> String? { trace?.write(status: status) }
+
+  /// Writes the coverage reports, if the run counts lines; the messages of those not written.
+  func finishCoverage() -> [String] { coverage?.write() ?? [] }
 
   private func report(_ state: LuaState, _ o: InterpreterOptions) -> Bool {
     fail(o, state.lua.string(-1) ?? "error")
