@@ -184,6 +184,7 @@ enum MergeReports {
       seed: first.seed, shuffled: first.shuffled, shard: reports.count == 1 ? first.shard : shard,
       results: results, duration: reports.reduce(0) { $0 + $1.duration })
     merged.goldens = g
+    merged.coverage = CoverageReport.merge(reports.compactMap(\.coverage))
     // What the shards share; a mixed (--allow-partial) merge records no one selection.
     if reports.allSatisfy({ $0.selection == first.selection && $0.planned == first.planned }) {
       merged.selection = first.selection

@@ -34,6 +34,8 @@ struct RunReport: Equatable {
   var selection: RunSelection? = nil
   /// Scenarios the selection holds, all shards together (`results` holds this shard's).
   var planned: Int? = nil
+  /// `--coverage`: the lines of the project's Lua files the run ran and missed.
+  var coverage: CoverageReport? = nil
 
   /// Goldens written, rewritten and failed by the scenarios, and obsolete ones (unused, or
   /// removed by `--update-snapshots=all`): "3 written, 1 obsolete, 1 failed".
@@ -127,6 +129,8 @@ enum Reporters {
     case "junit": return JUnitReporter()
     case "json": return JSONReporter()
     case "github": return GitHubReporter()
+    case "lcov": return CoverageReporter(format: .lcov)
+    case "cobertura": return CoverageReporter(format: .cobertura)
     default: return TextReporter(color: color)
     }
   }

@@ -44,6 +44,10 @@ struct RunnerOptions {
   var exploreRuns: Int?
   var traceDir = "tantan-traces"
   var artifactsDir = "tantan-artifacts"
+  /// `--coverage` (or a coverage reporter): count the lines run; luacov's include/exclude patterns.
+  var coverage = false
+  var coverageInclude: [String] = []
+  var coverageExclude: [String] = []
   var help = false
 
   /// True when something other than sharding narrowed the suite (unused goldens are then not reported).
@@ -56,11 +60,12 @@ struct RunnerOptions {
   }
 
   /// The built-in reporters, as listed in messages; `reporterNames` adds their aliases.
-  static let builtInReporters = ["default", "tap", "junit", "json", "github"]
+  static let builtInReporters = ["default", "tap", "junit", "json", "github", "lcov", "cobertura"]
 
   static let reporterNames: [String: String] = [
     "default": "default", "text": "default", "utfTerminal": "default", "plainTerminal": "default",
-    "tap": "tap", "TAP": "tap", "junit": "junit", "json": "json", "github": "github",
+    "tap": "tap", "TAP": "tap", "junit": "junit", "json": "json", "github": "github", "lcov": "lcov",
+    "cobertura": "cobertura",
   ]
 
   /// Every `--reporter` names a built-in reporter or one of `plugins` (known once plugins loaded).
@@ -157,6 +162,9 @@ struct RunnerOptions {
         }
         o.timeout = d == 0 ? nil : d
       case "--pass-with-no-tests": o.passWithNoTests = true
+      case "--coverage": o.coverage = true
+      case "--coverage-include": o.coverageInclude.append(try value(name, inline))
+      case "--coverage-exclude": o.coverageExclude.append(try value(name, inline))
       case "--sandbox": o.sandbox = true
       case "--plugin": o.plugins.append(try value(name, inline))
       case "--strict-plugins": o.strictPlugins = true
@@ -182,6 +190,7 @@ struct RunnerOptions {
       i += 1
     }
     if o.reporters.isEmpty { o.reporters = [ReporterSpec(name: "default", path: nil)] }
+    if o.reporters.contains(where: { $0.name == "lcov" || $0.name == "cobertura" }) { o.coverage = true }
     return o
   }
 
@@ -223,8 +232,14 @@ struct RunnerOptions {
       --update-snapshots[=none|new|all]  write golden files: none, only missing ones, or all
                              (default new; none when CI=true); -u is --update-snapshots=all
       --reporter NAME[=PATH] default, tap, junit, json, github (GitHub Actions annotations; the
-                             job summary to $GITHUB_STEP_SUMMARY) or a plugin's reporter, to
-                             stdout or PATH (repeatable; -o NAME)
+                             job summary to $GITHUB_STEP_SUMMARY), lcov, cobertura (coverage; they
+                             imply --coverage) or a plugin's reporter, to stdout or PATH
+                             (repeatable; -o NAME)
+      --coverage             count the lines of the project's Lua files the scenarios run; the
+                             default output ends with a table (file, lines, hit, percent, missed)
+      --coverage-include PAT report the files matching this Lua pattern (luacov's include; the
+                             path without .lua; repeatable; after .luacov's own)
+      --coverage-exclude PAT leave out the files matching this Lua pattern (luacov's exclude)
       --max-instructions N   per-scenario instruction limit (default 100000000; 0 = none)
       --max-memory BYTES     per-scenario memory limit (default 134217728; 0 = none)
       --timeout SECONDS      per-scenario wall-clock limit (default 10; 0 = none; one stuck in C

@@ -18,6 +18,8 @@ struct ExecutionConfig: Sendable {
   /// `--trace`: which attempts keep an HTML trace, and the folder they go to.
   var trace = ScenarioTraces.Mode.off
   var traceDir = ""
+  /// `--coverage`: every state counts the lines it runs (ScenarioSession+Coverage).
+  var coverage = false
 }
 
 /// One fresh Lua state set up exactly as the `tantan-host` interpreter sets up a script's state
@@ -47,6 +49,8 @@ final class ScenarioSession {
   private(set) var lastAssertions: Int?
   private(set) var lastPendingTimers: [String] = []
   private(set) var lastTeardownFailures: [Failure] = []
+  /// Line counts banked out of the state, and those forked attempts reported (`--coverage`).
+  var coverage = LineCoverage()
 
   struct SetupError: Error { let failure: Failure }
 
@@ -57,6 +61,7 @@ final class ScenarioSession {
       throw SetupError(
         failure: Failure(kind: .error, message: "cannot create a Lua state: \(error)", file: file, line: nil))
     }
+    if config.coverage { LineCoverage.start(state) }
     switch TantanModule.makeHost(state, seed: config.seed) {
     case .success(let h): host = h
     case .failure(let e):

@@ -62,9 +62,11 @@ enum TestCommand {
     // Plugins: discovered and loaded once here, then into every scenario's state (TestPlugins).
     let plugins = try TestPlugins.load(o, seed: seed, progname: progname)
     try o.checkReporters(plugins: plugins?.reporterNames ?? [])
+    let coverageFilter = try o.coverage ? coverageFilter(o) : nil
     let config = ExecutionConfig(
       seed: seed, maxInstructions: o.maxInstructions, maxMemory: o.maxMemory, timeout: o.timeout,
-      snapshots: SnapshotStore(o, ci: ci), sandbox: o.sandbox, plugins: plugins, trace: o.trace, traceDir: o.traceDir)
+      snapshots: SnapshotStore(o, ci: ci), sandbox: o.sandbox, plugins: plugins, trace: o.trace, traceDir: o.traceDir,
+      coverage: o.coverage)
 
     // Files load and scenarios run in worker processes (this one only plans and reports), so a
     // scenario that crashes, exits or hangs ends its own process, never the run.
@@ -94,9 +96,10 @@ enum TestCommand {
       total: indexed.count)
     var scenarios: [String: [ScenarioInfo]] = [:]
     for (file, outcome) in zip(files, collected) { if case .success(let all) = outcome { scenarios[file] = all } }
+    var counted = LineCoverage()
     var results = try RunPlan.execute(
       indexed, scenarios: scenarios, pool: pool, traceNames: traceNames, plugins: plugins, progress: progress,
-      jobs: o.jobs)
+      jobs: o.jobs, onCoverage: { counted.merge($0) })
     progress.finish()
     results = SnapshotStore.failSharedGoldens(results)
 
@@ -105,6 +108,7 @@ enum TestCommand {
       duration: FileSystem.now() - started)
     report.selection = RunSelection(o, paths: paths)
     report.planned = items.count
+    if let coverageFilter { report.coverage = CoverageReport.make(counted, filter: coverageFilter) }
     report.goldens = goldens(
       paths: paths, files: files, collected: collected, results: results, options: o, strict: ci,
       snapshots: config.snapshots)
@@ -113,6 +117,15 @@ enum TestCommand {
     if let warnings = plugins?.warnings(), !warnings.isEmpty { FileSystem.write(fd: 2, warnings) }
     guard Reporters.write(report, o.reporters, progname: progname, plugins: plugins) else { return 2 }
     return report.exitStatus(failOnFlaky: o.failOnFlaky, passWithNoTests: o.passWithNoTests)
+  }
+
+  /// The files `--coverage` reports: `.luacov` in the working directory, then the options' patterns.
+  static func coverageFilter(_ o: RunnerOptions) throws(RunnerOptions.UsageError) -> CoverageFilter {
+    do {
+      return try CoverageFilter(
+        root: CoverageFilter.workingDirectory, config: ".luacov", include: o.coverageInclude,
+        exclude: o.coverageExclude)
+    } catch { throw RunnerOptions.UsageError(description: error.description) }
   }
 
   /// How long a busy worker may stay silent: one item's attempts, each up to its kill deadline.

@@ -78,12 +78,12 @@ final class MergeReportsPluginTests: XCTestCase {
     XCTAssertEqual(unknown.stdout, "")
     XCTAssertEqual(
       unknown.messages,
-      "tantan-host merge-reports: unknown reporter 'checklists' (default, tap, junit, json, github; from plugins: checklist)\n"
+      "tantan-host merge-reports: unknown reporter 'checklists' (default, tap, junit, json, github, lcov, cobertura; from plugins: checklist)\n"
     )
     let without = try s.run(["merge-reports", "all.json", "--reporter", "checklist"])
     XCTAssertEqual(without.status, 2)
     XCTAssertEqual(
-      without.messages, "tantan-host merge-reports: unknown reporter 'checklist' (default, tap, junit, json, github)\n")
+      without.messages, "tantan-host merge-reports: unknown reporter 'checklist' (default, tap, junit, json, github, lcov, cobertura)\n")
   }
 
   func testARaisingPluginReporterIsIsolatedAndStrictPluginsGivesStatusTwo() throws {

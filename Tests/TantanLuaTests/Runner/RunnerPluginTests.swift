@@ -149,7 +149,7 @@ final class RunnerPluginTests: XCTestCase {
     XCTAssertEqual(unknown.status, 2)
     XCTAssertTrue(
       unknown.messages.hasPrefix(
-        "tantan-host test: unknown reporter 'line' (default, tap, junit, json, github; from plugins: lines, crash, number)\n"
+        "tantan-host test: unknown reporter 'line' (default, tap, junit, json, github, lcov, cobertura; from plugins: lines, crash, number)\n"
       ),
       unknown.stderr)
   }

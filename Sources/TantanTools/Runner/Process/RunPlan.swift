@@ -1,3 +1,5 @@
+import LuaRuntime
+
 /// The run phase on the coordinator's side: the selected items grouped into one task per file
 /// (the file loads once in a worker, each attempt forks from it), results put back in suite order.
 /// With several jobs, a file of many items is split into one task per job (each loads the file
@@ -6,7 +8,7 @@
 enum RunPlan {
   static func execute(
     _ indexed: [(Int, RunItem)], scenarios: [String: [ScenarioInfo]], pool: WorkerPool, traceNames: [Int: String],
-    plugins: TestPlugins?, progress: Progress, jobs: Int
+    plugins: TestPlugins?, progress: Progress, jobs: Int, onCoverage: (LineCoverage) -> Void = { _ in }
   ) throws -> [ScenarioResult] {
     var results: [ScenarioResult?] = Array(repeating: nil, count: indexed.count)
     var position: [Int: Int] = [:]  // suite index -> place in `indexed`
@@ -68,6 +70,9 @@ enum RunPlan {
           return false
         case "note":
           plugins?.note(try r.note())
+          return false
+        case "coverage":
+          onCoverage(try r.lineCoverage())
           return false
         case "result":
           guard let p = position[try r.int()], results[p] == nil else { throw WireError(description: "bad index") }

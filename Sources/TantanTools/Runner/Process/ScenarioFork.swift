@@ -1,4 +1,5 @@
 import CLuaShim
+import LuaRuntime
 import TantanLua
 
 #if canImport(Glibc)
@@ -19,6 +20,8 @@ struct AttemptOutcome {
   var trace: String?
   /// Plugin problems seen in this attempt (hooks that raised), for the run's warnings.
   var notes: [PluginNote] = []
+  /// The lines the attempt ran (`--coverage`), counted in its process.
+  var coverage = LineCoverage()
 }
 
 /// One scenario attempt in a forked copy of a loaded file's state (copy-on-write): the scenario
@@ -30,6 +33,7 @@ enum ScenarioFork {
     _ session: ScenarioSession, _ info: ScenarioInfo, trace: (path: String, meta: [(String, String)])?
   ) -> AttemptOutcome {
     fflush(nil)  // nothing buffered is written twice
+    session.bankCoverage()  // the child counts its own lines from zero
     var ends: [Int32] = [0, 0]
     guard pipe(&ends) == 0 else { return crashed(info, "cannot create a pipe: \(String(cString: strerror(errno)))") }
     // The limit watchdog's last words (a scenario stuck where no hook runs), read if no report came.
@@ -59,6 +63,7 @@ enum ScenarioFork {
     if outcome.failure?.message.hasSuffix("before it reported") == true, let said = lastWords(words[0]) {
       return crashed(info, said)
     }
+    session.coverage.merge(outcome.coverage)
     return outcome
   }
 
@@ -104,6 +109,7 @@ enum ScenarioFork {
     o.snapshotActions = session.snapshotActions
     o.artifacts = session.artifacts
     o.notes = session.config.plugins?.journal ?? []
+    if session.config.coverage { o.coverage = LineCoverage.read(session.state) }
     return o
   }
 

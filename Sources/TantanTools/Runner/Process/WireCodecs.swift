@@ -82,6 +82,7 @@ extension WireWriter {
     put(o.trace)
     put(o.notes.count)
     for n in o.notes { put(n) }
+    put(o.coverage)
   }
 }
 
@@ -157,6 +158,7 @@ extension WireReader {
     o.artifacts = try strings()
     o.trace = try optionalString()
     for _ in 0..<max(try int(), 0) { o.notes.append(try note()) }
+    o.coverage = try lineCoverage()
     return o
   }
 }

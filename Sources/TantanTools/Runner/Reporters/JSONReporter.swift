@@ -41,7 +41,7 @@ struct JSONReporter: Reporter {
         ])
       ),
       ("scenarios", .array(r.results.map(encode))),
-    ])
+    ] + (r.coverage.map { [("coverage", $0.encode())] } ?? []))
   }
 
   static func encode(_ f: Failure) -> JSONValue {
@@ -113,6 +113,7 @@ struct JSONReporter: Reporter {
       results: try v["scenarios"].array.map(decodeResult), duration: v["time"].double ?? 0)
     r.selection = RunSelection.decode(v["selection"])
     r.planned = v["planned"].int
+    r.coverage = CoverageReport.decode(v["coverage"])
     let g = v["goldens"]
     r.goldens = RunReport.Goldens(
       existing: g["existing"].array.compactMap(\.string), used: g["used"].array.compactMap(\.string),

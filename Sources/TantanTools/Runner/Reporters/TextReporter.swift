@@ -74,6 +74,7 @@ struct TextReporter: Reporter {
     let summary =
       "\(c.total) scenario\(c.total == 1 ? "" : "s"): " + parts.joined(separator: ", ")
       + " (\(formatSeconds(report.duration)) s)"
+    if let coverage = report.coverage { out += "\n" + CoverageWriters.summary(coverage) }
     if let goldens = report.snapshotTotals.summary { out += "\n" + goldens }
     out += "\n" + paint(summary, c.failed + c.errors > 0 ? "31;1" : "32;1") + "\n"
     return out
