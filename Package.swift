@@ -40,11 +40,14 @@ let package = Package(
     .target(
       name: "CWebServer",
       cSettings: [.unsafeFlags(["-I/opt/homebrew/include", "-I/usr/local/include"], .when(platforms: [.macOS]))]),
+    // `test --watch`'s wake-up: inotify on Linux, kqueue on macOS (the C library's own).
+    .target(name: "CFileWatch"),
     .target(name: "HeadlessUI"),
     .target(name: "TantanScripts", exclude: ["lua", "js", "web"]),
     .target(name: "TantanLua", dependencies: ["LuaRuntime", "HeadlessUI", "TantanScripts"]),
     .target(
-      name: "TantanTools", dependencies: ["TantanLua", "LuaRuntime", "HeadlessUI", "TantanScripts", "CWebServer"]),
+      name: "TantanTools",
+      dependencies: ["TantanLua", "LuaRuntime", "HeadlessUI", "TantanScripts", "CWebServer", "CFileWatch"]),
     // On Linux the Swift runtime, and the C++ runtime it needs, are linked statically: start-up is
     // measured against lua5.4 (scripts/bench). `link/` holds a `libstdc++.so` linker script naming
     // the static archive; the driver's own `-lstdc++` then finds it first. macOS has neither need.

@@ -77,7 +77,37 @@ void tt_capture_add(tt_Capture *c, const char *s, size_t n) {
   c->n += n;
 }
 
+// The names of the `@file` chunks the state loaded, in order, each once (for `test --watch`: which
+// files a spec file's state loaded). malloc's memory, like the texts.
+typedef struct LoadedName { struct LoadedName *next; char name[]; } LoadedName;
+
+static void remember_name(Limits *m, const char *name) {
+  LoadedName **tail = &m->loaded;
+  for (; *tail; tail = &(*tail)->next)
+    if (strcmp((*tail)->name, name + 1) == 0) return;
+  LoadedName *e = malloc(sizeof *e + strlen(name));
+  if (!e) return;
+  strcpy(e->name, name + 1);
+  e->next = NULL;
+  *tail = e;
+}
+
+const char *tt_loaded_chunk(lua_State *L, int i) {
+  LoadedName *e = LIM(L)->loaded;
+  while (e && i-- > 0) e = e->next;
+  return e ? e->name : NULL;
+}
+
+void tt_free_loaded_names(Limits *m) {
+  for (LoadedName *e = m->loaded, *next; e; e = next) {
+    next = e->next;
+    free(e);
+  }
+  m->loaded = NULL;
+}
+
 void tt_capture_end(lua_State *L, tt_Capture *c, const char *name, int loaded) {
+  if (loaded && name && name[0] == '@') remember_name(LIM(L), name);
   struct ChunkTexts *t = LIM(L)->texts;
   ChunkText *e = NULL;
   if (loaded && t && c->cap > 0 && !find(t, name)) e = malloc(sizeof *e + strlen(name) + 1);

@@ -40,6 +40,7 @@ typedef struct Limits {
   size_t room_asked_at;  // `used` when the system was last asked for headroom (tt_host_reserve)
   struct ChunkTexts *texts;  // the loaded chunks' text, for a trace (chunktext.c); NULL: not kept
   struct Coverage *cov;      // line counts (coverage.c); NULL: coverage off
+  struct LoadedName *loaded; // the `@file` chunks loaded (chunktext.c)
 } Limits;
 
 #define HOOK_STRIDE 1000
@@ -67,6 +68,7 @@ void tt_capture_begin(lua_State *L, tt_Capture *c, const char *name);
 void tt_capture_add(tt_Capture *c, const char *s, size_t n);
 void tt_capture_end(lua_State *L, tt_Capture *c, const char *name, int loaded);
 void tt_free_chunk_texts(Limits *m);
+void tt_free_loaded_names(Limits *m);
 // loaders.c: luaL_loadfilex, keeping the text; load, loadfile, dofile and require's Lua searcher
 // replaced by ones that keep it (called by tt_openlibs).
 int tt_loadfilex(lua_State *L, const char *filename, const char *mode);

@@ -205,6 +205,7 @@ int tt_close(lua_State *L, char *message, size_t size) {
   if (during && message && size) snprintf(message, size, "%s", m->message);
   tt_free_chunk_texts(m);
   tt_free_coverage(m);
+  tt_free_loaded_names(m);
   free(m);
   return during;
 }

@@ -105,6 +105,9 @@ int tt_load_text(lua_State *L);
 // first `per_chunk` bytes, `total` bytes in all (chunktext.c). tt_chunk_text: that text, or NULL.
 void tt_keep_chunk_texts(lua_State *L, size_t per_chunk, size_t total);
 const char *tt_chunk_text(lua_State *L, const char *name, size_t *len);
+// The name (without '@') of the `i`-th distinct `@file` chunk the state loaded (0-based, in load
+// order), or NULL past the last: the files a spec file's state read (`test --watch`).
+const char *tt_loaded_chunk(lua_State *L, int i);
 // Protected operations that may run metamethods (and so raise): status as lua_pcall, the error
 // value on top on failure. tostring pushes the string; get* push the value; set* pop the value.
 int tt_tolstring(lua_State *L, int idx);

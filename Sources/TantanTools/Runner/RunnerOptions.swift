@@ -48,6 +48,8 @@ struct RunnerOptions {
   var coverage = false
   var coverageInclude: [String] = []
   var coverageExclude: [String] = []
+  /// `--watch`: rerun what a save affects until `q` (WatchCommand).
+  var watch = false
   var help = false
 
   /// True when something other than sharding narrowed the suite (unused goldens are then not reported).
@@ -163,6 +165,7 @@ struct RunnerOptions {
         o.timeout = d == 0 ? nil : d
       case "--pass-with-no-tests": o.passWithNoTests = true
       case "--coverage": o.coverage = true
+      case "--watch": o.watch = true
       case "--coverage-include": o.coverageInclude.append(try value(name, inline))
       case "--coverage-exclude": o.coverageExclude.append(try value(name, inline))
       case "--sandbox": o.sandbox = true
@@ -240,6 +243,9 @@ struct RunnerOptions {
       --coverage-include PAT report the files matching this Lua pattern (luacov's include; the
                              path without .lua; repeatable; after .luacov's own)
       --coverage-exclude PAT leave out the files matching this Lua pattern (luacov's exclude)
+      --watch                after the run, rerun the spec files a save affects (a spec file, or
+                             a file its state loaded), clearing the screen; Enter reruns all, f
+                             the failures, q quits (TANTAN_WATCH_POLL=1 polls; refused when CI=true)
       --max-instructions N   per-scenario instruction limit (default 100000000; 0 = none)
       --max-memory BYTES     per-scenario memory limit (default 134217728; 0 = none)
       --timeout SECONDS      per-scenario wall-clock limit (default 10; 0 = none; one stuck in C

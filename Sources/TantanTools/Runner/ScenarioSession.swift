@@ -20,6 +20,8 @@ struct ExecutionConfig: Sendable {
   var traceDir = ""
   /// `--coverage`: every state counts the lines it runs (ScenarioSession+Coverage).
   var coverage = false
+  /// `--watch`: the worker tells which files each spec file's state loaded.
+  var watch = false
 }
 
 /// One fresh Lua state set up exactly as the `tantan-host` interpreter sets up a script's state

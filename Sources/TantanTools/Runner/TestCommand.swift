@@ -16,7 +16,10 @@ enum TestCommand {
       FileSystem.write(fd: 1, RunnerOptions.usage)
       return 0
     }
-    do { return try run(options, arguments: args, progname: progname) } catch let e as RunnerOptions.UsageError {
+    do {
+      if options.watch { return try WatchCommand.run(options, arguments: args, progname: progname) }
+      return try run(options, arguments: args, progname: progname)
+    } catch let e as RunnerOptions.UsageError {
       return usageError(progname, e.description)
     } catch is TestPlugins.StrictFailure {
       return 2  // the plugin's failure is already reported
@@ -35,7 +38,11 @@ enum TestCommand {
     return v == "true" || v == "1" || v == "yes"
   }
 
-  static func run(_ o: RunnerOptions, arguments: [String], progname: String) throws -> Int32 {
+  /// `watch`: the `--watch` session whose pool the run uses (and keeps), told what each spec
+  /// file's state loaded and the report; `full`: the run covers every spec file (not a rerun).
+  static func run(
+    _ o: RunnerOptions, arguments: [String], progname: String, watch: WatchSession? = nil, full: Bool = true
+  ) throws -> Int32 {
     let started = FileSystem.now()
     // A scenario reading stdin sees end of file instead of waiting forever (no hook runs in a read):
     // stdin becomes an empty pipe whose write end is closed (not /dev/null, which need not be a device).
@@ -73,8 +80,14 @@ enum TestCommand {
     // --sandbox: the goldens' write budget is one count shared by every worker and fork.
     let budget = o.sandbox ? WriteBudget.makeCounter() : nil
     defer { if let budget { close(budget) } }
-    let pool = WorkerPool(
-      jobs: o.jobs, arguments: [String(seed)] + arguments, watchdog: watchdog(config, o), budgetCounter: budget)
+    let pool =
+      watch?.pool
+      ?? WorkerPool(
+        jobs: o.jobs, arguments: [String(seed)] + arguments, watchdog: watchdog(config, o), budgetCounter: budget)
+    if let watch {
+      watch.pool = pool
+      if full { watch.specFiles = files }
+    }
     let collected = try collect(files, pool: pool)
     var items = try plan(files: files, collected: collected, options: o, matcher: matcher)
     if o.shuffle { Selection.shuffle(&items, seed: seed) }
@@ -99,7 +112,7 @@ enum TestCommand {
     var counted = LineCoverage()
     var results = try RunPlan.execute(
       indexed, scenarios: scenarios, pool: pool, traceNames: traceNames, plugins: plugins, progress: progress,
-      jobs: o.jobs, onCoverage: { counted.merge($0) })
+      jobs: o.jobs, onCoverage: { counted.merge($0) }, onLoaded: { watch?.record(spec: $0, loaded: $1) })
     progress.finish()
     results = SnapshotStore.failSharedGoldens(results)
 
@@ -115,6 +128,7 @@ enum TestCommand {
     if o.deterministicTimes { report.zeroTimes() }
     if indexed.isEmpty { FileSystem.write(fd: 2, "\(progname) test: no scenario matched the selection\n") }
     if let warnings = plugins?.warnings(), !warnings.isEmpty { FileSystem.write(fd: 2, warnings) }
+    watch?.finished(report, files: files, full: full)
     guard Reporters.write(report, o.reporters, progname: progname, plugins: plugins) else { return 2 }
     return report.exitStatus(failOnFlaky: o.failOnFlaky, passWithNoTests: o.passWithNoTests)
   }

@@ -8,7 +8,8 @@ import LuaRuntime
 enum RunPlan {
   static func execute(
     _ indexed: [(Int, RunItem)], scenarios: [String: [ScenarioInfo]], pool: WorkerPool, traceNames: [Int: String],
-    plugins: TestPlugins?, progress: Progress, jobs: Int, onCoverage: (LineCoverage) -> Void = { _ in }
+    plugins: TestPlugins?, progress: Progress, jobs: Int, onCoverage: (LineCoverage) -> Void = { _ in },
+    onLoaded: (String, [String]) -> Void = { _, _ in }
   ) throws -> [ScenarioResult] {
     var results: [ScenarioResult?] = Array(repeating: nil, count: indexed.count)
     var position: [Int: Int] = [:]  // suite index -> place in `indexed`
@@ -73,6 +74,9 @@ enum RunPlan {
           return false
         case "coverage":
           onCoverage(try r.lineCoverage())
+          return false
+        case "files":
+          onLoaded(files[task], try r.strings())
           return false
         case "result":
           guard let p = position[try r.int()], results[p] == nil else { throw WireError(description: "bad index") }

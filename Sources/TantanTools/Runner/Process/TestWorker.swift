@@ -33,7 +33,7 @@ enum TestWorker {
       snapshots: SnapshotStore(
         o, ci: TestCommand.isCI,
         budgetCounter: o.sandbox && fcntl(WriteBudget.fd, F_GETFD) != -1 ? WriteBudget.fd : nil),
-      sandbox: o.sandbox, plugins: plugins, trace: o.trace, traceDir: o.traceDir, coverage: o.coverage)
+      sandbox: o.sandbox, plugins: plugins, trace: o.trace, traceDir: o.traceDir, coverage: o.coverage, watch: o.watch)
     var buffer = FrameBuffer()
     while true {
       while let payload = try? buffer.next() {
@@ -127,6 +127,12 @@ enum TestWorker {
       w.put(index)
       w.put(result)
       Wire.send(fd, w)
+    }
+    if config.watch {  // the files its state loaded: a save to one of them reruns this file
+      var f = WireWriter()
+      f.put("files")
+      f.put(session.state.loadedChunks)
+      Wire.send(fd, f)
     }
     if config.coverage {  // the file's lines, its scenarios' and their forks', before `done`
       var c = WireWriter()
