@@ -15,7 +15,7 @@
 --       worker that crashed, `--isolate scenario`) it enters the blocks around the scenario.
 --   finish() -> failures
 --       Leaves every block still entered (their teardowns); returns the teardowns' failures.
---   settle()                    collects garbage (after collect: before forked copies are made)
+--   settle()                    after collect: the clock reset, garbage collected (before forks)
 --   plugin_assertions(t)        registers the plugins' assertions (prelude_assert.lua)
 --
 -- A result: status = "passed" | "failed" | "error" | "pending", and as they apply: message, file,
@@ -325,10 +325,14 @@ local function finish()
   return failures
 end
 
--- After collect (its records read): the scenarios may run in forked copies of this state, and
--- each fork costs more the more memory the state holds. Collected now, a copy's collector does
--- not start a cycle (writing to every object, so copying every page) unless it allocates a lot.
+-- After collect (its records read): what loading the file left pending on the virtual clock is
+-- cancelled and the clock starts at 0, as after every scenario, so the first scenario starts as
+-- the others do (and as it does alone, in a fresh worker or a fork). The scenarios may run in
+-- forked copies of this state (--isolate scenario), and each fork costs more the more memory the
+-- state holds. Collected now, a copy's collector does not start a cycle (writing to every
+-- object, so copying every page) unless it allocates a lot.
 local function settle()
+  clock_reset()
   collect_garbage("collect")
 end
 

@@ -18,6 +18,8 @@ struct ExecutionConfig: Sendable {
   /// `--trace`: which attempts keep an HTML trace, and the folder they go to.
   var trace = ScenarioTraces.Mode.off
   var traceDir = ""
+  /// `--explore-runs`: the run count of every explore (nil: TANTAN_EXPLORE_RUNS, or each spec's own).
+  var exploreRuns: Int? = nil
 }
 
 /// One fresh Lua state set up exactly as the `tantan-host` interpreter sets up a script's state
@@ -154,8 +156,9 @@ final class ScenarioSession {
     }
     // explore(name, spec): the engine loads on the first explore that runs.
     let clock = host.clock
+    let runs = config.exploreRuns
     lua.setFunction(-1, "explore_engine") { (lua: Lua) throws(LuaCallError) -> Int32 in
-      try ExploreExtension.pushEngine(lua, clock: clock)
+      try ExploreExtension.pushEngine(lua, clock: clock, runs: runs)
       return 1
     }
     guard lua.pcall(1, 1, traceback: true) else {
@@ -254,6 +257,14 @@ final class ScenarioSession {
     pushEntry("settle")
     guard lua.pcall(0, 0) else { return .failure(abnormal(line: nil)) }
     return .success(all)
+  }
+
+  /// Forgets what the previous scenario printed and did with goldens (the next one's report starts empty).
+  func beginScenario() {
+    captured = CapturedOutput()
+    snapshotsUsed = []
+    snapshotActions = SnapshotActions()
+    artifacts = []
   }
 
   /// Runs the scenario numbered `ordinal` in this state (after `collect`), between the plugins'

@@ -45,23 +45,10 @@ extension WireWriter {
     }
   }
 
-  /// A finished item, as a worker reports it (the coordinator knows its scenario and index).
+  /// A finished item, as a worker reports it: the JSON report's own encoding of a result (one
+  /// codec for the wire and the report).
   mutating func put(_ r: ScenarioResult) {
-    put(r.status.rawValue)
-    put(r.duration)
-    put(r.output)
-    put(r.failure)
-    put(r.reason)
-    put(r.attempts.count)
-    for a in r.attempts {
-      put(a.failure)
-      put(a.output)
-      put(a.duration)
-    }
-    put(r.snapshotsUsed)
-    put(r.traces)
-    put(r.snapshotActions)
-    put(r.artifacts)
+    put(JSONReporter.encode(r).encoded())
   }
 
   mutating func put(_ a: SnapshotActions) {
@@ -123,23 +110,18 @@ extension WireReader {
     return PluginNote(key: key, message: message, scenario: scenario, hook: hook)
   }
 
-  /// Reads what `put(_: ScenarioResult)` wrote into `r` (which has its scenario and index).
+  /// Reads what `put(_: ScenarioResult)` wrote into `r` (the coordinator keeps its own scenario
+  /// and index).
   mutating func result(into r: inout ScenarioResult) throws(WireError) {
-    guard let status = Status(rawValue: try string()) else { throw WireError(description: "bad status") }
-    r.status = status
-    r.duration = try double()
-    r.output = try string()
-    r.failure = try failure()
-    r.reason = try optionalString()
-    r.attempts = []
-    for _ in 0..<max(try int(), 0) {
-      guard let f = try failure() else { throw WireError(description: "attempt without a failure") }
-      r.attempts.append(Attempt(failure: f, output: try string(), duration: try double()))
+    let text = try string()
+    do {
+      let decoded = try JSONReporter.decodeResult(JSONValue.parse(text))
+      let (scenario, index) = (r.scenario, r.index)
+      r = decoded
+      (r.scenario, r.index) = (scenario, index)
+    } catch {
+      throw WireError(description: "bad result: \(error)")
     }
-    r.snapshotsUsed = try strings()
-    r.traces = try strings()
-    r.snapshotActions = try snapshotActions()
-    r.artifacts = try strings()
   }
 
   mutating func snapshotActions() throws(WireError) -> SnapshotActions {
