@@ -23,6 +23,17 @@ enum Orphans {
     #endif
   }
 
+  /// Ends this process and its process group (what its scenario started) when its parent dies: a
+  /// run killed midway leaves no worker, scenario fork or `sleep` behind (Linux's
+  /// `PR_SET_PDEATHSIG`, as SIGHUP, whose handler kills the group; a no-op on macOS, where a
+  /// worker ends when it next reads from the closed socket, after its scenario).
+  static func dieWithParent() {
+    #if os(Linux)
+      signal(SIGHUP) { _ in kill(0, SIGKILL) }
+      _ = prctl(PR_SET_PDEATHSIG_, UInt(SIGHUP), 0, 0, 0)
+    #endif
+  }
+
   /// Kills and reaps every child of this process but `keep` (and what they leave behind, which
   /// comes back here as it is orphaned). Without `keep`, costs one `waitpid` when there is none.
   static func killAll(except keep: Set<pid_t> = []) {
@@ -73,6 +84,7 @@ enum Orphans {
 #if os(Linux)
   // <sys/prctl.h>'s value; prctl is variadic in C, so it is declared here with its five words.
   private let PR_SET_CHILD_SUBREAPER_: Int32 = 36
+  private let PR_SET_PDEATHSIG_: Int32 = 1
   @_silgen_name("prctl") private func prctl(_ option: Int32, _ a: UInt, _ b: UInt, _ c: UInt, _ d: UInt) -> Int32
 #endif
 

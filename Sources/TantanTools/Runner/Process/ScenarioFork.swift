@@ -30,6 +30,7 @@ enum ScenarioFork {
       close(ends[0])
       if words[1] >= 0 { tt_set_watchdog_fd(words[1]) }
       setpgid(0, 0)  // its own group: a kill ends what it started too (a shell, a sleep)
+      Orphans.dieWithParent()  // and so does its worker's end
       var w = WireWriter()
       w.put(child(session, info, trace: trace))
       Wire.send(ends[1], w)

@@ -29,8 +29,10 @@ enum TestWorker {
     // What scenarios start does not inherit the coordinator's socket (a daemon holding it would
     // keep this worker's death from being seen); the watchdog's last words go to the coordinator.
     _ = fcntl(fd, F_SETFD, FD_CLOEXEC)
+    _ = fcntl(WorkerPool.stderrFd, F_SETFD, FD_CLOEXEC)  // a scenario's fd 2 is a copy of it
     if fcntl(WorkerPool.lastWordsFd, F_SETFD, FD_CLOEXEC) == 0 { tt_set_watchdog_fd(WorkerPool.lastWordsFd) }
     Orphans.adopt()
+    Orphans.dieWithParent()
     var context: Context?
     var buffer = FrameBuffer()
     while true {
