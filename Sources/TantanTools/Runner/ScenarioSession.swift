@@ -43,6 +43,8 @@ final class ScenarioSession {
   /// Plugin hooks that raised in this state, and plugins that did not load in it.
   private(set) var hookFailures: [HookFailure] = []
   private(set) var pluginProblems: [String] = []
+  /// How many of `hookFailures` came before the first scenario (nil: none ran yet).
+  private var loadHookFailures: Int?
   /// Of the last scenario `run` ran (prelude_core.lua's result fields, for the reports): how many
   /// assertions it made (nil when it did not run), the timers and animations it left pending
   /// (they were cancelled), and failures of teardowns that ran before it for blocks it is not in.
@@ -259,6 +261,9 @@ final class ScenarioSession {
     return .success(all)
   }
 
+  /// A limit tripped in this state (sticky): it can run nothing more.
+  var isSpent: Bool { state.limitMessage != nil }
+
   /// Forgets what the previous scenario printed and did with goldens (the next one's report starts empty).
   func beginScenario() {
     captured = CapturedOutput()
@@ -281,10 +286,17 @@ final class ScenarioSession {
     let hookInfo = ScenarioHookInfo(
       name: info.name, fullName: info.fullName, file: info.file, line: info.line, tags: info.tags)
     let registry = host.plugins
+    // The failures that count for this scenario: the load's and its own hooks' (not those of
+    // the scenarios before it in this state).
+    let earlier = hookFailures.count
+    if loadHookFailures == nil { loadHookFailures = earlier }
+    var relevant: [HookFailure] {
+      Array(hookFailures.prefix(loadHookFailures ?? 0) + hookFailures.dropFirst(earlier))
+    }
     var outcome: (status: Status, failure: Failure?, reason: String?)
     state.setLimits(maxMemory: config.maxMemory, maxInstructions: config.maxInstructions, timeout: config.timeout)
     registry.beforeScenario(hookInfo)
-    if plugins.strict, let f = hookFailures.first {
+    if plugins.strict, let f = relevant.first {
       outcome = (.error, Self.failure(f), nil)
     } else {
       outcome = runScenario(info)
@@ -295,11 +307,11 @@ final class ScenarioSession {
         hookInfo, status: outcome.status.rawValue, message: outcome.failure?.headline ?? outcome.reason)
     }
     if plugins.strict {
-      if let f = hookFailures.first, outcome.status == .passed || outcome.status == .pending {
+      if let f = relevant.first, outcome.status == .passed || outcome.status == .pending {
         outcome = (.error, Self.failure(f), nil)
       }
     } else {
-      for f in hookFailures {
+      for f in relevant {
         plugins.note("\(f.plugin)\u{0}\(f.hook.rawValue)\u{0}\(f.location)", f.message, scenario: where_, hook: f)
       }
     }

@@ -95,9 +95,9 @@ enum RunPlan {
         // The scenario that was running: an error with the cause; a fresh worker goes on after it.
         let (index, item) = indexed[crashed]
         var r = pending(item, index: index)
-        r.failure = Failure(
-          kind: .error, message: "the scenario did not finish: \(cause)", file: item.scenario.file,
-          line: item.scenario.line)
+        // The limit watchdog's last words (`file:line: timeout (1 s) exceeded`) say it all.
+        let message = Failure.startsWithPosition(cause) ? cause : "the scenario did not finish: \(cause)"
+        r.failure = Failure(kind: .error, message: message, file: item.scenario.file, line: item.scenario.line)
         r.stderr = stderr
         results[crashed] = r
         progress.tick(crashed, .error)

@@ -90,22 +90,28 @@ enum TestWorker {
     }
   }
 
+  /// Loads `file` to run its scenarios: it must declare the `expected` ones, as collected.
+  private static func load(_ file: String, expected: [ScenarioInfo], config: ExecutionConfig, traced: Bool)
+    -> Result<ScenarioSession, Failure>
+  {
+    load(file, config: config, traced: traced).flatMap { session, all in
+      if let change = FileChange.describe(file, before: expected, now: all) {
+        return .failure(Failure(kind: .error, message: change, file: file, line: nil))
+      }
+      return .success(session)
+    }
+  }
+
   private static func run(_ file: String, expected: [ScenarioInfo], items: [TaskItem], _ context: Context) {
     let config = context.config
     let forked = context.settings.isolation == .scenario || config.trace != .off
-    let session: ScenarioSession
-    switch load(file, config: config, traced: forked && config.trace != .off) {
+    var session: ScenarioSession
+    switch load(file, expected: expected, config: config, traced: forked && config.trace != .off) {
     case .failure(let f):
       Orphans.killAll()
       WorkerChannel.send(fd, .unloadable(f))
       return
-    case .success(let (s, all)):
-      if let change = FileChange.describe(file, before: expected, now: all) {
-        Orphans.killAll()
-        WorkerChannel.send(fd, .unloadable(Failure(kind: .error, message: change, file: file, line: nil)))
-        return
-      }
-      session = s
+    case .success(let s): session = s
     }
     // Every fork copies this process's page tables: hand freed memory back first (measured: see scripts/bench).
     if forked { _ = mallocTrim(0) }
@@ -129,6 +135,18 @@ enum TestWorker {
       result.stderr = StderrFile.end(WorkerPool.stderrFd, saved: saved)
       WorkerChannel.send(fd, .result(index: item.index, result))
       previous = item.index
+      // A tripped limit is sticky: the next scenario gets the file loaded again in a fresh state
+      // (this one's teardowns cannot run).
+      if session.isSpent {
+        switch load(file, expected: expected, config: config, traced: false) {
+        case .failure(let f):
+          Orphans.killAll()
+          WorkerChannel.send(fd, .unloadable(f))
+          return
+        case .success(let s): session = s
+        }
+        previous = nil
+      }
     }
     if !forked, let previous {
       for f in session.finish() { WorkerChannel.send(fd, .teardown(index: previous, f)) }

@@ -38,8 +38,8 @@ final class WorkerPool {
 
   /// Where a worker's limit watchdog writes its last words (`tt_set_watchdog_fd`), and its
   /// scenarios' stderr file.
-  static let lastWordsFd: Int32 = 4
-  static let stderrFd: Int32 = 5
+  static let lastWordsFd: Int32 = 5
+  static let stderrFd: Int32 = 6
 
   init(jobs: Int, settings: WorkerSettings, watchdog: Double?, budgetCounter: Int32? = nil) {
     self.budgetCounter = budgetCounter
@@ -169,15 +169,16 @@ final class WorkerPool {
       let moved = fcntl(fd, F_DUPFD_CLOEXEC, 10)
       close(fd)
       return moved
-    }
+    } + [fcntl(errFile, F_DUPFD_CLOEXEC, 10)]
     defer { for fd in theirs { close(fd) } }
     var actions = posix_spawn_file_actions_t()
     posix_spawn_file_actions_init(&actions)
     defer { posix_spawn_file_actions_destroy(&actions) }
+    // The budget first: its descriptor may be one of those the others are copied to.
+    if let budgetCounter { posix_spawn_file_actions_adddup2(&actions, budgetCounter, WriteBudget.fd) }
     posix_spawn_file_actions_adddup2(&actions, theirs[0], TestWorker.fd)
     posix_spawn_file_actions_adddup2(&actions, theirs[1], Self.lastWordsFd)
-    posix_spawn_file_actions_adddup2(&actions, errFile, Self.stderrFd)
-    if let budgetCounter { posix_spawn_file_actions_adddup2(&actions, budgetCounter, WriteBudget.fd) }
+    posix_spawn_file_actions_adddup2(&actions, theirs[2], Self.stderrFd)
     let argv = [Self.executable, TestWorker.flag]
     var cargs: [UnsafeMutablePointer<CChar>?] = argv.map { strdup($0) } + [nil]
     defer { for p in cargs { free(p) } }
