@@ -9,11 +9,10 @@ struct RunItem {
   /// Runs the item from `session` (its file loaded), retrying a failure up to `retries` times:
   /// each attempt in the session itself (`--isolate file`) or in its own forked copy of the loaded
   /// state (`forked`). With a `trace` name (`--trace`), each attempt is recorded and kept as the
-  /// mode says. `onNote` sees the plugin problems of each attempt as it ends, `onTeardownFailure`
-  /// the teardowns an attempt ran first for blocks the previous scenario was the last of.
+  /// mode says. `onNote` sees the plugin problems of each attempt as it ends.
   static func execute(
     _ item: RunItem, index: Int, session: ScenarioSession, retries: Int, trace: String? = nil, forked: Bool,
-    onNote: (PluginNote) -> Void = { _ in }, onTeardownFailure: (Failure) -> Void = { _ in }
+    onNote: (PluginNote) -> Void = { _ in }
   ) -> ScenarioResult {
     let config = session.config
     var result = ScenarioResult(
@@ -40,7 +39,6 @@ struct RunItem {
         forked
         ? ScenarioFork.attempt(session, item.scenario, trace: traced)
         : ScenarioAttempt.run(session, item.scenario, trace: traced)
-      for f in o.teardownFailures { onTeardownFailure(f) }
       if let t = o.trace { traces.append(t) }
       for u in o.snapshotsUsed where !used.contains(u) { used.append(u) }
       actions = o.snapshotActions

@@ -354,6 +354,17 @@ final class ScenarioSession {
     }
   }
 
+  /// Before `next` runs in this state: leaves the blocks it is not in (prelude_core.lua's
+  /// `leave_for`), so their teardowns' output and failures are the previous scenario's.
+  func leave(before next: ScenarioInfo) -> [Failure] {
+    let lua = state.lua
+    pushEntry("leave_for")
+    lua.push(next.ordinal)
+    guard lua.pcall(1, 1, traceback: true) else { return [abnormal(line: nil)] }
+    defer { lua.pop() }
+    return ((try? lua.value(-1)) ?? .nil).items.map { Self.failure($0, file: file, kind: .error) }
+  }
+
   /// Leaves every block still entered, running their teardowns (prelude_core.lua's `finish`):
   /// their failures (each a teardown's error, not a scenario's).
   func finish() -> [Failure] {

@@ -45,7 +45,7 @@ final class RunnerWorkerTests: XCTestCase {
       XCTAssertEqual(
         message(all[1]), "the scenario did not finish: its worker process was killed by signal 9 (Killed)")
       XCTAssertTrue(message(all[3]).contains("killed by signal 11"), message(all[3]))
-      XCTAssertEqual(message(all[4]), "spec/a_spec.lua:10: timeout (1 s) exceeded")
+      XCTAssertEqual(message(all[4]), "spec/a_spec.lua:11: timeout (1 s) exceeded")
       XCTAssertEqual((all[1]["failure"] as? [String: Any])?["line"] as? Int, 4)
       let junit = try JUnitDocument.parse(XCTUnwrap(dir.read("r.xml")))
       XCTAssertEqual(junit.all("testsuite").flatMap { $0.all("testcase") }.count, 7)

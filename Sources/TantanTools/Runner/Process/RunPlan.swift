@@ -71,11 +71,6 @@ enum RunPlan {
           results[p] = result
           progress.tick(p, result.status)
           return false
-        case .teardown(let index, let f):
-          guard let p = position[index], var r = results[p] else { throw WireError(description: "bad index") }
-          r.failTeardown(f)
-          results[p] = r
-          return false
         case .unloadable(let f):
           fail(task) { _ in f }
           return true

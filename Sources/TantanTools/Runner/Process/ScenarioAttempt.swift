@@ -14,9 +14,6 @@ struct AttemptOutcome {
   var trace: String?
   /// Plugin problems seen in this attempt (hooks that raised), for the run's warnings.
   var notes: [PluginNote] = []
-  /// Failures of teardowns the attempt ran before its scenario, for blocks the previous scenario
-  /// was the last of (`--isolate file`: they are that scenario's).
-  var teardownFailures: [Failure] = []
 }
 
 
@@ -42,7 +39,6 @@ enum ScenarioAttempt {
     o.snapshotActions = session.snapshotActions
     o.artifacts = session.artifacts
     o.notes = session.config.plugins?.journal ?? []
-    o.teardownFailures = session.lastTeardownFailures
     return o
   }
 }

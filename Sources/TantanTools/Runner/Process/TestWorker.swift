@@ -11,7 +11,7 @@ import TantanLua
 /// `tantan-host --tantan-test-worker`, single-threaded (but for the limit watchdog), talking
 /// `WorkerRequest`/`WorkerReply` frames on fd 3. Told the run's settings first (`configure`), then
 /// for each task it loads one file once in a fresh state. With `--isolate file` it runs the task's
-/// scenarios in order in that state, as busted does, and runs the teardowns still due at the end;
+/// scenarios in order in that state, as busted does, a block's teardowns after its last scenario;
 /// with `--isolate scenario` (or `--trace`: a trace shows one scenario from the loaded state) each
 /// attempt runs in a fork of the loaded state (`ScenarioFork`). Whatever the scenarios started
 /// and left running is killed when the task ends (`Orphans`).
@@ -116,8 +116,7 @@ enum TestWorker {
     // Every fork copies this process's page tables: hand freed memory back first (measured: see scripts/bench).
     if forked { _ = mallocTrim(0) }
     WorkerChannel.send(fd, .loaded)
-    var previous: Int?
-    for item in items {
+    for (n, item) in items.enumerated() {
       let run = RunItem(scenario: expected[item.ordinal - 1], repeatIndex: item.repeatIndex)
       let saved = StderrFile.begin(WorkerPool.stderrFd)
       var result = RunItem.execute(
@@ -128,16 +127,20 @@ enum TestWorker {
           config.plugins?.note(note)
           if let h = note.hook { session.host.plugins.removeHook(h.hook, plugin: h.plugin, location: h.location) }
           WorkerChannel.send(fd, .note(note))
-        },
-        onTeardownFailure: { f in
-          if let previous { WorkerChannel.send(fd, .teardown(index: previous, f)) }
         })
+      if !forked, !session.isSpent {
+        // The blocks the next scenario is not in end now: their teardowns are this scenario's
+        // (what they print, and a failure makes a passing scenario an error).
+        let next = n + 1 < items.count ? expected[items[n + 1].ordinal - 1] : nil
+        let failures = next.map { session.leave(before: $0) } ?? session.finish()
+        for f in failures { result.failTeardown(f) }
+        if run.scenario.pendingReason == nil { result.output = session.output }
+      }
       result.stderr = StderrFile.end(WorkerPool.stderrFd, saved: saved)
       WorkerChannel.send(fd, .result(index: item.index, result))
-      previous = item.index
       // A tripped limit is sticky: the next scenario gets the file loaded again in a fresh state
       // (this one's teardowns cannot run).
-      if session.isSpent {
+      if session.isSpent, n + 1 < items.count {
         switch load(file, expected: expected, config: config, traced: false) {
         case .failure(let f):
           Orphans.killAll()
@@ -145,11 +148,7 @@ enum TestWorker {
           return
         case .success(let s): session = s
         }
-        previous = nil
       }
-    }
-    if !forked, let previous {
-      for f in session.finish() { WorkerChannel.send(fd, .teardown(index: previous, f)) }
     }
     Orphans.killAll()
     WorkerChannel.send(fd, .done)

@@ -38,15 +38,13 @@ enum WorkerRequest: Equatable, Sendable {
 }
 
 /// A worker's reply. A `collect` gets `collected`; a `run` gets `loaded` (or `unloadable`), then a
-/// `result` per item (with `note`s between), `teardown`s, then `done`.
+/// `result` per item (with `note`s between), then `done`.
 enum WorkerReply: Equatable, Sendable {
   case collected(file: String, Result<[ScenarioInfo], Failure>)
   case loaded
   case note(PluginNote)
   /// The item at suite index `index` finished (the coordinator fills in its scenario).
   case result(index: Int, ScenarioResult)
-  /// A block's teardown, run after the item at `index` (the last of the block that ran), failed.
-  case teardown(index: Int, Failure)
   case unloadable(Failure)
   case done
 }
@@ -101,10 +99,6 @@ extension WireWriter {
       put("result")
       put(index)
       put(r)
-    case .teardown(let index, let f):
-      put("teardown")
-      put(index)
-      put(f)
     case .unloadable(let f):
       put("unloadable")
       put(f)
@@ -161,10 +155,6 @@ extension WireReader {
         snapshotsUsed: [])
       try result(into: &r)
       return .result(index: index, r)
-    case "teardown":
-      let index = try int()
-      guard let f = try failure() else { throw WireError(description: "teardown: no failure") }
-      return .teardown(index: index, f)
     case "unloadable":
       guard let f = try failure() else { throw WireError(description: "unloadable: no failure") }
       return .unloadable(f)
