@@ -73,6 +73,8 @@ enum TestCommand {
       seed: seed, isolation: o.isolate, retries: o.retries, exploreRuns: o.exploreRuns, arguments: arguments)
     let pool = WorkerPool(jobs: o.jobs, settings: settings, watchdog: watchdog(config, o), budgetCounter: budget)
     let collected = try collect(files, pool: pool)
+    var loadedIn: [String: Int] = [:]  // the worker that holds each file loaded (--isolate file)
+    for (task, worker) in pool.handledBy where task < files.count { loadedIn[files[task]] = worker }
     var items = try plan(files: files, collected: collected, options: o, matcher: matcher)
     if o.shuffle { Selection.shuffle(&items, seed: seed) }
     var indexed = Array(items.enumerated())  // the suite index, kept through sharding
@@ -95,7 +97,7 @@ enum TestCommand {
     for (file, outcome) in zip(files, collected) { if case .success(let all) = outcome { scenarios[file] = all } }
     var results = try RunPlan.execute(
       indexed, scenarios: scenarios, pool: pool, traceNames: traceNames, plugins: plugins, progress: progress,
-      jobs: o.jobs)
+      jobs: o.jobs, loadedIn: { loadedIn[$0] })
     progress.finish()
     results = SnapshotStore.failSharedGoldens(results)
 

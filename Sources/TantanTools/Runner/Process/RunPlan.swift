@@ -8,7 +8,7 @@
 enum RunPlan {
   static func execute(
     _ indexed: [(Int, RunItem)], scenarios: [String: [ScenarioInfo]], pool: WorkerPool, traceNames: [Int: String],
-    plugins: TestPlugins?, progress: Progress, jobs: Int
+    plugins: TestPlugins?, progress: Progress, jobs: Int, loadedIn: (String) -> Int? = { _ in nil }
   ) throws -> [ScenarioResult] {
     var results: [ScenarioResult?] = Array(repeating: nil, count: indexed.count)
     var position: [Int: Int] = [:]  // suite index -> place in `indexed`
@@ -55,8 +55,10 @@ enum RunPlan {
         progress.tick(p, .error)
       }
     }
+    // A file's first task goes to the worker that collected it, which still holds it loaded.
+    let prefer = files.indices.map { t in t == 0 || files[t - 1] != files[t] ? loadedIn(files[t]) : nil }
     try pool.run(
-      tasks,
+      tasks, prefer: prefer,
       onReply: { (task, reply) throws(WireError) -> Bool in
         switch reply {
         case .loaded:

@@ -23,7 +23,14 @@ enum TestWorker {
   private struct Context {
     var config: ExecutionConfig
     var settings: WorkerSettings
+    /// Runs fork the loaded state (`--isolate scenario`, or traced).
+    var forked: Bool { settings.isolation == .scenario || config.trace != .off }
   }
+
+  /// Files collected here and kept loaded for their run (`--isolate file`), so a file loads once:
+  /// at most `keptLimit`, the first ones collected.
+  nonisolated(unsafe) private static var kept: [String: ScenarioSession] = [:]
+  static let keptLimit = 64
 
   static func main(_ args: [String], progname: String) -> Int32 {
     // What scenarios start does not inherit the coordinator's socket (a daemon holding it would
@@ -45,8 +52,11 @@ enum TestWorker {
             context = c
           case .collect(let file):
             guard let context else { throw WireError(description: "collect before configure") }
-            let outcome = load(file, config: context.config, traced: false).map(\.1)
-            WorkerChannel.send(fd, .collected(file: file, outcome))
+            let loaded = load(file, config: context.config, traced: false)
+            if case .success(let (session, _)) = loaded, !context.forked, kept.count < keptLimit {
+              kept[file] = session
+            }
+            WorkerChannel.send(fd, .collected(file: file, loaded.map(\.1)))
           case .run(let file, let scenarios, let items):
             guard let context else { throw WireError(description: "run before configure") }
             run(file, expected: scenarios, items: items, context)
@@ -104,14 +114,18 @@ enum TestWorker {
 
   private static func run(_ file: String, expected: [ScenarioInfo], items: [TaskItem], _ context: Context) {
     let config = context.config
-    let forked = context.settings.isolation == .scenario || config.trace != .off
+    let forked = context.forked
     var session: ScenarioSession
-    switch load(file, expected: expected, config: config, traced: forked && config.trace != .off) {
-    case .failure(let f):
-      Orphans.killAll()
-      WorkerChannel.send(fd, .unloadable(f))
-      return
-    case .success(let s): session = s
+    if let s = kept.removeValue(forKey: file) {
+      session = s  // collected here: loaded once
+    } else {
+      switch load(file, expected: expected, config: config, traced: forked && config.trace != .off) {
+      case .failure(let f):
+        Orphans.killAll()
+        WorkerChannel.send(fd, .unloadable(f))
+        return
+      case .success(let s): session = s
+      }
     }
     // Every fork copies this process's page tables: hand freed memory back first (measured: see scripts/bench).
     if forked { _ = mallocTrim(0) }

@@ -15,6 +15,8 @@ import TantanLua
 /// worker. This process is the subreaper of what the workers leave behind (`Orphans`).
 final class WorkerPool {
   private struct Worker {
+    /// Its number in this pool (a pid can be reused).
+    let id: Int
     let pid: pid_t
     let socket: Int32
     /// Its scenarios' stderr file (`StderrFile`), and the read end (non-blocking) of its limit
@@ -32,6 +34,7 @@ final class WorkerPool {
   /// Seconds a busy worker may stay silent before it is killed (nil: never).
   private let watchdog: Double?
   private var workers: [Worker] = []
+  private var spawned = 0
 
   /// The sandbox's shared write budget, given to each worker as `WriteBudget.fd`.
   private let budgetCounter: Int32?
@@ -62,32 +65,41 @@ final class WorkerPool {
 
   struct SpawnError: Error, CustomStringConvertible { let description: String }
 
-  /// Runs `tasks`. `onReply(task, reply)` takes one reply and says whether the task is finished;
+  /// Which worker (`Worker.id`) took each task of the last `run`.
+  private(set) var handledBy: [Int: Int] = [:]
+
+  /// Runs `tasks`, each given to the worker `prefer[task]` names when it is free for it (else to
+  /// any). `onReply(task, reply)` takes one reply and says whether the task is finished;
   /// `onDeath(task, cause, stderr)` ends a task whose worker died (with what the scenario it died
   /// in wrote to stderr) and may return follow-up tasks.
   func run(
-    _ tasks: [WorkerRequest], onReply: (Int, WorkerReply) throws(WireError) -> Bool,
+    _ tasks: [WorkerRequest], prefer: [Int?] = [], onReply: (Int, WorkerReply) throws(WireError) -> Bool,
     onDeath: (Int, String, String) -> [WorkerRequest]
   ) throws(SpawnError) {
     var tasks = tasks
-    var next = 0
+    var waiting = Array(tasks.indices)
     var finished = 0
+    handledBy = [:]
     while finished < tasks.count {
       // Hand out tasks: idle workers first, then new ones up to `jobs`.
-      while next < tasks.count {
+      while !waiting.isEmpty {
         var slot = workers.firstIndex { $0.task == nil }
         if slot == nil, workers.count < jobs {
           workers.append(try spawn())
           slot = workers.count - 1
         }
         guard let i = slot else { break }
+        // The first waiting task this worker is preferred for (it holds the file loaded), else the first.
+        let id = workers[i].id
+        let k = waiting.firstIndex { $0 < prefer.count && prefer[$0] == id } ?? 0
+        let next = waiting.remove(at: k)
         workers[i].task = next
         workers[i].lastHeard = FileSystem.now()
+        handledBy[next] = id
         // A worker dead before it could take the task: its end of file below ends the task.
         var w = WireWriter()
         w.put(tasks[next])
         Wire.send(workers[i].socket, w)
-        next += 1
       }
       var fds = workers.map { pollfd(fd: $0.socket, events: Int16(POLLIN), revents: 0) }
       let r = poll(&fds, nfds_t(fds.count), watchdog == nil ? -1 : 250)
@@ -133,6 +145,7 @@ final class WorkerPool {
           ? "timeout: its worker process sent nothing for \(formatSeconds(watchdog ?? 0)) s and was killed"
           : words ?? ("its worker process " + ProcessExit.describe(status))
         let followUps = onDeath(task, cause, stderr)
+        waiting += tasks.count..<(tasks.count + followUps.count)
         tasks += followUps
         finished += 1
       }
@@ -198,7 +211,8 @@ final class WorkerPool {
     var w = WireWriter()
     w.put(WorkerRequest.configure(settings))
     Wire.send(pair[0], w)
-    return Worker(pid: pid, socket: pair[0], stderr: errFile, lastWords: wordsPipe[0])
+    spawned += 1
+    return Worker(id: spawned, pid: pid, socket: pair[0], stderr: errFile, lastWords: wordsPipe[0])
   }
 
   /// The running executable (the workers are this same program).
