@@ -18,7 +18,7 @@
 --       what the teardowns print and raise is the previous scenario's; their failures.
 --   finish() -> failures
 --       Leaves every block still entered (their teardowns); returns the teardowns' failures.
---   settle()                    after collect: the clock reset, garbage collected (before forks)
+--   settle(forks)               after collect: the clock reset; garbage collected before forks
 --   plugin_assertions(t)        registers the plugins' assertions (prelude_assert.lua)
 --
 -- A result: status = "passed" | "failed" | "error" | "pending", and as they apply: message, file,
@@ -353,13 +353,13 @@ end
 
 -- After collect (its records read): what loading the file left pending on the virtual clock is
 -- cancelled and the clock starts at 0, as after every scenario, so the first scenario starts as
--- the others do (and as it does alone, in a fresh worker or a fork). The scenarios may run in
--- forked copies of this state (--isolate scenario), and each fork costs more the more memory the
--- state holds. Collected now, a copy's collector does not start a cycle (writing to every
--- object, so copying every page) unless it allocates a lot.
-local function settle()
+-- the others do (and as it does alone, in a fresh worker or a fork). With `forks` the scenarios
+-- run in forked copies of this state (--isolate scenario), and each fork costs more the more
+-- memory the state holds: collected now, a copy's collector does not start a cycle (writing to
+-- every object, so copying every page) unless it allocates a lot.
+local function settle(forks)
   clock_reset()
-  collect_garbage("collect")
+  if forks then collect_garbage("collect") end
 end
 
 -- The globals and require("busted"): what busted exports.

@@ -246,8 +246,9 @@ final class ScenarioSession {
     return Failure(kind: .error, message: msg, file: file, line: line)
   }
 
-  /// Runs the file once: its scenarios (this state can then `run` any of them), or why it failed to load.
-  func collect() -> Result<[ScenarioInfo], Failure> {
+  /// Runs the file once: its scenarios (this state can then `run` any of them), or why it failed to
+  /// load. `forks`: the scenarios will run in forked copies (garbage is collected first).
+  func collect(forks: Bool = true) -> Result<[ScenarioInfo], Failure> {
     if let f = prepareCollect() { return .failure(f) }
     let lua = state.lua
     guard lua.pcall(2, 2, traceback: true) else { return .failure(abnormal(line: nil)) }
@@ -257,7 +258,8 @@ final class ScenarioSession {
     guard case .table = records else { return .failure(Self.failure(err, file: file, kind: .error)) }
     let all = records.items.map { Self.scenario($0, file: file) }
     pushEntry("settle")
-    guard lua.pcall(0, 0) else { return .failure(abnormal(line: nil)) }
+    lua.push(forks)
+    guard lua.pcall(1, 0) else { return .failure(abnormal(line: nil)) }
     return .success(all)
   }
 

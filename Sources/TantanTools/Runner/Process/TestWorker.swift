@@ -52,7 +52,7 @@ enum TestWorker {
             context = c
           case .collect(let file):
             guard let context else { throw WireError(description: "collect before configure") }
-            let loaded = load(file, config: context.config, traced: false)
+            let loaded = load(file, config: context.config, traced: false, forks: context.forked)
             if case .success(let (session, _)) = loaded, !context.forked, kept.count < keptLimit {
               kept[file] = session
             }
@@ -87,24 +87,25 @@ enum TestWorker {
     }
   }
 
-  /// Loads `file` into a fresh state (traced from the start with `--trace`).
-  private static func load(_ file: String, config: ExecutionConfig, traced: Bool) -> Result<
+  /// Loads `file` into a fresh state (traced from the start with `--trace`), for scenarios run in
+  /// forks of it or in it.
+  private static func load(_ file: String, config: ExecutionConfig, traced: Bool, forks: Bool) -> Result<
     (ScenarioSession, [ScenarioInfo]), Failure
   > {
     do throws(ScenarioSession.SetupError) {
       let session = try ScenarioSession(file: file, config: config)
       if traced { session.startTrace(title: file) }
-      return session.collect().map { (session, $0) }
+      return session.collect(forks: forks).map { (session, $0) }
     } catch {
       return .failure(error.failure)
     }
   }
 
   /// Loads `file` to run its scenarios: it must declare the `expected` ones, as collected.
-  private static func load(_ file: String, expected: [ScenarioInfo], config: ExecutionConfig, traced: Bool)
-    -> Result<ScenarioSession, Failure>
-  {
-    load(file, config: config, traced: traced).flatMap { session, all in
+  private static func load(
+    _ file: String, expected: [ScenarioInfo], config: ExecutionConfig, traced: Bool, forks: Bool
+  ) -> Result<ScenarioSession, Failure> {
+    load(file, config: config, traced: traced, forks: forks).flatMap { session, all in
       if let change = FileChange.describe(file, before: expected, now: all) {
         return .failure(Failure(kind: .error, message: change, file: file, line: nil))
       }
@@ -119,7 +120,7 @@ enum TestWorker {
     if let s = kept.removeValue(forKey: file) {
       session = s  // collected here: loaded once
     } else {
-      switch load(file, expected: expected, config: config, traced: forked && config.trace != .off) {
+      switch load(file, expected: expected, config: config, traced: forked && config.trace != .off, forks: forked) {
       case .failure(let f):
         Orphans.killAll()
         WorkerChannel.send(fd, .unloadable(f))
@@ -155,7 +156,7 @@ enum TestWorker {
       // A tripped limit is sticky: the next scenario gets the file loaded again in a fresh state
       // (this one's teardowns cannot run).
       if session.isSpent, n + 1 < items.count {
-        switch load(file, expected: expected, config: config, traced: false) {
+        switch load(file, expected: expected, config: config, traced: false, forks: false) {
         case .failure(let f):
           Orphans.killAll()
           WorkerChannel.send(fd, .unloadable(f))
