@@ -223,10 +223,40 @@ deck = tantan.deck{source = {{title = "A"}, {title = "B"}, {title = "C"}},
     play.stop()
 
 
+def listening_addresses(port):
+    """The local addresses of the sockets listening on `port` (Linux: /proc/net/tcp, tcp6)."""
+    found = []
+    for table in ("/proc/net/tcp", "/proc/net/tcp6"):
+        if not os.path.exists(table):
+            continue
+        for row in open(table).read().splitlines()[1:]:
+            local, state = row.split()[1], row.split()[3]
+            address, hexport = local.rsplit(":", 1)
+            if state == "0A" and int(hexport, 16) == port:
+                found.append(address)
+    return found
+
+
+def interrupt(pw):
+    """Ctrl-C while a callback runs away (no limit set) stops the server cleanly."""
+    script = os.path.join(WORK, "stuck.lua")
+    open(script, "w").write("""
+deck = tantan.deck{source = {{title = "A"}, {title = "B"}, {title = "C"}},
+  delegate = {did_swipe_left = function() while true do end end}}
+""")
+    play = Play(pw, ["stuck.lua"], cwd=WORK)
+    play.page.get_by_test_id("button-deck-nope").click()
+    time.sleep(1.5)  # the fly-off ends and the callback spins
+    check(play.proc.poll() is None, "the server ended by itself")
+    play.stop()
+
+
 def hostile(pw):
     """Requests without the token or with another Host are refused; malformed messages are refused, never fatal."""
     play = Play(pw, ["--seed", "1", "examples/tantan-classic.lua"])
     u = urllib.parse.urlsplit(play.url)
+    if os.path.exists("/proc/net/tcp"):  # loopback only: 127.0.0.1, little-endian in the table
+        check(listening_addresses(u.port) == ["0100007F"], f"listening on {listening_addresses(u.port)}")
     for path, host in [("/?token=wrong", u.netloc), ("/", u.netloc), (u.path + "?" + u.query, "evil.example:" + str(u.port)),
                        ("/elsewhere?" + u.query, u.netloc)]:
         c = http.client.HTTPConnection("127.0.0.1", u.port, timeout=5)
@@ -298,7 +328,7 @@ def screenshot(pw):
 
 
 CASES = {"screenshot": screenshot, "swipe": swipe, "control": control, "record": record, "reload": reload, "grid": grid, "list": list_,
-         "limits": limits, "hostile": hostile}
+         "limits": limits, "interrupt": interrupt, "hostile": hostile}
 
 with sync_playwright() as pw:
     CASES[CASE](pw)
