@@ -46,6 +46,20 @@ final class CoverageRunnerTests: XCTestCase {
     XCTAssertEqual(files["spec/delegate_spec.lua"]?["missed_lines"] as? [Int], [])
   }
 
+  func testForkedScenariosReportTheirLines() throws {
+    let dir = try SuiteDir(CoverageProject.files)
+    let one = try dir.test(["--reporter", "lcov=file.info"])
+    XCTAssertEqual(one.status, 0, "\(one)")
+    let forked = try dir.test(["--isolate", "scenario", "--reporter", "lcov=scenario.info"])
+    XCTAssertEqual(forked.status, 0, "\(forked)")
+    let root = try XCTUnwrap(FileManager.default.realpath(dir.url.path))
+    let records = CoverageProject.lcovRecords(try XCTUnwrap(dir.read("scenario.info")))
+    XCTAssertEqual(records["\(root)/delegate.lua"]?[12], 1, "on_swipe's line ran in a fork, reported by it")
+    XCTAssertEqual(
+      records.mapValues { $0.filter { $0.value == 0 }.keys.sorted() },
+      CoverageProject.lcovRecords(try XCTUnwrap(dir.read("file.info"))).mapValues { $0.filter { $0.value == 0 }.keys.sorted() })
+  }
+
   /// Two spec files, so two jobs and two shards each get one.
   static var twoSpecs: [String: String] {
     var files = CoverageProject.files
