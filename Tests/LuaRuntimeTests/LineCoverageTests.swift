@@ -62,7 +62,8 @@ final class LineCoverageTests: XCTestCase {
     LineCoverage.start(state)
     state.setLimits(maxInstructions: 100_000)
     XCTAssertThrowsError(try state.run("local n = 0\nwhile true do\n  n = n + 1\nend", name: "@loop.lua")) { e in
-      XCTAssertTrue("\(e)".hasPrefix("loop.lua:3: instruction limit (100000) exceeded") || "\(e)".hasPrefix("loop.lua:2:"), "\(e)")
+      XCTAssertTrue(
+        "\(e)".hasPrefix("loop.lua:3: instruction limit (100000) exceeded") || "\(e)".hasPrefix("loop.lua:2:"), "\(e)")
     }
     let loop = LineCoverage.read(state).files["loop.lua"] ?? [:]
     XCTAssertGreaterThan(loop[3] ?? 0, 1000, "the loop's lines were counted until the limit tripped")

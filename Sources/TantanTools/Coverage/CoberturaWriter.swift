@@ -10,7 +10,11 @@ extension CoverageWriters {
     for f in r.files {
       let dir = FileSystem.directory(of: f.path)
       let name = dir == "." ? "." : String(dir.map { $0 == "/" ? "." : $0 })
-      if let i = packages.firstIndex(where: { $0.0 == name }) { packages[i].1.append(f) } else { packages.append((name, [f])) }
+      if let i = packages.firstIndex(where: { $0.0 == name }) {
+        packages[i].1.append(f)
+      } else {
+        packages.append((name, [f]))
+      }
     }
     var s = "<?xml version=\"1.0\" ?>\n"
     s += "<!DOCTYPE coverage SYSTEM \"http://cobertura.sourceforge.net/xml/coverage-04.dtd\">\n"

@@ -52,7 +52,9 @@ final class CoverageFilter {
     self.include = fromFile.0 + include
     self.exclude = fromFile.1 + exclude
     for p in self.include + self.exclude {  // a malformed pattern is a usage error now, not later
-      if case .failure(let e) = matches(p, [p], []) { throw ConfigError(description: "bad coverage pattern '\(p)': \(e)") }
+      if case .failure(let e) = matches(p, [p], []) {
+        throw ConfigError(description: "bad coverage pattern '\(p)': \(e)")
+      }
     }
   }
 

@@ -34,7 +34,9 @@ struct CoverageOutput: Equatable {
     for o in outputs {
       let text = o.render(report)
       if let path = o.path {
-        if let err = FileSystem.save(path, text) { problems.append("cannot write the \(o.format.rawValue) report to \(path): \(err)") }
+        if let err = FileSystem.save(path, text) {
+          problems.append("cannot write the \(o.format.rawValue) report to \(path): \(err)")
+        }
       } else {
         FileSystem.write(fd: 2, text)
       }

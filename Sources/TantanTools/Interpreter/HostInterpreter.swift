@@ -24,7 +24,9 @@ final class HostInterpreter: InterpreterHost {
     ("--plugin DIR", "load the plugin in DIR, or every plugin folder in DIR (repeatable; before ./plugins)"),
     ("--strict-plugins", "a plugin that fails to load (or whose hook raises) stops the run with status 1"),
     ("--trace FILE", "record every step (gestures, calls, clock) and write an HTML trace viewer to FILE"),
-    ("--coverage FORMAT=FILE", "count the lines run and write lcov=FILE, cobertura=FILE or summary[=FILE] (repeatable)"),
+    (
+      "--coverage FORMAT=FILE", "count the lines run and write lcov=FILE, cobertura=FILE or summary[=FILE] (repeatable)"
+    ),
     ("--coverage-include PAT", "report files matching this Lua pattern (luacov's include; repeatable; .luacov too)"),
     ("--coverage-exclude PAT", "leave out files matching this Lua pattern (luacov's exclude; repeatable)"),
   ]
@@ -88,7 +90,8 @@ final class HostInterpreter: InterpreterHost {
       case .success(let out): s.coverage.append(out)
       case .failure(let e): throw .badValue(option: "--coverage", message: e.description)
       case nil:
-        throw .badValue(option: "--coverage", message: "lcov=FILE, cobertura=FILE or summary[=FILE] expected, got '\(v)'")
+        throw .badValue(
+          option: "--coverage", message: "lcov=FILE, cobertura=FILE or summary[=FILE] expected, got '\(v)'")
       }
     }
     return s

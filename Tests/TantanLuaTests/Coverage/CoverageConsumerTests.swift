@@ -35,7 +35,9 @@ final class CoverageConsumerTests: XCTestCase {
     XCTAssertTrue(page.contains("87.5"), "the index shows the rate")
     // genhtml's annotated helper.lua: line 5 is a miss, line 4 a hit.
     let helperPage = try XCTUnwrap(
-      FileManager.default.enumerator(atPath: html)?.compactMap { $0 as? String }.first { $0.hasSuffix("helper.lua.gcov.html") })
+      FileManager.default.enumerator(atPath: html)?.compactMap { $0 as? String }.first {
+        $0.hasSuffix("helper.lua.gcov.html")
+      })
     let annotated = try XCTUnwrap(dir.read("html/" + helperPage))
     XCTAssertTrue(annotated.contains(#"<span class="lineNum">       5 </span><span class="lineNoCov">"#), annotated)
     XCTAssertTrue(annotated.contains(#"<span class="lineNum">       4 </span><span class="lineCov">"#), annotated)
@@ -63,7 +65,8 @@ final class CoverageConsumerTests: XCTestCase {
       Consumers.python,
       [root.appendingPathComponent("read_coverage.py").path, path, root.appendingPathComponent("coverage-04.dtd").path])
     guard r.status == 0, let o = try JSONSerialization.jsonObject(with: Data(r.stdout.utf8)) as? [String: Any] else {
-      throw NSError(domain: "Consumers", code: 2, userInfo: [NSLocalizedDescriptionKey: "read_coverage.py failed: \(r)"])
+      throw NSError(
+        domain: "Consumers", code: 2, userInfo: [NSLocalizedDescriptionKey: "read_coverage.py failed: \(r)"])
     }
     return o
   }

@@ -57,7 +57,9 @@ final class CoverageRunnerTests: XCTestCase {
     XCTAssertEqual(records["\(root)/delegate.lua"]?[12], 1, "on_swipe's line ran in a fork, reported by it")
     XCTAssertEqual(
       records.mapValues { $0.filter { $0.value == 0 }.keys.sorted() },
-      CoverageProject.lcovRecords(try XCTUnwrap(dir.read("file.info"))).mapValues { $0.filter { $0.value == 0 }.keys.sorted() })
+      CoverageProject.lcovRecords(try XCTUnwrap(dir.read("file.info"))).mapValues {
+        $0.filter { $0.value == 0 }.keys.sorted()
+      })
   }
 
   /// Two spec files, so two jobs and two shards each get one.
@@ -87,7 +89,8 @@ final class CoverageRunnerTests: XCTestCase {
     }
     let shard1 = try XCTUnwrap(dir.read("shard1.json"))
     XCTAssertNotEqual(
-      try json(shard1)["coverage"] as? NSDictionary, try json(try XCTUnwrap(dir.read("one.json")))["coverage"] as? NSDictionary,
+      try json(shard1)["coverage"] as? NSDictionary,
+      try json(try XCTUnwrap(dir.read("one.json")))["coverage"] as? NSDictionary,
       "one shard alone covers less")
     let merged = try dir.run(["merge-reports", "shard2.json", "shard1.json", "--reporter", "lcov=merged.info"])
     XCTAssertEqual(merged.status, 0, "\(merged)")

@@ -13,7 +13,8 @@ final class CoverageScriptTests: XCTestCase {
     XCTAssertEqual(r.stdout, "3\n1\n")
     let root = try XCTUnwrap(FileManager.default.realpath(dir.url.path))
     let records = CoverageProject.lcovRecords(try XCTUnwrap(dir.read("out/cov.info")))
-    XCTAssertEqual(Set(records.keys), ["\(root)/helper.lua", "\(root)/script.lua"], "no spec or delegate: never loaded")
+    XCTAssertEqual(
+      Set(records.keys), ["\(root)/helper.lua", "\(root)/script.lua"], "no spec or delegate: never loaded")
     let helper = records["\(root)/helper.lua"] ?? [:]
     XCTAssertEqual(helper.keys.sorted(), CoverageProject.helperLines)
     XCTAssertEqual(helper.filter { $0.value == 0 }.keys.sorted(), [5, 13])
@@ -73,9 +74,12 @@ final class CoverageScriptTests: XCTestCase {
     let r = try dir.run(["--coverage", "summary=s.txt", "main.lua", outside.url.path])
     XCTAssertEqual(r.status, 0, "\(r)")
     XCTAssertFalse(try XCTUnwrap(dir.read("s.txt")).contains("far.lua"))
-    let r2 = try dir.run(["--coverage", "summary=s.txt", "--coverage-include", "/lib/far$", "main.lua", outside.url.path])
+    let r2 = try dir.run([
+      "--coverage", "summary=s.txt", "--coverage-include", "/lib/far$", "main.lua", outside.url.path,
+    ])
     XCTAssertEqual(r2.status, 0, "\(r2)")
-    XCTAssertTrue(try XCTUnwrap(dir.read("s.txt")).contains("lib/far.lua      3    3   100.0%"), dir.read("s.txt") ?? "")
+    XCTAssertTrue(
+      try XCTUnwrap(dir.read("s.txt")).contains("lib/far.lua      3    3   100.0%"), dir.read("s.txt") ?? "")
   }
 }
 

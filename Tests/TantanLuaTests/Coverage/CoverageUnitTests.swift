@@ -7,7 +7,8 @@ import XCTest
 final class CoverageUnitTests: XCTestCase {
   func testMissedLinesAsRangesOfExecutableLines() {
     let lines = [1, 2, 4, 7, 8, 9, 12]
-    XCTAssertEqual(CoverageWriters.ranges([2, 4, 7], of: lines), "2-7", "lines without code between do not break a range")
+    XCTAssertEqual(
+      CoverageWriters.ranges([2, 4, 7], of: lines), "2-7", "lines without code between do not break a range")
     XCTAssertEqual(CoverageWriters.ranges([1, 8, 9, 12], of: lines), "1, 8-12")
     XCTAssertEqual(CoverageWriters.ranges([], of: lines), "")
   }

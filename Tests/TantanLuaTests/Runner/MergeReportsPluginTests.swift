@@ -83,7 +83,8 @@ final class MergeReportsPluginTests: XCTestCase {
     let without = try s.run(["merge-reports", "all.json", "--reporter", "checklist"])
     XCTAssertEqual(without.status, 2)
     XCTAssertEqual(
-      without.messages, "tantan-host merge-reports: unknown reporter 'checklist' (default, tap, junit, json, github, lcov, cobertura)\n")
+      without.messages,
+      "tantan-host merge-reports: unknown reporter 'checklist' (default, tap, junit, json, github, lcov, cobertura)\n")
   }
 
   func testARaisingPluginReporterIsIsolatedAndStrictPluginsGivesStatusTwo() throws {

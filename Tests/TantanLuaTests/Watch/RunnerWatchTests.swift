@@ -42,10 +42,13 @@ final class RunnerWatchTests: XCTestCase {
     let p = try start(dir, env: env)
     XCTAssertTrue(run(p, 1).contains("4 scenarios: 3 passed, 1 failed"), p.out.string)
     usleep(100_000)  // a save in the same clock tick as the run's read still changes the stamp's nanoseconds
-    try dir.write("delegate.lua", CoverageProject.delegate.replacingOccurrences(of: "item.liked = true", with: "item.liked = 1 == 1"))
+    try dir.write(
+      "delegate.lua",
+      CoverageProject.delegate.replacingOccurrences(of: "item.liked = true", with: "item.liked = 1 == 1"))
     let t0 = Date()
     let second = run(p, 2)
-    XCTAssertLessThan(Date().timeIntervalSince(t0), 5, "rerun soon after the save (the watch itself reacts within a second)")
+    XCTAssertLessThan(
+      Date().timeIntervalSince(t0), 5, "rerun soon after the save (the watch itself reacts within a second)")
     XCTAssertTrue(second.contains("watch: delegate.lua changed: rerunning spec/delegate_spec.lua\n"), second)
     XCTAssertTrue(second.contains("2 scenarios: 2 passed, 0 failed"), "only delegate_spec.lua: \(second)")
     XCTAssertFalse(second.contains("other_spec"), second)
@@ -76,6 +79,7 @@ final class RunnerWatchTests: XCTestCase {
     let dir = try SuiteDir(Self.files)
     let r = try dir.test(["--watch"], env: ["CI": "true"])
     XCTAssertEqual(r.status, 2, "\(r)")
-    XCTAssertTrue(r.stderr.contains("tantan-host test: --watch waits for saves and keys: not under CI (CI=true)"), r.stderr)
+    XCTAssertTrue(
+      r.stderr.contains("tantan-host test: --watch waits for saves and keys: not under CI (CI=true)"), r.stderr)
   }
 }

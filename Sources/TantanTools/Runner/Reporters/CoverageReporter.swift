@@ -4,6 +4,7 @@ struct CoverageReporter: Reporter {
   let format: CoverageOutput.Format
 
   func render(_ report: RunReport) -> String {
-    CoverageOutput(format: format, path: nil).render(report.coverage ?? CoverageReport(root: CoverageFilter.workingDirectory))
+    CoverageOutput(format: format, path: nil).render(
+      report.coverage ?? CoverageReport(root: CoverageFilter.workingDirectory))
   }
 }

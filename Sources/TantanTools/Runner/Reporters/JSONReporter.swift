@@ -10,38 +10,39 @@ struct JSONReporter: Reporter {
 
   static func encode(_ r: RunReport) -> JSONValue {
     let c = r.counts
-    return .object([
-      ("format", .string(format)),
-      ("version", .int(version)),
-      ("seed", .int(r.seed)),
-      ("shuffle", .bool(r.shuffled)),
-      ("shard", .optional(r.shard)),
-      ("selection", r.selection?.encode() ?? .null),
-      ("planned", .optional(r.planned)),
-      ("time", .decimal(formatSeconds(r.duration))),
-      (
-        "summary",
-        .object([
-          ("total", .int(c.total)), ("passed", .int(c.passed)), ("failed", .int(c.failed)),
-          ("errors", .int(c.errors)), ("pending", .int(c.pending)), ("flaky", .int(c.flaky)),
-        ])
-      ),
-      (
-        "goldens",
-        .object([
-          ("complete", .bool(r.goldens.complete)),
-          ("strict", .bool(r.goldens.strict)),
-          ("sharded", .bool(r.goldens.sharded)),
-          ("existing", .array(r.goldens.existing.map { .string($0) })),
-          ("used", .array(r.goldens.used.map { .string($0) })),
-          ("removed", .array(r.goldens.removed.map { .string($0) })),
-          ("unused", .array(r.goldens.unused.map { .string($0) })),
-          ("written", .int(r.snapshotTotals.written)), ("updated", .int(r.snapshotTotals.updated)),
-          ("failed", .int(r.snapshotTotals.failed)),
-        ])
-      ),
-      ("scenarios", .array(r.results.map(encode))),
-    ] + (r.coverage.map { [("coverage", $0.encode())] } ?? []))
+    return .object(
+      [
+        ("format", .string(format)),
+        ("version", .int(version)),
+        ("seed", .int(r.seed)),
+        ("shuffle", .bool(r.shuffled)),
+        ("shard", .optional(r.shard)),
+        ("selection", r.selection?.encode() ?? .null),
+        ("planned", .optional(r.planned)),
+        ("time", .decimal(formatSeconds(r.duration))),
+        (
+          "summary",
+          .object([
+            ("total", .int(c.total)), ("passed", .int(c.passed)), ("failed", .int(c.failed)),
+            ("errors", .int(c.errors)), ("pending", .int(c.pending)), ("flaky", .int(c.flaky)),
+          ])
+        ),
+        (
+          "goldens",
+          .object([
+            ("complete", .bool(r.goldens.complete)),
+            ("strict", .bool(r.goldens.strict)),
+            ("sharded", .bool(r.goldens.sharded)),
+            ("existing", .array(r.goldens.existing.map { .string($0) })),
+            ("used", .array(r.goldens.used.map { .string($0) })),
+            ("removed", .array(r.goldens.removed.map { .string($0) })),
+            ("unused", .array(r.goldens.unused.map { .string($0) })),
+            ("written", .int(r.snapshotTotals.written)), ("updated", .int(r.snapshotTotals.updated)),
+            ("failed", .int(r.snapshotTotals.failed)),
+          ])
+        ),
+        ("scenarios", .array(r.results.map(encode))),
+      ] + (r.coverage.map { [("coverage", $0.encode())] } ?? []))
   }
 
   static func encode(_ f: Failure) -> JSONValue {

@@ -81,7 +81,10 @@ final class WatchSession {
       for d in folders { _ = tt_fw_add(fd, d) }
     }
     while true {
-      var fds = [pollfd(fd: fd, events: Int16(POLLIN), revents: 0), pollfd(fd: keysOpen ? keys : -1, events: Int16(POLLIN), revents: 0)]
+      var fds = [
+        pollfd(fd: fd, events: Int16(POLLIN), revents: 0),
+        pollfd(fd: keysOpen ? keys : -1, events: Int16(POLLIN), revents: 0),
+      ]
       let r = poll(&fds, 2, fd >= 0 ? 1000 : 200)
       if r < 0 && errno != EINTR { return .quit }
       if fds[1].revents != 0, let key = readKey() { return key }
@@ -125,6 +128,8 @@ final class WatchSession {
 
 extension Substring {
   fileprivate var trimmingWhitespace: String {
-    String(drop { $0 == " " || $0 == "\r" || $0 == "\t" }.reversed().drop { $0 == " " || $0 == "\r" || $0 == "\t" }.reversed())
+    String(
+      drop { $0 == " " || $0 == "\r" || $0 == "\t" }.reversed().drop { $0 == " " || $0 == "\r" || $0 == "\t" }
+        .reversed())
   }
 }
