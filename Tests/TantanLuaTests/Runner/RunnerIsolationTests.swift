@@ -31,7 +31,8 @@ final class RunnerIsolationTests: XCTestCase {
     for (jobs, isolate) in [("1", "file"), ("2", "file"), ("1", "scenario"), ("2", "scenario")] {
       let r = try dir.test(
         [
-          "--timeout", "1", "--jobs", jobs, "--isolate", isolate, "--reporter", "json=r.json", "--reporter", "junit=r.xml",
+          "--timeout", "1", "--jobs", jobs, "--isolate", isolate, "--reporter", "json=r.json", "--reporter",
+          "junit=r.xml",
           "--reporter", "tap=r.tap", "--reporter", "default",
         ], timeout: 120)
       XCTAssertEqual(r.status, 1, r.stdout + r.stderr)
@@ -90,7 +91,8 @@ final class RunnerIsolationTests: XCTestCase {
       XCTAssertEqual(try TAPDocument.parse(r.stdout).points.filter(\.ok).count, 12)
       // Once (the worker that collected the scenarios runs them); with --isolate scenario once to
       // collect, once to run them: never once per scenario.
-      XCTAssertEqual(dir.read("loads.count")?.count, isolate == "file" ? 1 : 2, "with --jobs \(jobs) --isolate \(isolate)")
+      XCTAssertEqual(
+        dir.read("loads.count")?.count, isolate == "file" ? 1 : 2, "with --jobs \(jobs) --isolate \(isolate)")
     }
   }
 

@@ -86,7 +86,9 @@ enum RunPlan {
       onDeath: { task, cause, stderr in
         let file = files[task]
         guard loaded[task], let crashed = chunks[task].first(where: { results[$0] == nil }) else {
-          fail(task) { _ in Failure(kind: .error, message: "\(file) could not be loaded: \(cause)", file: file, line: nil) }
+          fail(task) { _ in
+            Failure(kind: .error, message: "\(file) could not be loaded: \(cause)", file: file, line: nil)
+          }
           return []
         }
         // The scenario that was running: an error with the cause; a fresh worker goes on after it.

@@ -16,7 +16,6 @@ struct AttemptOutcome {
   var notes: [PluginNote] = []
 }
 
-
 /// One attempt of a scenario in this process's session (`--isolate file`: the worker's own; `--isolate
 /// scenario`: a fork's): its output, snapshots and plugin notes only, its trace written. Never raises.
 enum ScenarioAttempt {

@@ -178,11 +178,12 @@ final class WorkerPool {
     _ = fcntl(wordsPipe[0], F_SETFD, FD_CLOEXEC)
     _ = fcntl(wordsPipe[0], F_SETFL, fcntl(wordsPipe[0], F_GETFL) | O_NONBLOCK)
     // The worker's ends move above 10, so each dup2 below is a real copy (which drops CLOEXEC).
-    let theirs = [pair[1], wordsPipe[1]].map { fd -> Int32 in
-      let moved = fcntl(fd, F_DUPFD_CLOEXEC, 10)
-      close(fd)
-      return moved
-    } + [fcntl(errFile, F_DUPFD_CLOEXEC, 10)]
+    let theirs =
+      [pair[1], wordsPipe[1]].map { fd -> Int32 in
+        let moved = fcntl(fd, F_DUPFD_CLOEXEC, 10)
+        close(fd)
+        return moved
+      } + [fcntl(errFile, F_DUPFD_CLOEXEC, 10)]
     defer { for fd in theirs { close(fd) } }
     var actions = posix_spawn_file_actions_t()
     posix_spawn_file_actions_init(&actions)
