@@ -74,6 +74,9 @@ enum TestCommand {
     let pool = WorkerPool(
       jobs: o.jobs, arguments: [String(seed)] + arguments, watchdog: watchdog(config, o), budgetCounter: budget)
     let collected = try collect(files, pool: pool)
+    for note in Selection.unmatchedLines(o.lines, collected.compactMap { try? $0.get() }.flatMap { $0 }) {
+      FileSystem.write(fd: 2, "\(progname) test: \(note)\n")
+    }
     var items = try plan(files: files, collected: collected, options: o, matcher: matcher)
     if o.shuffle { Selection.shuffle(&items, seed: seed) }
     var indexed = Array(items.enumerated())  // the suite index, kept through sharding
@@ -109,7 +112,11 @@ enum TestCommand {
       paths: paths, files: files, collected: collected, results: results, options: o, strict: ci,
       snapshots: config.snapshots)
     if o.deterministicTimes { report.zeroTimes() }
-    if indexed.isEmpty { FileSystem.write(fd: 2, "\(progname) test: no scenario matched the selection\n") }
+    if report.isEmptyShard {
+      FileSystem.write(fd: 2, "\(progname) test: \(report.header): this shard holds none of them\n")
+    } else if indexed.isEmpty {
+      FileSystem.write(fd: 2, "\(progname) test: no scenario matched the selection\n")
+    }
     if let warnings = plugins?.warnings(), !warnings.isEmpty { FileSystem.write(fd: 2, warnings) }
     guard Reporters.write(report, o.reporters, progname: progname, plugins: plugins) else { return 2 }
     return report.exitStatus(failOnFlaky: o.failOnFlaky, passWithNoTests: o.passWithNoTests)
@@ -165,7 +172,15 @@ enum TestCommand {
           tags: [])
         items.append(RunItem(scenario: info, repeatIndex: 0, loadFailure: f))
       case .success(let all):
-        for s in try Selection.select(all, o, matcher: matcher) {
+        let selected = try Selection.select(all, o, matcher: matcher)
+        if (items.count + selected.count).multipliedReportingOverflow(by: o.repeatEach).partialValue
+          > TestOptions.maxItems
+        {
+          throw RunnerOptions.UsageError(
+            description: "the selection holds more than \(TestOptions.maxItems) scenario runs"
+              + (o.repeatEach > 1 ? " (--repeat-each \(o.repeatEach))" : "") + ": narrow it or shard it")
+        }
+        for s in selected {
           if o.repeatEach > 1 {
             for k in 1...o.repeatEach { items.append(RunItem(scenario: s, repeatIndex: k)) }
           } else {
