@@ -50,6 +50,8 @@ struct RunnerOptions {
   /// Plugin folders the runner's probe saw crash at load (passed to workers, hidden).
   var skippedPlugins: [String] = []
   var help = false
+  /// `merge-reports --allow-partial`.
+  var allowPartial = false
 
   /// True when something other than sharding narrowed the suite (unused goldens are then not reported).
   var isFiltered: Bool {

@@ -87,6 +87,20 @@ final class RunnerOptionParsingTests: XCTestCase {
     XCTAssertFalse(usage.contains("--skip-plugin"), "a hidden option stays out of --help")
   }
 
+  func testMergeReportsTakesTestsDeclarations() throws {
+    let specs = MergeReports.options.map(\.spec)
+    XCTAssertEqual(specs.count, MergeReports.sharedNames.count + 1, "every shared name is one of test's options")
+    for spec in specs where !spec.hidden {
+      XCTAssertTrue(MergeReports.usage.contains(spec.synopsis), spec.long)
+      if let mine = TestOptions.specs.first(where: { $0.long == spec.long }) { XCTAssertEqual(mine.help, spec.help) }
+    }
+    let dir = try SuiteDir()
+    XCTAssertEqual(try dir.run(["merge-reports", "-h"]).status, 0)
+    let bad = try dir.run(["merge-reports", "--allow-partial=yes", "r.json"])
+    XCTAssertEqual(bad.status, 2)
+    XCTAssertTrue(bad.stderr.contains("option '--allow-partial' doesn't allow an argument"), bad.stderr)
+  }
+
   func testTheRecordedSelectionIsWrittenWithTheDeclaredNames() throws {
     let o = try RunnerOptions.parse(["-t", "a,b", "--filter", "x y", "--repeat-each=3", "-p", "%.lua$"])
     XCTAssertEqual(
