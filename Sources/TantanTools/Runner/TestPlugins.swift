@@ -93,6 +93,7 @@ final class TestPlugins: @unchecked Sendable {
         throw RunnerOptions.UsageError(description: "sandbox: \(msg)")
       }
     }
+    disarmExit(state.lua)
     let plugins = TestPlugins(home: state, host: host, options: o, progname: progname, command: command)
     plugins.armLimits()
     let ok = PluginLoader.load(
@@ -102,6 +103,22 @@ final class TestPlugins: @unchecked Sendable {
     plugins.candidates = zip(found, host.plugins.records).filter { $0.1.status == .loaded }.map(\.0)
     plugins.records = host.plugins.records
     return plugins
+  }
+
+  /// A plugin's code (its `setup`, a reporter's `on_start`...) runs in the runner's own process:
+  /// its `os.exit` raises instead of ending the run, so the loader or the reporter call reports
+  /// it as the plugin's failure (naming the plugin) and the run goes on.
+  static func disarmExit(_ lua: Lua) {
+    guard (try? lua.getGlobal("os")) == LUA_TTABLE else {
+      lua.pop()
+      return
+    }
+    lua.push(function: { (lua: Lua) throws(LuaCallError) -> Int32 in
+      let code = lua.top == 0 ? "" : lua.toDisplayString(1)
+      throw .message("os.exit(\(code)) called by a plugin (the runner keeps running)")
+    })
+    lua.rawSet(-2, "exit")
+    lua.pop()
   }
 
   private func armLimits() {
