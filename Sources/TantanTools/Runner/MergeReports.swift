@@ -168,6 +168,7 @@ enum MergeReports {
       seed: first.seed, shuffled: first.shuffled, shard: reports.count == 1 ? first.shard : shard,
       results: results, duration: reports.reduce(0) { $0 + $1.duration })
     merged.goldens = g
+    merged.emptyFiles = Array(Set(reports.flatMap(\.emptyFiles))).sorted(by: bytewise)
     // What the shards share; a mixed (--allow-partial) merge records no one selection.
     if reports.allSatisfy({ $0.selection == first.selection && $0.planned == first.planned }) {
       merged.selection = first.selection

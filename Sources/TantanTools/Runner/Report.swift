@@ -34,6 +34,8 @@ struct RunReport: Equatable {
   var selection: RunSelection? = nil
   /// Scenarios the selection holds, all shards together (`results` holds this shard's).
   var planned: Int? = nil
+  /// Spec files that declare no scenario (without `--strict`; with it they are failed items).
+  var emptyFiles: [String] = []
 
   /// Goldens written, rewritten and failed by the scenarios, and obsolete ones (unused, or
   /// removed by `--update-snapshots=all`): "3 written, 1 obsolete, 1 failed".

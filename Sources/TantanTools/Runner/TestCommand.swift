@@ -102,12 +102,19 @@ enum TestCommand {
       jobs: o.jobs)
     progress.finish()
     results = SnapshotStore.failSharedGoldens(results)
+    if o.strict { results = RunWarnings.strict(results) }
 
     var report = RunReport(
       seed: seed, shuffled: o.shuffle, shard: o.shard.map { "\($0.index)/\($0.count)" }, results: results,
       duration: FileSystem.now() - started)
     report.selection = RunSelection(o, paths: paths)
     report.planned = items.count
+    if !o.strict {
+      report.emptyFiles = zip(files, collected).compactMap { file, outcome in
+        if case .success(let all) = outcome, all.isEmpty { return file }
+        return nil
+      }
+    }
     report.goldens = goldens(
       paths: paths, files: files, collected: collected, results: results, options: o, strict: ci,
       snapshots: config.snapshots)
@@ -171,6 +178,11 @@ enum TestCommand {
           file: file, ordinal: 0, name: "(file failed to load)", line: f.line ?? 0, first: 0, last: 0, describes: [],
           tags: [])
         items.append(RunItem(scenario: info, repeatIndex: 0, loadFailure: f))
+      case .success(let all) where all.isEmpty && o.strict:
+        let info = ScenarioInfo(
+          file: file, ordinal: 0, name: "(file declares no scenario)", line: 0, first: 0, last: 0, describes: [],
+          tags: [])
+        items.append(RunItem(scenario: info, repeatIndex: 0, loadFailure: RunWarnings.emptyFileFailure(file)))
       case .success(let all):
         let selected = try Selection.select(all, o, matcher: matcher)
         if (items.count + selected.count).multipliedReportingOverflow(by: o.repeatEach).partialValue

@@ -256,6 +256,10 @@ final class TestPlugins: @unchecked Sendable {
     lua.push(r.output); lua.rawSet(-2, "output")
     lua.push(r.attempts.count + 1); lua.rawSet(-2, "attempts")
     lua.push(r.repeatIndex); lua.rawSet(-2, "repeat_index")
+    lua.push(r.assertions); lua.rawSet(-2, "assertions")
+    lua.newTable(narr: Int32(r.pendingTimers.count))
+    for (i, t) in r.pendingTimers.enumerated() { lua.push(t); lua.rawSet(-2, index: i + 1) }
+    lua.rawSet(-2, "pending_timers")
   }
 
   /// `{total=, passed=, failed=, errors=, pending=, flaky=, duration=, seed=, ok=}`

@@ -19,6 +19,8 @@ struct AttemptOutcome {
   var trace: String?
   /// Plugin problems seen in this attempt (hooks that raised), for the run's warnings.
   var notes: [PluginNote] = []
+  var assertions: Int?
+  var pendingTimers: [String] = []
 }
 
 /// One scenario attempt in a forked copy of a loaded file's state (copy-on-write): the scenario
@@ -104,6 +106,8 @@ enum ScenarioFork {
     o.snapshotActions = session.snapshotActions
     o.artifacts = session.artifacts
     o.notes = session.config.plugins?.journal ?? []
+    o.assertions = session.lastAssertions
+    o.pendingTimers = session.lastPendingTimers
     return o
   }
 

@@ -62,6 +62,8 @@ extension WireWriter {
     put(r.traces)
     put(r.snapshotActions)
     put(r.artifacts)
+    put(r.assertions)
+    put(r.pendingTimers)
   }
 
   mutating func put(_ a: SnapshotActions) {
@@ -82,6 +84,8 @@ extension WireWriter {
     put(o.trace)
     put(o.notes.count)
     for n in o.notes { put(n) }
+    put(o.assertions)
+    put(o.pendingTimers)
   }
 }
 
@@ -140,6 +144,8 @@ extension WireReader {
     r.traces = try strings()
     r.snapshotActions = try snapshotActions()
     r.artifacts = try strings()
+    r.assertions = try optionalInt()
+    r.pendingTimers = try strings()
   }
 
   mutating func snapshotActions() throws(WireError) -> SnapshotActions {
@@ -157,6 +163,8 @@ extension WireReader {
     o.artifacts = try strings()
     o.trace = try optionalString()
     for _ in 0..<max(try int(), 0) { o.notes.append(try note()) }
+    o.assertions = try optionalInt()
+    o.pendingTimers = try strings()
     return o
   }
 }
