@@ -158,9 +158,12 @@ enum OptionParser {
   /// The option a long name means: exact (a name or an alias), else the one option it abbreviates.
   private static func longIndex(_ name: String, _ specs: [OptionSpec], spelling: String) throws(Error) -> Int {
     if let k = specs.firstIndex(where: { $0.long == name || $0.aliases.contains(name) }) { return k }
-    let candidates = name.isEmpty ? [] : specs.indices.filter { k in
-      !specs[k].hidden && ([specs[k].long] + specs[k].aliases).contains { $0.hasPrefix(name) }
-    }
+    let candidates =
+      name.isEmpty
+      ? []
+      : specs.indices.filter { k in
+        !specs[k].hidden && ([specs[k].long] + specs[k].aliases).contains { $0.hasPrefix(name) }
+      }
     if candidates.count == 1 { return candidates[0] }
     if candidates.count > 1 {
       let names = candidates.map { "'--\(specs[$0].long)'" }.joined(separator: " ")

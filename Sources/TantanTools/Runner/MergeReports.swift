@@ -69,7 +69,9 @@ enum MergeReports {
     // Plugins load as in `test` (same discovery, sandbox, limits), seeded with the runs' seed.
     let plugins: TestPlugins?
     do {
-      plugins = try TestPlugins.load(options, seed: merged.seed, progname: progname, command: "merge-reports")
+      let probed = try PluginProbe.skipCrashing(
+        options, seed: merged.seed, progname: progname, command: "merge-reports")
+      plugins = try TestPlugins.load(probed, seed: merged.seed, progname: progname, command: "merge-reports")
       try options.checkReporters(plugins: plugins?.reporterNames ?? [])
     } catch let e as RunnerOptions.UsageError {
       return fail(progname, e.description)

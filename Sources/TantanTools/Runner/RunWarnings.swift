@@ -38,7 +38,8 @@ enum RunWarnings {
     }
     if !r.pendingTimers.isEmpty {
       out.append(
-        .init(kind: .pendingTimers, file: s.file, line: s.line, scenario: r.displayName, message: pending(r.pendingTimers)))
+        .init(
+          kind: .pendingTimers, file: s.file, line: s.line, scenario: r.displayName, message: pending(r.pendingTimers)))
     }
     return out
   }

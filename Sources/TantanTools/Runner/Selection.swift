@@ -50,8 +50,12 @@ enum Selection {
       // A file with no scenario (or that failed to load) is reported as such elsewhere.
       if inFile.isEmpty { continue }
       if inFile.contains(where: { covers($0, spec.line) || inDescribe($0, spec.line) }) { continue }
-      let above = inFile.filter { max($0.line, $0.last) < spec.line }.max { max($0.line, $0.last) < max($1.line, $1.last) }
-      let below = inFile.filter { min($0.line, $0.first) > spec.line }.min { min($0.line, $0.first) < min($1.line, $1.first) }
+      let above = inFile.filter { max($0.line, $0.last) < spec.line }.max {
+        max($0.line, $0.last) < max($1.line, $1.last)
+      }
+      let below = inFile.filter { min($0.line, $0.first) > spec.line }.min {
+        min($0.line, $0.first) < min($1.line, $1.first)
+      }
       let nearest = [above, below].compactMap { $0 }.map { "\($0.location): \($0.fullName)" }
       out.append("\(file):\(spec.line): no scenario at this line; nearest: " + nearest.joined(separator: "; "))
     }

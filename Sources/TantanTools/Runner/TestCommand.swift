@@ -1,7 +1,9 @@
 import LuaRuntime
 import TantanLua
 
-#if canImport(Glibc)
+#if canImport(Darwin)
+  import Darwin
+#elseif canImport(Glibc)
   import Glibc
 #endif
 
@@ -60,6 +62,8 @@ enum TestCommand {
     // Through the environment, so every scenario state (thread or worker process) reads it alike.
     if let runs = o.exploreRuns { setenv(ExploreExtension.runsVariable, String(runs), 1) }
     // Plugins: discovered and loaded once here, then into every scenario's state (TestPlugins).
+    // A plugin whose loading crashes is left out here and in every worker (PluginProbe).
+    let o = try PluginProbe.skipCrashing(o, seed: seed, progname: progname, command: "test")
     let plugins = try TestPlugins.load(o, seed: seed, progname: progname)
     try o.checkReporters(plugins: plugins?.reporterNames ?? [])
     let config = ExecutionConfig(
@@ -72,7 +76,8 @@ enum TestCommand {
     let budget = o.sandbox ? WriteBudget.makeCounter() : nil
     defer { if let budget { close(budget) } }
     let pool = WorkerPool(
-      jobs: o.jobs, arguments: [String(seed)] + arguments, watchdog: watchdog(config, o), budgetCounter: budget)
+      jobs: o.jobs, arguments: [String(seed)] + o.skippedPlugins.map { "--skip-plugin=" + $0 } + arguments,
+      watchdog: watchdog(config, o), budgetCounter: budget)
     let collected = try collect(files, pool: pool)
     for note in Selection.unmatchedLines(o.lines, collected.compactMap { try? $0.get() }.flatMap { $0 }) {
       FileSystem.write(fd: 2, "\(progname) test: \(note)\n")

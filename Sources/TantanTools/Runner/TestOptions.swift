@@ -7,7 +7,9 @@ struct TestOption: Sendable {
   /// The option's values in a recorded selection, each as it is given on a command line.
   var recorded: (@Sendable (RunSelection) -> [String])? = nil
 
-  init(_ spec: OptionSpec, recorded: (@Sendable (RunSelection) -> [String])? = nil, _ apply: @escaping Apply) {
+  init(_ spec: OptionSpec, _ apply: @escaping Apply) { self.init(spec, recorded: nil, apply: apply) }
+
+  init(_ spec: OptionSpec, recorded: (@Sendable (RunSelection) -> [String])?, apply: @escaping Apply) {
     self.spec = spec
     self.recorded = recorded
     self.apply = apply
@@ -35,27 +37,32 @@ enum TestOptions {
       OptionSpec(
         long: "filter", argument: .required("PAT"),
         help: "only scenarios whose full name matches the Lua pattern (repeatable)"),
-      recorded: { $0.filters }
-    ) { o, v throws(OptionParser.Error) in o.filters.append(v ?? "") },
+      recorded: { $0.filters },
+      apply: { o, v throws(OptionParser.Error) in o.filters.append(v ?? "") }
+    ),
     TestOption(
       OptionSpec(
         long: "filter-out", argument: .required("PAT"), help: "skip scenarios whose full name matches (repeatable)"),
-      recorded: { $0.filtersOut }
-    ) { o, v throws(OptionParser.Error) in o.filtersOut.append(v ?? "") },
+      recorded: { $0.filtersOut },
+      apply: { o, v throws(OptionParser.Error) in o.filtersOut.append(v ?? "") }
+    ),
     TestOption(
       OptionSpec(long: "tags", short: "t", argument: .required("a,b"), help: "only scenarios tagged #a or #b"),
-      recorded: { $0.tags.isEmpty ? [] : [$0.tags.joined(separator: ",")] }
-    ) { o, v throws(OptionParser.Error) in o.tags += list(v) },
+      recorded: { $0.tags.isEmpty ? [] : [$0.tags.joined(separator: ",")] },
+      apply: { o, v throws(OptionParser.Error) in o.tags += list(v) }
+    ),
     TestOption(
       OptionSpec(long: "exclude-tags", argument: .required("a,b"), help: "skip scenarios tagged #a or #b"),
-      recorded: { $0.excludeTags.isEmpty ? [] : [$0.excludeTags.joined(separator: ",")] }
-    ) { o, v throws(OptionParser.Error) in o.excludeTags += list(v) },
+      recorded: { $0.excludeTags.isEmpty ? [] : [$0.excludeTags.joined(separator: ",")] },
+      apply: { o, v throws(OptionParser.Error) in o.excludeTags += list(v) }
+    ),
     TestOption(
       OptionSpec(
         long: "pattern", short: "p", argument: .required("PAT"), defaultValue: "_spec%.lua$",
         help: "file name pattern for folders (Lua pattern)"),
-      recorded: { $0.pattern == RunnerOptions.defaults.pattern ? [] : [$0.pattern] }
-    ) { o, v throws(OptionParser.Error) in o.pattern = v ?? "" },
+      recorded: { $0.pattern == RunnerOptions.defaults.pattern ? [] : [$0.pattern] },
+      apply: { o, v throws(OptionParser.Error) in o.pattern = v ?? "" }
+    ),
     TestOption(
       OptionSpec(long: "list", short: "l", help: "list the selected scenarios (file:line: name) and exit")
     ) { o, _ throws(OptionParser.Error) in o.list = true },
@@ -93,10 +100,11 @@ enum TestOptions {
       OptionSpec(
         long: "repeat-each", argument: .required("N"), defaultValue: "1",
         help: "run every scenario N times (at most \(maxRepeatEach))"),
-      recorded: { $0.repeatEach > 1 ? [String($0.repeatEach)] : [] }
-    ) { o, v throws(OptionParser.Error) in
-      o.repeatEach = try SharedOptions.count("repeat-each", v ?? "", 1...maxRepeatEach)
-    },
+      recorded: { $0.repeatEach > 1 ? [String($0.repeatEach)] : [] },
+      apply: { o, v throws(OptionParser.Error) in
+        o.repeatEach = try SharedOptions.count("repeat-each", v ?? "", 1...maxRepeatEach)
+      }
+    ),
     TestOption(
       OptionSpec(
         long: "retries", argument: .required("N"), defaultValue: "0",

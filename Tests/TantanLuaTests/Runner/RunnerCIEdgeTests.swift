@@ -54,9 +54,9 @@ final class RunnerCIEdgeTests: XCTestCase {
   func testOsExitAtLoadSaysAtLoad() throws {
     let dir = try SuiteDir([
       "spec/a_spec.lua": """
-        it("runs", function() end)
-        os.exit(0)
-        """
+      it("runs", function() end)
+      os.exit(0)
+      """
     ])
     let r = try dir.test(["--reporter", "json"])
     XCTAssertEqual(r.status, 1, r.stdout + r.stderr)
@@ -77,7 +77,9 @@ final class RunnerCIEdgeTests: XCTestCase {
     XCTAssertEqual(r.status, 2, r.stdout + r.stderr)
     XCTAssertTrue(r.stderr.contains("bad value for --repeat-each: integer from 1 to 10000"), r.stderr)
     // Within each bound, the product is bounded too: 200 scenarios times 10000 is too many.
-    let many = try SuiteDir(["spec/m_spec.lua": (1...200).map { #"it("m\#($0)", function() end)"# }.joined(separator: "\n")])
+    let many = try SuiteDir([
+      "spec/m_spec.lua": (1...200).map { #"it("m\#($0)", function() end)"# }.joined(separator: "\n")
+    ])
     let big = try many.test(["--repeat-each", "10000", "--list"])
     XCTAssertEqual(big.status, 2, big.stderr)
     XCTAssertTrue(big.stderr.contains("more than 1000000 scenario runs"), big.stderr)

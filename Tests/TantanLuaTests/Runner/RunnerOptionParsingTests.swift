@@ -1,6 +1,6 @@
+import LuaRuntime
 import XCTest
 
-import LuaRuntime
 @testable import TantanLua
 @testable import TantanTools
 

@@ -41,4 +41,42 @@ final class RunnerPluginExitTests: XCTestCase {
     XCTAssertTrue(m.stderr.contains("plugin 'quitter' failed in its reporter 'quit'"), m.stderr)
     XCTAssertNotNil(try? String(contentsOf: s.work.appendingPathComponent("m.json"), encoding: .utf8))
   }
+
+  /// A plugin whose C module crashes while it loads is a load failure: the run, its workers and
+  /// its reports go on without it (PluginProbe).
+  func testAPluginWhoseCModuleCrashesAtLoadIsALoadFailure() throws {
+    let s = try PluginSandbox()
+    let dir = s.work.appendingPathComponent("plugins/crashy")
+    try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+    try "int luaopen_crash(void *L) { (void)L; *(volatile int *)0 = 1; return 0; }\n".write(
+      to: dir.appendingPathComponent("crash.c"), atomically: true, encoding: .utf8)
+    let cc = try RunningProcess(
+      "/usr/bin/cc",
+      [
+        "-shared", "-fPIC", "-o", dir.appendingPathComponent("crash.so").path,
+        dir.appendingPathComponent("crash.c").path,
+      ],
+      env: ProcessInfo.processInfo.environment, cwd: nil
+    ).wait(timeout: 60)
+    XCTAssertEqual(cc.status, 0, cc.stderr)
+    try s.plugin(
+      "work/plugins/crashy", name: "crashy",
+      setup: "assert(package.loadlib('\(dir.path)/crash.so', 'luaopen_crash'))()")
+    try s.plugin(
+      "work/plugins/fine", name: "fine",
+      setup: #"host.register_assertion("is_fine", function(v) return v == "fine", "not fine" end)"#)
+    try s.write(
+      "work/spec/a_spec.lua", Self.failing + "\nit(\"uses the fine plugin\", function() assert.is_fine(\"fine\") end)\n"
+    )
+    let r = try s.run(["test", "--reporter", "json=r.json", "--reporter", "default", "-j2"])
+    XCTAssertEqual(r.status, 1, r.stdout + r.stderr)
+    XCTAssertTrue(
+      r.stderr.contains("plugin in plugins/crashy failed to load: loading it was killed by signal 11"), r.stderr)
+    XCTAssertTrue(r.stdout.contains("3 scenarios: 2 passed, 1 failed"), r.stdout)
+    XCTAssertNotNil(try? String(contentsOf: s.work.appendingPathComponent("r.json"), encoding: .utf8))
+    XCTAssertEqual(try s.run(["test", "--strict-plugins"]).status, 2)
+    let m = try s.run(["merge-reports", "r.json"])
+    XCTAssertEqual(m.status, 1, m.stderr)
+    XCTAssertTrue(m.stderr.contains("plugin in plugins/crashy failed to load"), m.stderr)
+  }
 }

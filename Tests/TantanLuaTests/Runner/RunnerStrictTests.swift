@@ -6,13 +6,13 @@ import XCTest
 final class RunnerStrictTests: XCTestCase {
   static let files = [
     "spec/a_spec.lua": #"""
-      it("asserts", function() assert.equal(2, 1 + 1) end)
-      it("asserts nothing", function() local x = 1 + 1 end)
-      it("leaves a timer", function()
-        tantan.after(5, function() end)
-        assert.is_true(true)
-      end)
-      """#,
+    it("asserts", function() assert.equal(2, 1 + 1) end)
+    it("asserts nothing", function() local x = 1 + 1 end)
+    it("leaves a timer", function()
+      tantan.after(5, function() end)
+      assert.is_true(true)
+    end)
+    """#,
     "spec/empty_spec.lua": "-- a spec file that declares no scenario\nlocal x = 1\n",
   ]
 
@@ -36,7 +36,8 @@ final class RunnerStrictTests: XCTestCase {
     XCTAssertEqual((scenarios[2]["pending_timers"] as? [String])?.count, 1)
     XCTAssertEqual(report["empty_files"] as? [String], ["spec/empty_spec.lua"])
     XCTAssertEqual(
-      (report["warnings"] as? [[String: Any]])?.map { $0["kind"] as? String }, ["no-assertions", "pending-timers", "no-scenarios"])
+      (report["warnings"] as? [[String: Any]])?.map { $0["kind"] as? String },
+      ["no-assertions", "pending-timers", "no-scenarios"])
 
     let junit = try JUnitDocument.parse(dir.read("r.xml") ?? "")
     let props = junit.all("testsuite").flatMap { $0.first("properties")?.all("property") ?? [] }

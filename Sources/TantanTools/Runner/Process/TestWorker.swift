@@ -1,6 +1,8 @@
 import TantanLua
 
-#if canImport(Glibc)
+#if canImport(Darwin)
+  import Darwin
+#elseif canImport(Glibc)
   import Glibc
 #endif
 
@@ -108,7 +110,7 @@ enum TestWorker {
       session = s
     }
     // Every fork copies this process's page tables: hand freed memory back first (measured: see scripts/bench).
-    _ = mallocTrim(0)
+    Portable.trimHeap()
     var w = WireWriter()
     w.put("loaded")
     Wire.send(fd, w)
@@ -155,7 +157,3 @@ enum FileChange {
       + "the same scenarios every time it loads"
   }
 }
-
-/// glibc's `int malloc_trim(size_t)` (malloc.h, which the Glibc module leaves out): returns freed
-/// heap pages to the system.
-@_silgen_name("malloc_trim") private func mallocTrim(_ pad: Int) -> Int32

@@ -1,6 +1,8 @@
 import TantanLua
 
-#if canImport(Glibc)
+#if canImport(Darwin)
+  import Darwin
+#elseif canImport(Glibc)
   import Glibc
 #endif
 
@@ -113,15 +115,15 @@ final class WorkerPool {
 
   /// This executable, as `--tantan-test-worker ARGS...`, with one end of a socket pair as fd 3.
   private func spawn() throws(SpawnError) -> Worker {
-    var pair: [Int32] = [0, 0]
-    guard socketpair(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0, &pair) == 0 else {
+    guard let (mine, other) = Portable.streamSocketPair() else {
       throw SpawnError(description: "socketpair: \(String(cString: strerror(errno)))")
     }
+    let pair = [mine, other]
     // The worker's end moves above 3, so the dup2 to 3 below is a real copy (which drops CLOEXEC).
     let theirs = fcntl(pair[1], F_DUPFD_CLOEXEC, 10)
     close(pair[1])
     defer { close(theirs) }
-    var actions = posix_spawn_file_actions_t()
+    var actions = Portable.spawnActions()
     posix_spawn_file_actions_init(&actions)
     defer { posix_spawn_file_actions_destroy(&actions) }
     posix_spawn_file_actions_adddup2(&actions, theirs, TestWorker.fd)
@@ -130,13 +132,13 @@ final class WorkerPool {
     var cargs: [UnsafeMutablePointer<CChar>?] = argv.map { strdup($0) } + [nil]
     defer { for p in cargs { free(p) } }
     // Its own process group: a watchdog kill ends the worker and the scenario it forked.
-    var attr = posix_spawnattr_t()
+    var attr = Portable.spawnAttributes()
     posix_spawnattr_init(&attr)
     defer { posix_spawnattr_destroy(&attr) }
     posix_spawnattr_setflags(&attr, Int16(POSIX_SPAWN_SETPGROUP))
     posix_spawnattr_setpgroup(&attr, 0)
     var pid: pid_t = 0
-    let rc = posix_spawn(&pid, Self.executable, &actions, &attr, &cargs, environ)
+    let rc = posix_spawn(&pid, Self.executable, &actions, &attr, &cargs, Portable.environment)
     guard rc == 0 else {
       close(pair[0])
       throw SpawnError(
@@ -146,10 +148,5 @@ final class WorkerPool {
   }
 
   /// The running executable (the workers are this same program).
-  static let executable: String = {
-    var buf = [UInt8](repeating: 0, count: 4096)
-    let n = buf.withUnsafeMutableBytes { readlink("/proc/self/exe", $0.baseAddress!, $0.count) }
-    if n > 0 { return String(decoding: buf[..<n], as: UTF8.self) }
-    return CommandLine.arguments.first ?? "tantan-host"
-  }()
+  static let executable: String = Portable.executablePath() ?? CommandLine.arguments.first ?? "tantan-host"
 }

@@ -71,7 +71,9 @@ struct GitHubReporter: Reporter {
   /// `RunWarning`s as `::warning` annotations (GitHub counts them apart from errors).
   static func warnings(_ report: RunReport) -> [Problem] {
     report.warnings.map {
-      Problem(file: $0.file, line: $0.line, title: "WARNING " + ($0.scenario ?? $0.file), message: $0.message, level: "warning")
+      Problem(
+        file: $0.file, line: $0.line, title: "WARNING " + ($0.scenario ?? $0.file), message: $0.message,
+        level: "warning")
     }
   }
 

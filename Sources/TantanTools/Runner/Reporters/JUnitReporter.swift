@@ -65,9 +65,10 @@ struct JUnitReporter: Reporter {
     // A file's warnings (RunWarning: green by accident?) are properties of its testsuite.
     // Numbered (warning-1, warning-2...): readers that keep properties in a map keep them all.
     func propertiesOf(_ file: String) -> String {
-      properties + warnings.filter { $0.file == file }.enumerated().map {
-        "      <property name=\"warning-\($0.offset + 1)\" value=\(Self.attr($0.element.text))/>\n"
-      }.joined() + "    </properties>\n"
+      properties
+        + warnings.filter { $0.file == file }.enumerated().map {
+          "      <property name=\"warning-\($0.offset + 1)\" value=\(Self.attr($0.element.text))/>\n"
+        }.joined() + "    </properties>\n"
     }
     for file in report.emptyFiles {
       out +=
