@@ -29,16 +29,11 @@ enum MergeReports {
   }
 
   static func main(_ args: [String], progname: String = "tantan-host") -> Int32 {
-    let table = options
-    var options = RunnerOptions()
-    var inputs: [String] = []
-    do {
-      let parsed = try OptionParser.parse(args, table.map(\.spec))
-      for option in table { if let d = option.spec.defaultValue { try option.apply(&options, d) } }
-      for occurrence in parsed.occurrences { try table[occurrence.option].apply(&options, occurrence.value) }
-      inputs = parsed.operands
-    } catch { return fail(progname, error.description) }
-    if options.reporters.isEmpty { options.reporters = [.init(name: "default", path: nil)] }
+    let options: RunnerOptions
+    let inputs: [String]
+    do { (options, inputs) = try RunnerOptions.parse(args, options: Self.options) } catch {
+      return fail(progname, error.description)
+    }
     if options.help {
       FileSystem.write(fd: 1, usage)
       return 0

@@ -82,18 +82,28 @@ struct RunnerOptions {
   /// The command line, by the declarations in `TestOptions.all` (getopt_long's rules): their
   /// defaults first, then each option given, in order.
   static func parse(_ args: [String]) throws(UsageError) -> RunnerOptions {
-    var o = RunnerOptions()
-    let table = TestOptions.all
+    var (o, operands) = try parse(args, options: TestOptions.all)
     do {
-      let parsed = try OptionParser.parse(args, table.map(\.spec))
+      for a in operands { try o.addPath(a) }
+    } catch {
+      throw UsageError(description: error.description)
+    }
+    return o
+  }
+
+  /// The options of `table` (a command's, `test`'s or `merge-reports`'s), and the operands.
+  static func parse(_ args: [String], options table: [TestOption]) throws(UsageError) -> (RunnerOptions, [String]) {
+    var o = RunnerOptions()
+    let parsed: OptionParser.Result
+    do {
+      parsed = try OptionParser.parse(args, table.map(\.spec))
       for option in table { if let d = option.spec.defaultValue { try option.apply(&o, d) } }
       for occurrence in parsed.occurrences { try table[occurrence.option].apply(&o, occurrence.value) }
-      for a in parsed.operands { try o.addPath(a) }
     } catch {
       throw UsageError(description: error.description)
     }
     if o.reporters.isEmpty { o.reporters = [ReporterSpec(name: "default", path: nil)] }
-    return o
+    return (o, parsed.operands)
   }
 
   /// What every option means when it is not given.
