@@ -53,15 +53,8 @@ final class HostInterpreter: InterpreterHost {
 
   static func settings(_ o: InterpreterOptions) throws(InterpreterOptions.ParseError) -> Settings {
     var s = Settings()
-    func int(_ name: String, min: Int) throws(InterpreterOptions.ParseError) -> Int? {
-      guard let v = o.long[name] else { return nil }
-      guard let i = Int(v), i >= min else {
-        throw .badValue(option: "--" + name, message: "integer >= \(min) expected, got '\(v)'")
-      }
-      return i
-    }
-    s.seed = try int("seed", min: Int.min)
     do throws(OptionParser.Error) {
+      s.seed = try o.long["seed"].map { v throws(OptionParser.Error) in try SharedOptions.integer("seed", v) }
       s.maxMemory = try o.long["max-memory"].flatMap { v throws(OptionParser.Error) in
         try SharedOptions.limit("max-memory", v)
       }
@@ -78,10 +71,10 @@ final class HostInterpreter: InterpreterHost {
     // --trace MODE, where to: --trace-file; a value that is not a mode is the file (as before).
     var file = o.long["trace-file"]
     if file?.isEmpty == true { throw .badValue(option: "--trace-file", message: "file name expected, got ''") }
-    var mode: ScenarioTraces.Mode = file == nil ? .off : .on
+    var mode: SharedOptions.TraceMode = file == nil ? .off : .on
     if let v = o.long["trace"] {
       guard !v.isEmpty else { throw .badValue(option: "--trace", message: "a mode or file name expected, got ''") }
-      if let m = ScenarioTraces.Mode(rawValue: v) {
+      if let m = SharedOptions.TraceMode(rawValue: v) {
         mode = m
       } else {
         mode = .on

@@ -41,6 +41,12 @@ enum SharedOptions {
 
   static let limits = [maxInstructions, maxMemory, timeout]
 
+  /// What `--trace` takes, in every command.
+  enum TraceMode: String, Sendable, CaseIterable {
+    case off, on
+    case retainOnFailure = "retain-on-failure"
+  }
+
   /// A limit: an integer from 0 (no limit, nil) up.
   static func limit(_ name: String, _ v: String) throws(OptionParser.Error) -> Int? {
     guard let n = Int(v), n >= 0 else {
