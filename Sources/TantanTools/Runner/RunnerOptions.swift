@@ -43,6 +43,8 @@ struct RunnerOptions {
   var trace = ScenarioTraces.Mode.off
   /// `--explore-runs N`: the run count of every explore (passed on as TANTAN_EXPLORE_RUNS).
   var exploreRuns: Int?
+  /// `--isolate file|scenario`: what a file's scenarios share (Isolation).
+  var isolate = Isolation.file
   var traceDir = ""
   var artifactsDir = ""
   /// `--strict`: scenarios without assertions, files without scenarios and pending timers fail.

@@ -92,6 +92,8 @@ struct ScenarioResult: Equatable, Sendable {
   var assertions: Int? = nil
   /// The timers and animations the last attempt left pending, described (`RunWarnings`).
   var pendingTimers: [String] = []
+  /// What the scenario (and what it started) wrote to stderr, capped as `output` is.
+  var stderr = ""
 
   /// The name shown in reports; repeats are numbered so names stay unique.
   var displayName: String {

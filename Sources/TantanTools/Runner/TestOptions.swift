@@ -76,6 +76,17 @@ enum TestOptions {
     ) { o, v throws(OptionParser.Error) in
       o.exploreRuns = try SharedOptions.count("explore-runs", v ?? "", 1...maxExploreRuns)
     },
+    TestOption(
+      OptionSpec(
+        long: "isolate", argument: .required("MODE"), defaultValue: "file",
+        help: "file: a file's scenarios share its state, as in busted; scenario: each scenario runs in a fork of"
+          + " the loaded file")
+    ) { o, v throws(OptionParser.Error) in
+      guard let m = Isolation(rawValue: v ?? "") else {
+        throw OptionParser.Error.badValue("isolate", "file or scenario expected, got '\(v ?? "")'")
+      }
+      o.isolate = m
+    },
     TestOption(OptionSpec(long: "shuffle", help: "run (and report) the scenarios in a seeded random order")) {
       o, _ throws(OptionParser.Error) in o.shuffle = true
     },
@@ -197,8 +208,8 @@ enum TestOptions {
 
   static let usage = """
     usage: tantan-host test [options] [paths...]
-    Runs busted-style scenario files (*_spec.lua): each file loads once in a worker process and each
-    scenario runs in a fork of that state, with its own virtual clock. Paths are files, folders (searched
+    Runs busted-style scenario files (*_spec.lua): each file loads once in a worker process and its
+    scenarios run in order in that state, as busted runs them. Paths are files, folders (searched
     for --pattern) or file.lua:LINE; default spec/ or scenarios/. Options parse as getopt_long's: -j2,
     -j 2, --jobs=2, --jobs 2; short flags combine (-lu); -- ends the options. (A script named 'test'
     runs as: tantan-host ./test)

@@ -71,6 +71,7 @@ struct JSONReporter: Reporter {
     if !r.artifacts.isEmpty { optional.append(("artifacts", .array(r.artifacts.map { .string($0) }))) }
     if let n = r.assertions { optional.append(("assertions", .int(n))) }
     if !r.pendingTimers.isEmpty { optional.append(("pending_timers", .array(r.pendingTimers.map { .string($0) }))) }
+    if !r.stderr.isEmpty { optional.append(("stderr", .string(r.stderr))) }
     return .object(
       [
         ("index", .int(r.index)),
@@ -170,7 +171,7 @@ struct JSONReporter: Reporter {
         written: v["snapshot_actions"]["written"].array.compactMap(\.string),
         updated: v["snapshot_actions"]["updated"].array.compactMap(\.string),
         failed: v["snapshot_actions"]["failed"].array.compactMap(\.string)),
-      artifacts: v["artifacts"].array.compactMap(\.string))
+      artifacts: v["artifacts"].array.compactMap(\.string), stderr: v["stderr"].string ?? "")
     result.assertions = v["assertions"].int
     result.pendingTimers = v["pending_timers"].array.compactMap(\.string)
     return result
