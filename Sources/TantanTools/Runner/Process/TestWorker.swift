@@ -129,7 +129,7 @@ enum TestWorker {
       }
     }
     // Every fork copies this process's page tables: hand freed memory back first (measured: see scripts/bench).
-    if forked { _ = mallocTrim(0) }
+    if forked { Portable.trimHeap() }
     WorkerChannel.send(fd, .loaded)
     for (n, item) in items.enumerated() {
       let run = RunItem(scenario: expected[item.ordinal - 1], repeatIndex: item.repeatIndex)
@@ -184,7 +184,3 @@ enum FileChange {
       + "the same scenarios every time it loads"
   }
 }
-
-/// glibc's `int malloc_trim(size_t)` (malloc.h, which the Glibc module leaves out): returns freed
-/// heap pages to the system.
-@_silgen_name("malloc_trim") private func mallocTrim(_ pad: Int) -> Int32

@@ -1,4 +1,6 @@
-#if canImport(Glibc)
+#if canImport(Darwin)
+  import Darwin
+#elseif canImport(Glibc)
   import Glibc
 #endif
 
@@ -127,7 +129,7 @@ enum Wire {
       var off = 0
       while off < b.count {
         // A socket to a process that died gives EPIPE instead of killing this process with SIGPIPE.
-        var n = Glibc.send(fd, b.baseAddress! + off, b.count - off, Int32(MSG_NOSIGNAL))
+        var n = Portable.send(fd, b.baseAddress! + off, b.count - off)
         if n < 0, errno == ENOTSOCK { n = write(fd, b.baseAddress! + off, b.count - off) }
         if n < 0, errno == EINTR { continue }
         if n <= 0 { return false }
