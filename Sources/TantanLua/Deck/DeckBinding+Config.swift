@@ -214,8 +214,7 @@ extension DeckBinding {
   /// first), then the user's keys; validated after the presets and again at the end.
   /// `r`'s unknown keys were rejected by the constructor's parameter (`config.parameter`).
   static func readConfig(_ r: ConfigReader, plugins: PluginRegistry) throws(LuaCallError) -> SwipeDeckConfig {
-    let chain = try PluginPresets.resolve(
-      r, kind: "deck", builtins: SwipeDeckPreset.allCases.map(\.rawValue), registry: plugins)
+    let chain = try PluginPresets.resolve(r, of: entry, registry: plugins)
     var c = SwipeDeckConfig.preset(SwipeDeckPreset(rawValue: chain.builtin ?? "tantan") ?? .tantan)
     try PluginPresets.apply(chain, r, keys: config.presetKeys) { (p: ConfigReader) throws(LuaCallError) in
       try config.apply(p, to: &c)

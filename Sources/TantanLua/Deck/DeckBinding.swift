@@ -3,7 +3,7 @@ import HeadlessUI
 import LuaRuntime
 
 /// `tantan.deck(config)` and the `tantan.SwipeDeck` class (TanTanView + SwipeCardsDataSource).
-enum DeckBinding: TantanExtension, LuaBinding, LuaModuleBinding {
+enum DeckBinding: LuaBinding, LuaModuleBinding {
   typealias Context = TantanHost
   typealias Object = LuaSwipeDeck
 
@@ -18,21 +18,12 @@ enum DeckBinding: TantanExtension, LuaBinding, LuaModuleBinding {
         "tantan.SwipeDeck(index=\(m.index.map { String($0 + 1) } ?? "nil"), count=\(m.count), state=\(m.state.rawValue))"
     })
 
-  static var docs: [LuaDoc] {
-    [constructor.doc] + deckClass.docs + config.docs + DeckDelegateCallback.docs + DeckSourceCallback.docs
-  }
-
   /// `tantan.deck(config)`: declared like every function, its parameter from the config schema.
   static let constructor = function(
     "tantan.deck",
     "A swipe deck over `source` (required: an array of view models, or callbacks), with the seed's defaults or a `preset` (\"tantan\", \"tinder\" or a plugin preset); every key of tantan.SwipeDeckConfig is also a read-only field of the deck. Unknown keys are errors.",
     config.parameter(optional: false), returns: .object(deckClass)
   ) { host, lua, r in try construct(host, lua, r) }
-
-  static func install(_ host: TantanHost, module: Int32) {
-    deckClass.register(host.lua)
-    constructor.install(host.lua, in: module, context: host)
-  }
 
   /// Reads the config, the source and the delegate, then builds the model (which reads the source).
   static func construct(_ host: TantanHost, _ lua: Lua, _ r: ConfigReader) throws(LuaCallError) -> LuaSwipeDeck {

@@ -3,8 +3,8 @@ import LuaRuntime
 /// Generates the LuaLS `---@meta` stubs and the Markdown API reference from the one declaration
 /// of every Lua-visible name (`LuaDoc`s of the module, its extensions and their classes).
 package enum ApiDocs {
-  /// Every declaration, in registration order.
-  static var all: [LuaDoc] { TantanModule.docs + TantanModule.extensions.flatMap { $0.docs } }
+  /// Every declaration of the module with the built-in components, in registration order.
+  static var all: [LuaDoc] { TantanModule.allDocs(components: .builtin) }
 
   struct ClassGroup {
     var name: String

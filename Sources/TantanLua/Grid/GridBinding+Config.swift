@@ -99,7 +99,7 @@ extension GridBinding {
   static func readSetup(_ host: TantanHost, _ r: ConfigReader) throws(LuaCallError) -> Setup {
     let lua = r.lua
     // The grid has no built-in presets: `preset` names a plugin preset, applied over the defaults.
-    let chain = try PluginPresets.resolve(r, kind: "grid", builtins: [], registry: host.plugins)
+    let chain = try PluginPresets.resolve(r, of: entry, registry: host.plugins)
     var c = ReorderGridConfig()
     try PluginPresets.apply(chain, r, keys: config.presetKeys) { (p: ConfigReader) throws(LuaCallError) in
       try config.apply(p, to: &c)

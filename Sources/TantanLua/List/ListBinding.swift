@@ -7,7 +7,7 @@ import LuaRuntime
 /// (`+Changes`, `+Queries`), the config (`+Config`), the callbacks (`ListCallbackDeclarations`)
 /// and the Lua wording of the model's errors (`ListErrors`). Indices are 1-based here and 0-based
 /// in the model: converted only in this folder.
-enum ListBinding: TantanExtension, LuaBinding, LuaModuleBinding {
+enum ListBinding: LuaBinding, LuaModuleBinding {
   typealias Object = LuaList
   typealias Context = TantanHost
 
@@ -19,8 +19,6 @@ enum ListBinding: TantanExtension, LuaBinding, LuaModuleBinding {
       l.model.map { "tantan.List(\($0.sectionCount) sections, \($0.itemCount) items)" } ?? "tantan.List(building)"
     })
 
-  static var docs: [LuaDoc] { [constructor.doc] + listClass.docs + configDocs }
-
   /// `tantan.list(config)`: declared like every function, its parameter from the config schema.
   static let constructor = function(
     "tantan.list",
@@ -31,10 +29,5 @@ enum ListBinding: TantanExtension, LuaBinding, LuaModuleBinding {
     let (config, data) = try list.readConfig(r)
     list.model = try LuaListModel(config: config, data: data, clock: host.clock, budget: list.makeBudget())
     return list
-  }
-
-  static func install(_ host: TantanHost, module: Int32) {
-    listClass.register(host.lua)
-    constructor.install(host.lua, in: module, context: host)
   }
 }

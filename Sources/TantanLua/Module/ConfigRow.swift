@@ -16,11 +16,3 @@ extension ConfigSchema {
     }
   }
 }
-
-/// The built-in components' config schemas, for the playground (until the component registry
-/// hands each component's schema out with the rest of its declaration).
-package enum ComponentConfigRows {
-  package static var deck: [ConfigRow] { DeckBinding.config.packageRows }
-  package static var grid: [ConfigRow] { GridBinding.config.packageRows }
-  package static var list: [ConfigRow] { ListBinding.config.packageRows }
-}
