@@ -162,7 +162,7 @@ public final class SwipeDeck<Model> {
     #if DEBUG
       // Inside a callback the outer operation is still changing the deck (a source callback runs
       // mid-fill): the invariants hold when it ends, and are checked there.
-      if callbackDepth == 0 { checkInvariants() }
+      if callbackDepth == 0 { debugCheckInvariants() }
     #endif
     if callbackDepth == 0 { drainQueue() }
     let failure = pendingError

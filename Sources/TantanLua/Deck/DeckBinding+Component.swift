@@ -18,7 +18,7 @@ extension DeckBinding: TantanComponent {
 }
 
 extension LuaSwipeDeck: ComponentObject {
-  var eventNames: [String] { log.names }
+  var eventNames: [String] { events.names }
 
   /// The model's own checks, then the deck as a user sees it: a top index in range while cards
   /// show, at most `visible` cards, and no view model on two cards at once (compared as Lua
@@ -26,8 +26,7 @@ extension LuaSwipeDeck: ComponentObject {
   /// explore step itself (callgrind, scripts/bench's explore rows).
   func invariantViolation(_ lua: Lua) -> String? {
     guard let m = model else { return nil }
-    let v = m.invariantViolations()
-    if !v.isEmpty { return v.joined(separator: "; ") }
+    if let v = m.invariantViolation() { return v }
     let state = m.state
     if let i = m.index {
       if i < 0 || i >= m.count { return "deck.index \(i + 1) out of range 1..\(m.count)" }

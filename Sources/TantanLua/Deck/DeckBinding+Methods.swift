@@ -56,8 +56,8 @@ extension DeckBinding {
         "events",
         "Every delegate and source call so far, oldest first, e.g. `did_swipe(3, \"right\")`, `card(6, true)` (true: a model was handed over for reuse).",
         returns: .pushedByBody("string[]")
-      ) { d in d.log.push(d.lua) },
-      method("clear_events", "Forgets the recorded events.", returns: .none) { d in d.log.clear() },
+      ) { d in d.events.push(d.lua) },
+      method("clear_events", "Forgets the recorded events.", returns: .none) { d in d.events.clear() },
     ]
   }
 

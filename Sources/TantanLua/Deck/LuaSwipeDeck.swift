@@ -20,7 +20,7 @@ final class LuaSwipeDeck {
   /// The tables given as `source` and `delegate`, returned by the fields of the same name.
   let sourceTable: LuaRef
   let delegateTable: LuaRef?
-  var log: EventLog
+  var events: EventLog
   let symbols: DeckSymbols
   /// How the model's delegate and source reach back here; cleared on deinit, so a deck closed
   /// or collected from inside a callback ends its model's remaining callbacks cleanly.
@@ -47,9 +47,9 @@ final class LuaSwipeDeck {
     self.config = config
     self.sourceTable = sourceTable
     self.delegateTable = delegateTable
-    var log = EventLog(host: host, component: "deck")
-    symbols = DeckSymbols(&log)
-    self.log = log
+    var events = EventLog(host: host, component: "deck")
+    symbols = DeckSymbols(&events)
+    self.events = events
     directionNames = SwipeDirection.allCases.map { d in
       host.lua.push(d.rawValue)
       return host.state.ref()
@@ -58,7 +58,7 @@ final class LuaSwipeDeck {
     host.lua.push("id")
     idKey = host.state.ref()
     link.attach(self)
-    self.log.owner = self
+    self.events.owner = self
     // Animation frames: every `clock:advance` while the top card animates fires `did_drag`.
     frameObserver = host.clock.addAdvanceObserver { [link] in
       try link.borrow { try $0.model?.animationFrame() }

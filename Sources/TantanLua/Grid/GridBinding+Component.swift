@@ -12,9 +12,9 @@ extension GridBinding: TantanComponent {
 }
 
 extension LuaGrid: ComponentObject {
-  var eventNames: [String] { log.names }
+  var eventNames: [String] { events.names }
 
   /// The model's own checks: the order a permutation of its items minus the deleted ones, locked
   /// items in place, one drag at most and within range.
-  func invariantViolation(_ lua: Lua) -> String? { current?.checkInvariants() }
+  func invariantViolation(_ lua: Lua) -> String? { current?.invariantViolation() }
 }

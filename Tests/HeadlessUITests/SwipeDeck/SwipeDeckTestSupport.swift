@@ -103,7 +103,7 @@ final class Harness {
   var indices: [Int] { deck.cards.map(\.index) }
 
   func assertConsistent(file: StaticString = #filePath, line: UInt = #line) {
-    XCTAssertEqual(deck.invariantViolations(), [], file: file, line: line)
+    XCTAssertNil(deck.invariantViolation(), file: file, line: line)
   }
 }
 
