@@ -25,7 +25,7 @@ extension LuaSwipeDeck: ComponentObject {
   /// values, raw). In Swift: reading `deck.cards` from Lua for the same check cost more than an
   /// explore step itself (callgrind, scripts/bench's explore rows).
   func invariantViolation(_ lua: Lua) -> String? {
-    guard let m = model else { return nil }
+    guard let m = current else { return nil }
     if let v = m.invariantViolation() { return v }
     let state = m.state
     if let i = m.index {

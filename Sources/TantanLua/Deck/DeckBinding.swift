@@ -13,7 +13,7 @@ enum DeckBinding: LuaBinding, LuaModuleBinding {
       "A TanTan/Tinder swipe card deck over Lua view models, on the virtual clock. Callbacks get the deck first; indices are 1-based. Programmatic swipes, like, nope and undo made during an animation or from a callback are queued; a drag finishes a running animation at once; a swipe during a drag is an error; reload ends a running fly-off (did_remove) and cancels everything else.",
     methods: methods + [RenderExtension.saveMethod()], fields: stateFields + configFields,
     describe: { d in
-      guard let m = d.model else { return "tantan.SwipeDeck(constructing)" }
+      guard let m = d.current else { return "tantan.SwipeDeck(constructing)" }
       return
         "tantan.SwipeDeck(index=\(m.index.map { String($0 + 1) } ?? "nil"), count=\(m.count), state=\(m.state.rawValue))"
     })
@@ -50,11 +50,11 @@ enum DeckBinding: LuaBinding, LuaModuleBinding {
     let userdata = lua.top
     deck.selfSlot = LuaSelfSlot(host.state, userdata: userdata)
     do {
-      deck.model = try SwipeDeck(config: config, source: source.modelSource(deck.link), clock: host.clock)
+      deck.current = try SwipeDeck(config: config, source: source.modelSource(deck.link), clock: host.clock)
     } catch {
       throw luaError(error, at: configSite, lua)
     }
-    deck.model?.delegate = LuaDeckDelegate(link: deck.link, callbacks: callbacks)
+    deck.current?.delegate = LuaDeckDelegate(link: deck.link, callbacks: callbacks)
     // No `eventSink`: the delegate records each event (see LuaDeckDelegate).
     return deck
   }

@@ -15,7 +15,7 @@ final class LuaSwipeDeck {
   /// `__gc`, before the host goes), and the host reaches its decks through that state.
   unowned let host: TantanHost
   /// Nil only while the model's initializer runs (it already calls the source); set once.
-  var model: SwipeDeck<LuaRef>?
+  var current: SwipeDeck<LuaRef>?
   let config: SwipeDeckConfig
   /// The tables given as `source` and `delegate`, returned by the fields of the same name.
   let sourceTable: LuaRef
@@ -61,7 +61,7 @@ final class LuaSwipeDeck {
     self.events.owner = self
     // Animation frames: every `clock:advance` while the top card animates fires `did_drag`.
     frameObserver = host.clock.addAdvanceObserver { [link] in
-      try link.borrow { try $0.model?.animationFrame() }
+      try link.borrow { try $0.current?.animationFrame() }
     }
   }
 
@@ -74,9 +74,9 @@ final class LuaSwipeDeck {
   private var frameObserver: UInt64 = 0
 
   /// The model, or an error when a callback inside the constructor calls back into the deck.
-  func checkedModel() throws(LuaCallError) -> SwipeDeck<LuaRef> {
-    guard let model else { throw Self.constructing }
-    return model
+  func model() throws(LuaCallError) -> SwipeDeck<LuaRef> {
+    guard let current else { throw Self.constructing }
+    return current
   }
 
   private static var constructing: LuaCallError { .message("tantan.SwipeDeck: the deck is still being constructed") }

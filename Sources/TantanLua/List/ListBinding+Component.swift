@@ -16,5 +16,5 @@ extension LuaList: ComponentObject {
 
   /// The model's own checks: ids indexed, prefix sums, state (explore_list.lua checks what a user
   /// sees first, and this only when the data changed: it is O(n)).
-  func invariantViolation(_ lua: Lua) -> String? { model?.invariantViolation() }
+  func invariantViolation(_ lua: Lua) -> String? { current?.invariantViolation() }
 }

@@ -16,7 +16,7 @@ enum ListBinding: LuaBinding, LuaModuleBinding {
     doc: "A sectioned view-model list with layout, sticky headers, pull to refresh, paging and diffing.",
     methods: changeMethods + queryMethods + [RenderExtension.saveMethod()], fields: fields,
     describe: { l in
-      l.model.map { "tantan.List(\($0.sectionCount) sections, \($0.itemCount) items)" } ?? "tantan.List(building)"
+      l.current.map { "tantan.List(\($0.sectionCount) sections, \($0.itemCount) items)" } ?? "tantan.List(building)"
     })
 
   /// `tantan.list(config)`: declared like every function, its parameter from the config schema.
@@ -27,7 +27,7 @@ enum ListBinding: LuaBinding, LuaModuleBinding {
   ) { host, _, r in
     let list = LuaList(host: host)
     let (config, data) = try list.readConfig(r)
-    list.model = try LuaListModel(config: config, data: data, clock: host.clock, budget: list.makeBudget())
+    list.current = try LuaListModel(config: config, data: data, clock: host.clock, budget: list.makeBudget())
     return list
   }
 }
