@@ -55,7 +55,6 @@ enum DeckBinding: LuaBinding, LuaModuleBinding {
       throw luaError(error, at: configSite, lua)
     }
     deck.current?.delegate = LuaDeckDelegate(link: deck.link, callbacks: callbacks)
-    // No `eventSink`: the delegate records each event (see LuaDeckDelegate).
     return deck
   }
 }
