@@ -12,7 +12,7 @@ package struct ConfigRow: Sendable, Equatable {
 extension ConfigSchema {
   var packageRows: [ConfigRow] {
     rows.map {
-      ConfigRow(key: $0.key, type: $0.type, defaultValue: $0.defaultValue, doc: $0.doc, settable: $0.read != nil)
+      ConfigRow(key: $0.key, type: $0.type, defaultValue: $0.defaultValue.text, doc: $0.doc, settable: $0.read != nil)
     }
   }
 }
