@@ -111,7 +111,8 @@ extension LuaBinding {
   ) -> Method {
     let (site, _, parameters) = declaration(name, method: true, repeat each params, result: r.type)
     return Method(
-      name, parameters: parameters, returns: r.type, doc, function: methodFunction(site, r, body, repeat (each params).read))
+      name, parameters: parameters, returns: r.type, doc,
+      function: methodFunction(site, r, body, repeat (each params).read))
   }
 
   /// The method's function over its parameters' readers alone (a pack captured as it is: Swift

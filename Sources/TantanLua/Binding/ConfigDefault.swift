@@ -34,7 +34,8 @@ enum ConfigDefault: Sendable, Equatable, ExpressibleByIntegerLiteral, Expressibl
     case .absent: return "nil"
     case .required: return "required"
     case .perPreset(let base, let others):
-      return base.text + " (" + others.sorted { $0.key < $1.key }.map { "\($0.key) \($0.value.text)" }
+      return base.text + " ("
+        + others.sorted { $0.key < $1.key }.map { "\($0.key) \($0.value.text)" }
         .joined(separator: ", ") + ")"
     case .described(let s): return s
     }

@@ -29,30 +29,43 @@ struct ConfigKey<Config>: @unchecked Sendable {  // immutable; the reader is a p
   static func number(
     _ key: String, _ path: WritableKeyPath<Config, Double>, default d: ConfigDefault, _ doc: String
   ) -> Self {
-    .init(key, "number", default: d, doc, current: { .number($0[keyPath: path]) }) { (r, c) throws(LuaCallError) in
-      if let v = try r.number(key) { c[keyPath: path] = v }
-    }
+    .init(
+      key, "number", default: d, doc, current: { .number($0[keyPath: path]) },
+      read: { (r, c) throws(LuaCallError) in
+        if let v = try r.number(key) { c[keyPath: path] = v }
+      })
   }
 
   /// A finite number into an optional `path` (nil there means the model's own default).
   static func number(
     _ key: String, _ path: WritableKeyPath<Config, Double?>, default d: ConfigDefault, _ doc: String
   ) -> Self {
-    .init(key, "number", default: d, doc, current: { $0[keyPath: path].map { .number($0) } ?? .nil }) { (r, c) throws(LuaCallError) in
-      if let v = try r.number(key) { c[keyPath: path] = v }
-    }
+    .init(
+      key, "number", default: d, doc, current: { $0[keyPath: path].map { .number($0) } ?? .nil },
+      read: {
+        (r, c) throws(LuaCallError) in
+        if let v = try r.number(key) { c[keyPath: path] = v }
+      })
   }
 
-  static func integer(_ key: String, _ path: WritableKeyPath<Config, Int>, default d: ConfigDefault, _ doc: String) -> Self {
-    .init(key, "integer", default: d, doc, current: { .integer($0[keyPath: path]) }) { (r, c) throws(LuaCallError) in
-      if let v = try r.integer(key) { c[keyPath: path] = v }
-    }
+  static func integer(_ key: String, _ path: WritableKeyPath<Config, Int>, default d: ConfigDefault, _ doc: String)
+    -> Self
+  {
+    .init(
+      key, "integer", default: d, doc, current: { .integer($0[keyPath: path]) },
+      read: { (r, c) throws(LuaCallError) in
+        if let v = try r.integer(key) { c[keyPath: path] = v }
+      })
   }
 
-  static func string(_ key: String, _ path: WritableKeyPath<Config, String>, default d: ConfigDefault, _ doc: String) -> Self {
-    .init(key, "string", default: d, doc, current: { .string($0[keyPath: path]) }) { (r, c) throws(LuaCallError) in
-      if let v = try r.string(key) { c[keyPath: path] = v }
-    }
+  static func string(_ key: String, _ path: WritableKeyPath<Config, String>, default d: ConfigDefault, _ doc: String)
+    -> Self
+  {
+    .init(
+      key, "string", default: d, doc, current: { .string($0[keyPath: path]) },
+      read: { (r, c) throws(LuaCallError) in
+        if let v = try r.string(key) { c[keyPath: path] = v }
+      })
   }
 
   /// A string naming a case of a Swift enum (`"half_cell"|...`).
@@ -60,10 +73,12 @@ struct ConfigKey<Config>: @unchecked Sendable {  // immutable; the reader is a p
     _ key: String, _ path: WritableKeyPath<Config, E>, default d: ConfigDefault, _ doc: String
   ) -> Self where E.RawValue == String {
     let cases = E.allCases.map(\.rawValue)
-    return .init(key, cases.map { "\"\($0)\"" }.joined(separator: "|"), default: d, doc, current: { .string($0[keyPath: path].rawValue) }) {
-      (r, c) throws(LuaCallError) in
-      if let s = try r.string(key, options: cases), let v = E(rawValue: s) { c[keyPath: path] = v }
-    }
+    return .init(
+      key, cases.map { "\"\($0)\"" }.joined(separator: "|"), default: d, doc,
+      current: { .string($0[keyPath: path].rawValue) },
+      read: { (r, c) throws(LuaCallError) in
+        if let s = try r.string(key, options: cases), let v = E(rawValue: s) { c[keyPath: path] = v }
+      })
   }
 
   /// A nested table read by its own schema over the same config. `prepare` runs first when the
@@ -81,7 +96,9 @@ struct ConfigKey<Config>: @unchecked Sendable {  // immutable; the reader is a p
   }
 
   /// A key the binding reads itself (data, callbacks): declared here for the docs and known keys.
-  static func custom(_ key: String, _ type: String, default d: ConfigDefault, _ doc: String, preset: Bool = false) -> Self {
+  static func custom(_ key: String, _ type: String, default d: ConfigDefault, _ doc: String, preset: Bool = false)
+    -> Self
+  {
     .init(key, type, default: d, doc, preset: preset, read: nil)
   }
 }
@@ -91,31 +108,45 @@ extension ConfigKey {
   static func number(
     _ key: String, _ path: WritableKeyPath<Config, Double>, min: Double, default d: ConfigDefault, _ doc: String
   ) -> Self {
-    .init(key, "number", default: d, doc, current: { .number($0[keyPath: path]) }) { (r, c) throws(LuaCallError) in
-      if let v = try r.number(key, min: min) { c[keyPath: path] = v }
-    }
+    .init(
+      key, "number", default: d, doc, current: { .number($0[keyPath: path]) },
+      read: { (r, c) throws(LuaCallError) in
+        if let v = try r.number(key, min: min) { c[keyPath: path] = v }
+      })
   }
 
   static func integer(
-    _ key: String, _ path: WritableKeyPath<Config, Int>, min: Int, max: Int = .max, default d: ConfigDefault, _ doc: String
+    _ key: String, _ path: WritableKeyPath<Config, Int>, min: Int, max: Int = .max, default d: ConfigDefault,
+    _ doc: String
   ) -> Self {
-    .init(key, "integer", default: d, doc, current: { .integer($0[keyPath: path]) }) { (r, c) throws(LuaCallError) in
-      if let v = try r.integer(key, min: min, max: max) { c[keyPath: path] = v }
-    }
+    .init(
+      key, "integer", default: d, doc, current: { .integer($0[keyPath: path]) },
+      read: { (r, c) throws(LuaCallError) in
+        if let v = try r.integer(key, min: min, max: max) { c[keyPath: path] = v }
+      })
   }
 
-  static func integer(_ key: String, _ path: WritableKeyPath<Config, Int?>, min: Int, default d: ConfigDefault, _ doc: String)
+  static func integer(
+    _ key: String, _ path: WritableKeyPath<Config, Int?>, min: Int, default d: ConfigDefault, _ doc: String
+  )
     -> Self
   {
-    .init(key, "integer", default: d, doc, current: { $0[keyPath: path].map { .integer($0) } ?? .nil }) { (r, c) throws(LuaCallError) in
-      if let v = try r.integer(key, min: min) { c[keyPath: path] = v }
-    }
+    .init(
+      key, "integer", default: d, doc, current: { $0[keyPath: path].map { .integer($0) } ?? .nil },
+      read: {
+        (r, c) throws(LuaCallError) in
+        if let v = try r.integer(key, min: min) { c[keyPath: path] = v }
+      })
   }
 
-  static func boolean(_ key: String, _ path: WritableKeyPath<Config, Bool>, default d: ConfigDefault, _ doc: String) -> Self {
-    .init(key, "boolean", default: d, doc, current: { .bool($0[keyPath: path]) }) { (r, c) throws(LuaCallError) in
-      if let v = try r.bool(key) { c[keyPath: path] = v }
-    }
+  static func boolean(_ key: String, _ path: WritableKeyPath<Config, Bool>, default d: ConfigDefault, _ doc: String)
+    -> Self
+  {
+    .init(
+      key, "boolean", default: d, doc, current: { .bool($0[keyPath: path]) },
+      read: { (r, c) throws(LuaCallError) in
+        if let v = try r.bool(key) { c[keyPath: path] = v }
+      })
   }
 
   /// A nested table documented as its own class (`tantan.ListRefreshConfig`), whose known keys are

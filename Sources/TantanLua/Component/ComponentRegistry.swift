@@ -20,7 +20,8 @@ package struct ComponentRegistry: Sendable {
   /// This registry with `entry` registered after the others.
   func adding(_ entry: ComponentEntry) throws(Conflict) -> ComponentRegistry {
     if let other = entries.first(where: { $0.kind == entry.kind || $0.className == entry.className }) {
-      throw Conflict(description: "component '\(entry.kind)' (\(entry.className)) clashes with '\(other.kind)' (\(other.className))")
+      throw Conflict(
+        description: "component '\(entry.kind)' (\(entry.className)) clashes with '\(other.kind)' (\(other.className))")
     }
     var r = self
     r.entries.append(entry)

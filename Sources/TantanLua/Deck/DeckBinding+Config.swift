@@ -61,7 +61,9 @@ extension DeckBinding {
       type: "{x: number, y: number}"
     ) { lua, d in pushPoint(lua, d.config.inset) },
     .init(
-      Key("cyclic", "boolean", default: .perPreset(true, ["tinder": false]), "isCyclically: the deck wraps over the count.",
+      Key(
+        "cyclic", "boolean", default: .perPreset(true, ["tinder": false]),
+        "isCyclically: the deck wraps over the count.",
         current: { .bool($0.cyclic) }
       ) {
         (r, c) throws(LuaCallError) in
@@ -82,7 +84,9 @@ extension DeckBinding {
       lua, d in
       lua.push(d.config.rotationMax)
     },
-    .init(.number("rotation_angle", \.rotationAngle, default: .described("pi/8"), "Rotation at full strength, radians.")) {
+    .init(
+      .number("rotation_angle", \.rotationAngle, default: .described("pi/8"), "Rotation at full strength, radians.")
+    ) {
       lua, d in
       lua.push(d.config.rotationAngle)
     },
@@ -118,7 +122,8 @@ extension DeckBinding {
     },
     .init(
       .table(
-        "fly", point(\.fly), default: .described("{x = 200, y = 75}"), "Tinder fly-off: the centre moves by (+-x, y), fading out."),
+        "fly", point(\.fly), default: .described("{x = 200, y = 75}"),
+        "Tinder fly-off: the centre moves by (+-x, y), fading out."),
       type: "{x: number, y: number}"
     ) { lua, d in pushPoint(lua, d.config.fly) },
     .init(
@@ -131,7 +136,8 @@ extension DeckBinding {
     },
     .init(
       Key(
-        "directions", "string[]", default: .described("{\"left\", \"right\"}"), "Directions a card may leave in; others snap back."
+        "directions", "string[]", default: .described("{\"left\", \"right\"}"),
+        "Directions a card may leave in; others snap back."
       ) {
         (r, c) throws(LuaCallError) in
         if let v = try directions(r) { c.directions = v }
@@ -150,7 +156,8 @@ extension DeckBinding {
         "The config key `like` (the name is taken by the method): the direction of like(); nope() uses the opposite. Default: \"right\"."
     ) { lua, d in lua.push(d.config.like.rawValue) },
     .init(
-      .table("durations", durations, default: .described("0.3 each (tinder 0.2)"), "Animation lengths in virtual seconds."),
+      .table(
+        "durations", durations, default: .described("0.3 each (tinder 0.2)"), "Animation lengths in virtual seconds."),
       type: "{swipe: number, reset: number, rewind: number}"
     ) { lua, d in
       let t = d.config.durations
@@ -175,8 +182,9 @@ extension DeckBinding {
         "The view models: an array of tables (it may have an empty function too), or callbacks (see tantan.SwipeDeckSource); count is read at construction and reload only, card gets the departed card's model as `reused`."
       )
     ) { lua, d in d.sourceTable.push(lua) },
-    .init(.custom("delegate", "tantan.SwipeDeckDelegate?", default: .absent, "Callbacks; see tantan.SwipeDeckDelegate."))
-    {
+    .init(
+      .custom("delegate", "tantan.SwipeDeckDelegate?", default: .absent, "Callbacks; see tantan.SwipeDeckDelegate.")
+    ) {
       lua, d in
       if let t = d.delegateTable { t.push(lua) } else { lua.pushNil() }
     },
@@ -190,7 +198,11 @@ extension DeckBinding {
   static var configFields: [Field] { configDeclarations.map(\.field) }
 
   static let cardSize = ConfigSchema<SwipeDeckConfig>(
-    "", "", [.number("w", \.cardSize!.w, default: .described(""), ""), .number("h", \.cardSize!.h, default: .described(""), "")])
+    "", "",
+    [
+      .number("w", \.cardSize!.w, default: .described(""), ""),
+      .number("h", \.cardSize!.h, default: .described(""), ""),
+    ])
   static let bounds = ConfigSchema<SwipeDeckConfig>(
     "", "",
     [

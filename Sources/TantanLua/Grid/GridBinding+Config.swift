@@ -36,7 +36,8 @@ extension GridBinding {
         "line: between rows; item: the least gap between items (each >= 0)."
       ) { $0.spacing = $0.resolvedSpacing },
       .table(
-        "item", item, default: .described("the seed's formula: w = (width - left - right - (columns - 1) * 4r) / columns, h = 45r"),
+        "item", item,
+        default: .described("the seed's formula: w = (width - left - right - (columns - 1) * 4r) / columns, h = 45r"),
         "The item size (each > 0)."
       ) { $0.item = $0.resolvedItem },
       .table(
@@ -66,13 +67,16 @@ extension GridBinding {
   static let insets = ConfigSchema<ReorderGridConfig>(
     "", "",
     [
-      .number("top", \.insets!.top, default: .described("20r"), ""), .number("left", \.insets!.left, default: .described("20r"), ""),
-      .number("bottom", \.insets!.bottom, default: .described("20r"), ""), .number("right", \.insets!.right, default: .described("20r"), ""),
+      .number("top", \.insets!.top, default: .described("20r"), ""),
+      .number("left", \.insets!.left, default: .described("20r"), ""),
+      .number("bottom", \.insets!.bottom, default: .described("20r"), ""),
+      .number("right", \.insets!.right, default: .described("20r"), ""),
     ])
   static let spacing = ConfigSchema<ReorderGridConfig>(
     "", "",
     [
-      .number("line", \.spacing!.line, default: .described("4r"), ""), .number("item", \.spacing!.item, default: .described("2r"), ""),
+      .number("line", \.spacing!.line, default: .described("4r"), ""),
+      .number("item", \.spacing!.item, default: .described("2r"), ""),
     ])
   static let item = ConfigSchema<ReorderGridConfig>(
     "", "",

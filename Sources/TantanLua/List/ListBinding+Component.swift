@@ -8,7 +8,8 @@ extension ListBinding: TantanComponent {
     config: { config.packageRows }, docs: { configDocs },
     explore: EmbeddedScript(chunkName: "=[tantan]/explore_list.lua", load: tt_script_explore_list),
     play: ComponentPlay(
-      ranges: ["columns": 1...6, "item_height": 10...300], buttons: [("refresh", "Refresh"), ("load_more", "Load more")]))
+      ranges: ["columns": 1...6, "item_height": 10...300],
+      buttons: [("refresh", "Refresh"), ("load_more", "Load more")]))
 }
 
 extension LuaList: ComponentObject {

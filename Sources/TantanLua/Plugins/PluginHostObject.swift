@@ -39,7 +39,8 @@ enum PluginHostFunctions: LuaModuleBinding {
     ) { c, lua, kind, preset, data in
       if let components = c.registry.host?.components, components.entry(kind: kind)?.presets == nil {
         let known = components.presetKinds.map { "'\($0)'" }.joined(separator: ", ")
-        let what = components.entry(kind: kind) == nil ? "no component '\(kind)'" : "component '\(kind)' takes no presets"
+        let what =
+          components.entry(kind: kind) == nil ? "no component '\(kind)'" : "component '\(kind)' takes no presets"
         throw LuaCallError.argument(1, "\(what) (components with presets: \(known))")
       }
       let e = PluginRegistry.Entry(

@@ -1,12 +1,19 @@
 import LuaRuntime
 import TantanLua
 
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
 /// `tantan-host play --measure-frames N SCRIPT.lua` (for scripts/bench): no server; the script's
 /// first component is put into a gesture by its adapter with synthetic pointer input (a deck's top
 /// card held mid-drag, a grid's first cell lifted and dragged around, a list scrolled by the
 /// wheel), then N frames run as the server runs them: the pointer moves, the clock advances, every
 /// picture is drawn, diffed against the last one sent and encoded. Prints the microseconds per
-/// frame and the bytes a frame sends, as a diff and whole.
+/// frame (real time, and this thread's CPU time: the server's cost, which other processes on a
+/// busy machine do not inflate) and the bytes a frame sends, as a diff and whole.
 enum PlayMeasure {
   static func run(_ session: PlaySession, frames n: Int) -> String? {
     if let f = session.rebuild(with: session.overrides) { return "the script failed: \(f.message)" }
@@ -45,8 +52,10 @@ enum PlayMeasure {
     var bytes = 0
     var full = 0
     var dt = 0.0
+    var cpu = 0.0
     for i in 0..<n {
       let t0 = FileSystem.now()
+      let c0 = threadCPUTime()
       do {
         if type(of: adapter).kind == "list" {
           try adapter.wheel(i % 200 < 100 ? 30 : -30, target)
@@ -59,11 +68,13 @@ enum PlayMeasure {
       session.frame()
       let (d, pictures) = encode()
       dt += FileSystem.now() - t0
+      cpu += threadCPUTime() - c0
       bytes += d
       full += wholeBytes(pictures)
     }
     let us = dt / Double(n) * 1e6
-    return "frame_us \(us) bytes \(Double(bytes) / Double(n)) full_bytes \(Double(full) / Double(n))"
+    let cpuUs = cpu / Double(n) * 1e6
+    return "frame_us \(us) bytes \(Double(bytes) / Double(n)) full_bytes \(Double(full) / Double(n)) cpu_us \(cpuUs)"
   }
 
   /// The first picture's height in its own units (its viewBox), as the page reports it.
@@ -71,6 +82,13 @@ enum PlayMeasure {
     guard let svg = build.pictures().first?.svg, let r = svg.firstRange(of: "viewBox=\"") else { return 0 }
     let numbers = svg[r.upperBound...].prefix { $0 != "\"" }.split(separator: " ")
     return numbers.count == 4 ? Double(numbers[3]) ?? 0 : 0
+  }
+
+  /// Seconds of CPU time this thread used.
+  static func threadCPUTime() -> Double {
+    var ts = timespec()
+    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts)
+    return Double(ts.tv_sec) + Double(ts.tv_nsec) / 1e9
   }
 
   static func sin(_ x: Double) -> Double { cos(x - .pi / 2) }

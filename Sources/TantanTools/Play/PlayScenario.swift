@@ -4,7 +4,8 @@ import TantanScripts
 /// A recording as a busted-style `*_spec.lua`: the helpers of `play_scenario.lua` (run the script
 /// with the seed, arguments and panel values it ran with; step the clock frame by frame), then one
 /// scenario that replays the same calls at the same virtual times, asserts every event each
-/// component fired (`obj:events()`, the event log) and ends with `assert.snapshot` of each.
+/// component fired (`obj:events()`, the event log), that the virtual clock ends where the
+/// recording ended, and ends with `assert.snapshot` of each.
 enum PlayScenario {
   static let helpers: String = {
     var size = 0
@@ -19,6 +20,8 @@ enum PlayScenario {
     var overrides: PlayOverrides
     /// The command line, for the header comment.
     var command: String
+    /// The virtual time when the recording stopped (nil: not asserted).
+    var time: Double? = nil
   }
 
   static func text(_ s: Source, _ r: PlayRecorder) -> String {
@@ -48,6 +51,7 @@ enum PlayScenario {
         out += failed ? "    assert.has_error(function() \(call) end)\n" : "    \(call)\n"
       }
     }
+    if let t = s.time { out += "    assert.are.equal(\(PlayArg.number(t).lua), tantan.clock.now)\n" }
     for label in r.labels {
       if r.incomplete.contains(label) {
         out += "    -- the playground lost some of \(label)'s events: they are not asserted\n"

@@ -104,7 +104,8 @@ extension PlaySession {
     } else if let r = recorder {
       recorder = nil
       let source = PlayScenario.Source(
-        script: script.path, args: script.args, seed: script.seed, overrides: overrides, command: script.command)
+        script: script.path, args: script.args, seed: script.seed, overrides: overrides, command: script.command,
+        time: build?.host?.clock.now)
       outbox.append(
         .object([
           ("type", .string("scenario")), ("text", .string(PlayScenario.text(source, r))),

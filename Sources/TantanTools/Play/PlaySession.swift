@@ -73,6 +73,7 @@ final class PlaySession {
       return error
     }
     let failed = next.run()
+    PlayStop.resume(interrupted: failed?.message.contains("interrupted!") == true)
     watch.watch(files: [script.path] + PlayWatch.moduleFiles(next, scriptDir: HostInterpreter.directory(script.path)))
     if let failed {
       next.close()

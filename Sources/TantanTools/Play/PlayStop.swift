@@ -12,14 +12,26 @@ import CLuaShim
 /// own handler interrupts the Lua code (`interrupted!`), and that counts as a stop too.
 enum PlayStop {
   nonisolated(unsafe) private static var flag: sig_atomic_t = 0
+  /// The handlers are the playground's (a server runs; not while measuring or in tests).
+  nonisolated(unsafe) private static var installed = false
 
   static var requested: Bool { flag != 0 }
   static func request() { flag = 1 }
 
   static func install() {
     flag = 0
+    installed = true
     signal(SIGINT) { _ in PlayStop.flag = 1 }
     signal(SIGTERM) { _ in PlayStop.flag = 1 }
+  }
+
+  /// After a run of the script: the interpreter's `docall` put SIGINT back to the default when it
+  /// returned (as lua.c does), which would let the next Ctrl-C kill the server uncleanly; the
+  /// playground's handler comes back. A run that Ctrl-C interrupted counts as a stop.
+  static func resume(interrupted: Bool) {
+    guard installed else { return }
+    signal(SIGINT) { _ in PlayStop.flag = 1 }
+    if interrupted { flag = 1 }
   }
 
   /// Runs a call into `L` with lua.c's Ctrl-C handler, then puts the playground's back. The
@@ -36,6 +48,7 @@ enum PlayStop {
   }
 
   static func restore() {
+    installed = false
     signal(SIGINT, SIG_DFL)
     signal(SIGTERM, SIG_DFL)
   }

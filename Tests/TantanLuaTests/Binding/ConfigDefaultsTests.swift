@@ -23,7 +23,8 @@ final class ConfigDefaultsTests: XCTestCase {
 
   /// The rows whose default disagrees with `config` (described: "key: declared 300, model 320"),
   /// and how many were checked.
-  static func mismatches<C>(_ rows: [ConfigKey<C>], _ config: C, preset: String? = nil) -> (bad: [String], checked: Int) {
+  static func mismatches<C>(_ rows: [ConfigKey<C>], _ config: C, preset: String? = nil) -> (bad: [String], checked: Int)
+  {
     var bad: [String] = []
     var checked = 0
     for row in rows where row.key != "preset" {

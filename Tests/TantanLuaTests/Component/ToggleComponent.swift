@@ -48,7 +48,9 @@ enum ToggleBinding: LuaBinding, LuaModuleBinding, TantanComponent {
     name: "test.Toggle", doc: "A switch (a component defined in the tests).",
     methods: [
       method("flip", "Turns it over.", returns: .none) { t in t.flip() },
-      method("break_after", "Plants a bug: the model reports itself broken after n flips.", .integer("n"), returns: .none) {
+      method(
+        "break_after", "Plants a bug: the model reports itself broken after n flips.", .integer("n"), returns: .none
+      ) {
         t, n in t.breaksAfter = n
       },
       RenderExtension.saveMethod(),
@@ -65,7 +67,8 @@ enum ToggleBinding: LuaBinding, LuaModuleBinding, TantanComponent {
     explore: EmbeddedScript(
       chunkName: "@toggle_explore.lua",
       text: (try? String(
-        contentsOf: URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("toggle_explore.lua"),
+        contentsOf: URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent(
+          "toggle_explore.lua"),
         encoding: .utf8)) ?? ""),
     play: ComponentPlay(buttons: [("flip", "Flip")]))
 }

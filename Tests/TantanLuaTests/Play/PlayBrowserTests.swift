@@ -41,6 +41,8 @@ final class PlayBrowserTests: XCTestCase {
   func testTheListScrollsAndRefreshes() throws { try run("list") }
   /// A runaway callback stopped by --timeout: its error shown, the server goes on.
   func testARunawayCallbackIsStoppedAndTheServerGoesOn() throws { try run("limits") }
+  /// Ctrl-C while a callback spins with no limit set: the server stops cleanly.
+  func testCtrlCDuringARunawayCallbackStopsCleanly() throws { try run("interrupt") }
   /// No token, another Host, malformed and oversized messages: refused, never fatal.
   func testHostileRequestsAndMessagesAreRefused() throws { try run("hostile") }
 }

@@ -75,10 +75,12 @@ final class PlayProtocolTests: XCTestCase {
     r.event("deck", #"will_swipe(1)"#)
     let text = PlayScenario.text(
       .init(
-        script: "examples/x.lua", args: [], seed: 4, overrides: o, command: "tantan-host play --seed 4 examples/x.lua"),
+        script: "examples/x.lua", args: [], seed: 4, overrides: o, command: "tantan-host play --seed 4 examples/x.lua",
+        time: 0.05),
       r)
     XCTAssertTrue(text.contains("frames(3, 0.016666666666666666)\n    deck:drag_move(12.5, 3)\n"), text)
     XCTAssertTrue(text.contains(#"assert.has_error(function() deck:swipe("up") end)"#), text)
+    XCTAssertTrue(text.contains("    assert.are.equal(0.05, tantan.clock.now)\n"), text)
     XCTAssertTrue(
       text.contains(#"run_script("examples/x.lua", 4, {"# + "\n" + #"      ["deck"] = { { "threshold", 90 } },"#), text)
     XCTAssertTrue(text.contains("assert.are.same({\n      \"will_swipe(1)\",\n    }, deck:events())"), text)

@@ -83,6 +83,24 @@ def swipe(pw):
     play.page.locator("#events li").first.click()
     check("<svg" in play.page.get_by_test_id("moment").inner_html(), "no picture for the event")
     check(play.page.get_by_test_id("error").is_hidden(), "an error is shown")
+    # The picture the page built from changed lines is the one a fresh page gets whole: paused,
+    # a held drag sends the moved card's lines only.
+    play.page.get_by_test_id("pause").click()
+    play.page.wait_for_function("() => document.getElementById('pause').classList.contains('on')")
+    box = play.page.get_by_test_id("picture-deck").bounding_box()
+    x, y = box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
+    play.page.mouse.move(x, y)
+    play.page.mouse.down()
+    for i in range(1, 6):
+        play.page.mouse.move(x - 9 * i, y + 3 * i)
+        time.sleep(0.05)
+    time.sleep(0.3)
+    patched = play.page.get_by_test_id("picture-deck").inner_html()
+    play.page.reload()
+    play.page.wait_for_selector("body[data-ready='1']", timeout=15000)
+    play.page.wait_for_function("() => document.querySelector('[data-testid=picture-deck] svg') !== null")
+    whole = play.page.get_by_test_id("picture-deck").inner_html()
+    check(patched == whole and "<svg" in whole, f"the patched picture differs:\n{patched}\n---\n{whole}")
     play.stop()
 
 
@@ -137,7 +155,7 @@ def record(pw):
     text = open(spec).read()
     check(text == play.page.get_by_test_id("scenario").input_value(), "the download differs from the text shown")
     for needed in ["deck:drag_begin()", "deck:drag_end(", "deck:undo()", '{ "threshold", 90 }', "run_script(",
-                   '"did_rewind(', "assert.snapshot("]:
+                   '"did_rewind(', "assert.snapshot(", "tantan.clock.now)"]:
         check(needed in text, f"{needed} missing from the scenario:\n{text}")
     play.stop()
     for attempt in (1, 2):  # the first run writes the golden, the second compares with it
@@ -223,10 +241,40 @@ deck = tantan.deck{source = {{title = "A"}, {title = "B"}, {title = "C"}},
     play.stop()
 
 
+def listening_addresses(port):
+    """The local addresses of the sockets listening on `port` (Linux: /proc/net/tcp, tcp6)."""
+    found = []
+    for table in ("/proc/net/tcp", "/proc/net/tcp6"):
+        if not os.path.exists(table):
+            continue
+        for row in open(table).read().splitlines()[1:]:
+            local, state = row.split()[1], row.split()[3]
+            address, hexport = local.rsplit(":", 1)
+            if state == "0A" and int(hexport, 16) == port:
+                found.append(address)
+    return found
+
+
+def interrupt(pw):
+    """Ctrl-C while a callback runs away (no limit set) stops the server cleanly."""
+    script = os.path.join(WORK, "stuck.lua")
+    open(script, "w").write("""
+deck = tantan.deck{source = {{title = "A"}, {title = "B"}, {title = "C"}},
+  delegate = {did_swipe_left = function() while true do end end}}
+""")
+    play = Play(pw, ["stuck.lua"], cwd=WORK)
+    play.page.get_by_test_id("button-deck-nope").click()
+    time.sleep(1.5)  # the fly-off ends and the callback spins
+    check(play.proc.poll() is None, "the server ended by itself")
+    play.stop()
+
+
 def hostile(pw):
     """Requests without the token or with another Host are refused; malformed messages are refused, never fatal."""
     play = Play(pw, ["--seed", "1", "examples/tantan-classic.lua"])
     u = urllib.parse.urlsplit(play.url)
+    if os.path.exists("/proc/net/tcp"):  # loopback only: 127.0.0.1, little-endian in the table
+        check(listening_addresses(u.port) == ["0100007F"], f"listening on {listening_addresses(u.port)}")
     for path, host in [("/?token=wrong", u.netloc), ("/", u.netloc), (u.path + "?" + u.query, "evil.example:" + str(u.port)),
                        ("/elsewhere?" + u.query, u.netloc)]:
         c = http.client.HTTPConnection("127.0.0.1", u.port, timeout=5)
@@ -298,7 +346,7 @@ def screenshot(pw):
 
 
 CASES = {"screenshot": screenshot, "swipe": swipe, "control": control, "record": record, "reload": reload, "grid": grid, "list": list_,
-         "limits": limits, "hostile": hostile}
+         "limits": limits, "interrupt": interrupt, "hostile": hostile}
 
 with sync_playwright() as pw:
     CASES[CASE](pw)
