@@ -16,7 +16,7 @@ import TantanScripts
 package enum ExploreExtension: TantanExtension {
   /// Registry slot of the loaded engine (a state loads the code at most once).
   static let engineKey = "tantan.explore.engine"
-  /// Environment variable that sets the run count of every explore (`test --explore-runs N` sets it).
+  /// Environment variable that sets the run count of every explore (`test --explore-runs N` wins).
   package static let runsVariable = "TANTAN_EXPLORE_RUNS"
 
   /// The table here; its functions' rows from the LuaLS annotations above their definitions in
@@ -74,7 +74,10 @@ package enum ExploreExtension: TantanExtension {
   /// `tantan.explore` table (found in the loaded `tantan` module unless given at `exploreTable`),
   /// `explore_shrink.lua` returns the shrinker and `explore.lua` the engine. A load error is
   /// raised at the caller.
-  package static func pushEngine(_ lua: Lua, clock: VirtualClock, exploreTable: Int32? = nil) throws(LuaCallError) {
+  /// `runs` (`test --explore-runs`) wins over TANTAN_EXPLORE_RUNS.
+  package static func pushEngine(
+    _ lua: Lua, clock: VirtualClock, exploreTable: Int32? = nil, runs: Int? = nil
+  ) throws(LuaCallError) {
     if lua.rawGet(Lua.registryIndex, engineKey) == LUA_TTABLE { return }
     lua.pop()
     if let t = exploreTable {
@@ -110,7 +113,13 @@ package enum ExploreExtension: TantanExtension {
     tt_remove(lua.L, explore + 1)
     lua.pushNil()
     lua_setmetatable(lua.L, explore)
-    if let runs = getenv(runsVariable) { lua.push(String(cString: runs)) } else { lua.pushNil() }
+    if let runs {
+      lua.push(String(runs))
+    } else if let runs = getenv(runsVariable) {
+      lua.push(String(cString: runs))
+    } else {
+      lua.pushNil()
+    }
     // Each run starts on a clean clock, so a printed sequence replays alone as it ran.
     lua.push(function: { (_: Lua) throws(LuaCallError) -> Int32 in
       clock.reset()

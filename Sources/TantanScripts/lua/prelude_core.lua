@@ -13,9 +13,12 @@
 --       then lazy_setup (once per block), before_each, the body, `finally`, after_each. Any order
 --       works; increasing ordinals give busted's (each block entered once). On a fresh state (a
 --       worker that crashed, `--isolate scenario`) it enters the blocks around the scenario.
+--   leave_for(ordinal) -> failures
+--       Leaves the blocks scenario `ordinal` is not in (their teardowns), before it runs, so
+--       what the teardowns print and raise is the previous scenario's; their failures.
 --   finish() -> failures
 --       Leaves every block still entered (their teardowns); returns the teardowns' failures.
---   settle()                    collects garbage (after collect: before forked copies are made)
+--   settle(forks)               after collect: the clock reset; garbage collected before forks
 --   plugin_assertions(t)        registers the plugins' assertions (prelude_assert.lua)
 --
 -- A result: status = "passed" | "failed" | "error" | "pending", and as they apply: message, file,
@@ -262,13 +265,10 @@ local function timers_left()
   return list
 end
 
-local function run(ordinal)
-  local s = entries and entries[ordinal]
-  if not s then
-    return { status = "error", message = "scenario #" .. tostring(ordinal) .. " was not declared" }
-  end
+-- The blocks around scenario `s`, outermost first.
+local function chain_of(s)
   local chain = s.chain
-  if not chain then  -- the blocks around it, outermost first
+  if not chain then
     chain = {}
     local b = s.parent
     while b do
@@ -277,7 +277,12 @@ local function run(ordinal)
     end
     s.chain = chain
   end
-  -- Leave the blocks this scenario is not in; then enter those around it.
+  return chain
+end
+
+-- Leaves the entered blocks `chain` does not hold (their teardowns); how many stay entered, and
+-- the teardowns' failures (nil when no block was left).
+local function leave_outside(chain)
   local keep = 0
   while keep < #entered and entered[keep + 1] == chain[keep + 1] do keep = keep + 1 end
   local teardowns
@@ -288,6 +293,17 @@ local function run(ordinal)
     phase = "in a scenario"
     clock_reset()  -- what the teardowns left
   end
+  return keep, teardowns
+end
+
+local function run(ordinal)
+  local s = entries and entries[ordinal]
+  if not s then
+    return { status = "error", message = "scenario #" .. tostring(ordinal) .. " was not declared" }
+  end
+  local chain = chain_of(s)
+  -- Leave the blocks this scenario is not in; then enter those around it.
+  local keep, teardowns = leave_outside(chain)
   errors.set_place(nil, s.line)
   -- A block whose setup failed is not gone into: its scenarios are errors (as busted skips them).
   local blocked
@@ -315,6 +331,16 @@ local function run(ordinal)
   return r
 end
 
+-- Before scenario `ordinal` runs: leaves the blocks it is not in, so their teardowns (and what
+-- they print) belong to the scenario that ran last in them. Returns the teardowns' failures.
+local function leave_for(ordinal)
+  local s = entries and entries[ordinal]
+  if not s then return {} end
+  errors.set_place(nil, 0)
+  local _, teardowns = leave_outside(chain_of(s))
+  return teardowns or {}
+end
+
 local function finish()
   local failures = {}
   errors.set_place(nil, 0)
@@ -325,11 +351,15 @@ local function finish()
   return failures
 end
 
--- After collect (its records read): the scenarios may run in forked copies of this state, and
--- each fork costs more the more memory the state holds. Collected now, a copy's collector does
--- not start a cycle (writing to every object, so copying every page) unless it allocates a lot.
-local function settle()
-  collect_garbage("collect")
+-- After collect (its records read): what loading the file left pending on the virtual clock is
+-- cancelled and the clock starts at 0, as after every scenario, so the first scenario starts as
+-- the others do (and as it does alone, in a fresh worker or a fork). With `forks` the scenarios
+-- run in forked copies of this state (--isolate scenario), and each fork costs more the more
+-- memory the state holds: collected now, a copy's collector does not start a cycle (writing to
+-- every object, so copying every page) unless it allocates a lot.
+local function settle(forks)
+  clock_reset()
+  if forks then collect_garbage("collect") end
 end
 
 -- The globals and require("busted"): what busted exports.
@@ -382,6 +412,6 @@ package.loaded.busted = setmetatable({}, {
 })
 
 return {
-  collect = collect, run = run, finish = finish, settle = settle,
+  collect = collect, run = run, leave_for = leave_for, finish = finish, settle = settle,
   plugin_assertions = assertions.set_plugin_assertions,
 }

@@ -31,6 +31,9 @@ struct CapturedOutput {
     dropped = n - used
   }
 
+  /// Counts `n` bytes left out (read past the limit elsewhere).
+  mutating func skip(_ n: Int) { dropped += n }
+
   var text: String {
     dropped == 0
       ? kept

@@ -7,11 +7,11 @@ struct RunItem {
   var loadFailure: Failure?
 
   /// Runs the item from `session` (its file loaded), retrying a failure up to `retries` times:
-  /// each attempt in its own forked copy of the loaded state. With a `trace` name (`--trace`),
-  /// each attempt is recorded and kept as the mode says. `onNote` sees the plugin problems of
-  /// each attempt as it ends.
+  /// each attempt in the session itself (`--isolate file`) or in its own forked copy of the loaded
+  /// state (`forked`). With a `trace` name (`--trace`), each attempt is recorded and kept as the
+  /// mode says. `onNote` sees the plugin problems of each attempt as it ends.
   static func execute(
-    _ item: RunItem, index: Int, session: ScenarioSession, retries: Int, trace: String? = nil,
+    _ item: RunItem, index: Int, session: ScenarioSession, retries: Int, trace: String? = nil, forked: Bool,
     onNote: (PluginNote) -> Void = { _ in }
   ) -> ScenarioResult {
     let config = session.config
@@ -34,8 +34,11 @@ struct RunItem {
       artifacts = []
       let t0 = FileSystem.now()
       let path = trace.map { FileSystem.join(config.traceDir, $0 + (attempt > 0 ? "-retry\(attempt)" : "") + ".html") }
-      let o = ScenarioFork.attempt(
-        session, item.scenario, trace: path.map { ($0, traceMeta(item, attempt, config)) })
+      let traced = path.map { ($0, traceMeta(item, attempt, config)) }
+      let o =
+        forked
+        ? ScenarioFork.attempt(session, item.scenario, trace: traced)
+        : ScenarioAttempt.run(session, item.scenario, trace: traced)
       if let t = o.trace { traces.append(t) }
       for u in o.snapshotsUsed where !used.contains(u) { used.append(u) }
       actions = o.snapshotActions

@@ -42,6 +42,8 @@ struct RunnerOptions {
   var trace = ScenarioTraces.Mode.off
   /// `--explore-runs N`: the run count of every explore (passed on as TANTAN_EXPLORE_RUNS).
   var exploreRuns: Int?
+  /// `--isolate file|scenario`: what a file's scenarios share (Isolation).
+  var isolate = Isolation.file
   var traceDir = "tantan-traces"
   var artifactsDir = "tantan-artifacts"
   var help = false
@@ -122,6 +124,12 @@ struct RunnerOptions {
         }
         o.seed = n
       case "--explore-runs": o.exploreRuns = try int(name, try value(name, inline), min: 1)
+      case "--isolate":
+        let v = try value(name, inline)
+        guard let m = Isolation(rawValue: v) else {
+          throw UsageError(description: "bad value for --isolate: file or scenario expected, got '\(v)'")
+        }
+        o.isolate = m
       case "--shuffle": o.shuffle = true
       case "-j", "--jobs": o.jobs = try int(name, try value(name, inline), min: 1)
       case "--shard":
@@ -202,8 +210,8 @@ struct RunnerOptions {
 
   static let usage = """
     usage: tantan-host test [options] [paths...]
-    Runs busted-style scenario files (*_spec.lua): each file loads once in a worker process and each
-    scenario runs in a fork of that state, with its own virtual clock. Paths are files, folders (searched for --pattern) or file.lua:LINE; default spec/
+    Runs busted-style scenario files (*_spec.lua): each file loads once in a worker process and its
+    scenarios run in order in that state, as busted runs them. Paths are files, folders (searched for --pattern) or file.lua:LINE; default spec/
     or scenarios/. (A script named 'test' runs as: tantan-host ./test)
       --filter PAT           only scenarios whose full name matches the Lua pattern (repeatable)
       --filter-out PAT       skip scenarios whose full name matches (repeatable)
@@ -216,6 +224,8 @@ struct RunnerOptions {
                              100; as TANTAN_EXPLORE_RUNS=N, for a nightly job)
       --shuffle              run (and report) the scenarios in a seeded random order
       -j, --jobs N           run N worker processes at a time; reports are the same as serial
+      --isolate MODE         file (default): a file's scenarios share its state, as in busted;
+                             scenario: each scenario runs in a fork of the loaded file
       --shard i/n            run the i-th of n deterministic slices of the suite
       --repeat-each N        run every scenario N times
       --retries N            retry a failing scenario up to N times (passing on retry = flaky)

@@ -88,6 +88,8 @@ struct ScenarioResult: Equatable, Sendable {
   var snapshotActions = SnapshotActions()
   /// Files left for review by the last attempt's failed picture snapshots (`--artifacts-dir`).
   var artifacts: [String] = []
+  /// What the scenario (and what it started) wrote to stderr, capped as `output` is.
+  var stderr = ""
 
   /// The name shown in reports; repeats are numbered so names stay unique.
   var displayName: String {

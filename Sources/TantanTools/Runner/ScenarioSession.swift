@@ -18,6 +18,8 @@ struct ExecutionConfig: Sendable {
   /// `--trace`: which attempts keep an HTML trace, and the folder they go to.
   var trace = ScenarioTraces.Mode.off
   var traceDir = ""
+  /// `--explore-runs`: the run count of every explore (nil: TANTAN_EXPLORE_RUNS, or each spec's own).
+  var exploreRuns: Int? = nil
 }
 
 /// One fresh Lua state set up exactly as the `tantan-host` interpreter sets up a script's state
@@ -41,6 +43,8 @@ final class ScenarioSession {
   /// Plugin hooks that raised in this state, and plugins that did not load in it.
   private(set) var hookFailures: [HookFailure] = []
   private(set) var pluginProblems: [String] = []
+  /// How many of `hookFailures` came before the first scenario (nil: none ran yet).
+  private var loadHookFailures: Int?
   /// Of the last scenario `run` ran (prelude_core.lua's result fields, for the reports): how many
   /// assertions it made (nil when it did not run), the timers and animations it left pending
   /// (they were cancelled), and failures of teardowns that ran before it for blocks it is not in.
@@ -154,8 +158,9 @@ final class ScenarioSession {
     }
     // explore(name, spec): the engine loads on the first explore that runs.
     let clock = host.clock
+    let runs = config.exploreRuns
     lua.setFunction(-1, "explore_engine") { (lua: Lua) throws(LuaCallError) -> Int32 in
-      try ExploreExtension.pushEngine(lua, clock: clock)
+      try ExploreExtension.pushEngine(lua, clock: clock, runs: runs)
       return 1
     }
     guard lua.pcall(1, 1, traceback: true) else {
@@ -241,8 +246,9 @@ final class ScenarioSession {
     return Failure(kind: .error, message: msg, file: file, line: line)
   }
 
-  /// Runs the file once: its scenarios (this state can then `run` any of them), or why it failed to load.
-  func collect() -> Result<[ScenarioInfo], Failure> {
+  /// Runs the file once: its scenarios (this state can then `run` any of them), or why it failed to
+  /// load. `forks`: the scenarios will run in forked copies (garbage is collected first).
+  func collect(forks: Bool = true) -> Result<[ScenarioInfo], Failure> {
     if let f = prepareCollect() { return .failure(f) }
     let lua = state.lua
     guard lua.pcall(2, 2, traceback: true) else { return .failure(abnormal(line: nil)) }
@@ -252,8 +258,20 @@ final class ScenarioSession {
     guard case .table = records else { return .failure(Self.failure(err, file: file, kind: .error)) }
     let all = records.items.map { Self.scenario($0, file: file) }
     pushEntry("settle")
-    guard lua.pcall(0, 0) else { return .failure(abnormal(line: nil)) }
+    lua.push(forks)
+    guard lua.pcall(1, 0) else { return .failure(abnormal(line: nil)) }
     return .success(all)
+  }
+
+  /// A limit tripped in this state (sticky): it can run nothing more.
+  var isSpent: Bool { state.limitMessage != nil }
+
+  /// Forgets what the previous scenario printed and did with goldens (the next one's report starts empty).
+  func beginScenario() {
+    captured = CapturedOutput()
+    snapshotsUsed = []
+    snapshotActions = SnapshotActions()
+    artifacts = []
   }
 
   /// Runs the scenario numbered `ordinal` in this state (after `collect`), between the plugins'
@@ -270,10 +288,17 @@ final class ScenarioSession {
     let hookInfo = ScenarioHookInfo(
       name: info.name, fullName: info.fullName, file: info.file, line: info.line, tags: info.tags)
     let registry = host.plugins
+    // The failures that count for this scenario: the load's and its own hooks' (not those of
+    // the scenarios before it in this state).
+    let earlier = hookFailures.count
+    if loadHookFailures == nil { loadHookFailures = earlier }
+    var relevant: [HookFailure] {
+      Array(hookFailures.prefix(loadHookFailures ?? 0) + hookFailures.dropFirst(earlier))
+    }
     var outcome: (status: Status, failure: Failure?, reason: String?)
     state.setLimits(maxMemory: config.maxMemory, maxInstructions: config.maxInstructions, timeout: config.timeout)
     registry.beforeScenario(hookInfo)
-    if plugins.strict, let f = hookFailures.first {
+    if plugins.strict, let f = relevant.first {
       outcome = (.error, Self.failure(f), nil)
     } else {
       outcome = runScenario(info)
@@ -284,11 +309,11 @@ final class ScenarioSession {
         hookInfo, status: outcome.status.rawValue, message: outcome.failure?.headline ?? outcome.reason)
     }
     if plugins.strict {
-      if let f = hookFailures.first, outcome.status == .passed || outcome.status == .pending {
+      if let f = relevant.first, outcome.status == .passed || outcome.status == .pending {
         outcome = (.error, Self.failure(f), nil)
       }
     } else {
-      for f in hookFailures {
+      for f in relevant {
         plugins.note("\(f.plugin)\u{0}\(f.hook.rawValue)\u{0}\(f.location)", f.message, scenario: where_, hook: f)
       }
     }
@@ -329,6 +354,17 @@ final class ScenarioSession {
       if f.line == nil { f.line = info.line }
       return (.error, f, nil)
     }
+  }
+
+  /// Before `next` runs in this state: leaves the blocks it is not in (prelude_core.lua's
+  /// `leave_for`), so their teardowns' output and failures are the previous scenario's.
+  func leave(before next: ScenarioInfo) -> [Failure] {
+    let lua = state.lua
+    pushEntry("leave_for")
+    lua.push(next.ordinal)
+    guard lua.pcall(1, 1, traceback: true) else { return [abnormal(line: nil)] }
+    defer { lua.pop() }
+    return ((try? lua.value(-1)) ?? .nil).items.map { Self.failure($0, file: file, kind: .error) }
   }
 
   /// Leaves every block still entered, running their teardowns (prelude_core.lua's `finish`):

@@ -57,8 +57,6 @@ enum TestCommand {
     let files = try Discovery.files(paths, pattern: o.pattern, matcher: matcher)
     let ci = isCI
     let seed = o.seed ?? (o.shuffle ? Int(time(nil)) : 0)
-    // Through the environment, so every scenario state (thread or worker process) reads it alike.
-    if let runs = o.exploreRuns { setenv(ExploreExtension.runsVariable, String(runs), 1) }
     // Plugins: discovered and loaded once here, then into every scenario's state (TestPlugins).
     let plugins = try TestPlugins.load(o, seed: seed, progname: progname)
     try o.checkReporters(plugins: plugins?.reporterNames ?? [])
@@ -71,9 +69,12 @@ enum TestCommand {
     // --sandbox: the goldens' write budget is one count shared by every worker and fork.
     let budget = o.sandbox ? WriteBudget.makeCounter() : nil
     defer { if let budget { close(budget) } }
-    let pool = WorkerPool(
-      jobs: o.jobs, arguments: [String(seed)] + arguments, watchdog: watchdog(config, o), budgetCounter: budget)
+    let settings = WorkerSettings(
+      seed: seed, isolation: o.isolate, retries: o.retries, exploreRuns: o.exploreRuns, arguments: arguments)
+    let pool = WorkerPool(jobs: o.jobs, settings: settings, watchdog: watchdog(config, o), budgetCounter: budget)
     let collected = try collect(files, pool: pool)
+    var loadedIn: [String: Int] = [:]  // the worker that holds each file loaded (--isolate file)
+    for (task, worker) in pool.handledBy where task < files.count { loadedIn[files[task]] = worker }
     var items = try plan(files: files, collected: collected, options: o, matcher: matcher)
     if o.shuffle { Selection.shuffle(&items, seed: seed) }
     var indexed = Array(items.enumerated())  // the suite index, kept through sharding
@@ -88,7 +89,7 @@ enum TestCommand {
       }
     }
 
-    // Run: each file loaded once in a worker, each scenario attempt in a fork of it.
+    // Run: each file loaded once in a worker, its scenarios in that state (or each in a fork of it).
     let progress = Progress(
       enabled: o.reporters.contains { $0.name == "default" && $0.path == nil } && FileSystem.isTerminal(1),
       total: indexed.count)
@@ -96,7 +97,7 @@ enum TestCommand {
     for (file, outcome) in zip(files, collected) { if case .success(let all) = outcome { scenarios[file] = all } }
     var results = try RunPlan.execute(
       indexed, scenarios: scenarios, pool: pool, traceNames: traceNames, plugins: plugins, progress: progress,
-      jobs: o.jobs)
+      jobs: o.jobs, loadedIn: { loadedIn[$0] })
     progress.finish()
     results = SnapshotStore.failSharedGoldens(results)
 
@@ -125,28 +126,19 @@ enum TestCommand {
     var out = files.map { file -> Result<[ScenarioInfo], Failure> in
       .failure(Failure(kind: .error, message: "\(file): its worker process gave no answer", file: file, line: nil))
     }
-    let tasks = files.map { file in
-      var w = WireWriter()
-      w.put("collect")
-      w.put(file)
-      return w
-    }
     try pool.run(
-      tasks,
-      onMessage: { (i, r: inout WireReader) throws(WireError) -> Bool in
-        guard try r.string() == "collected", try r.string() == files[i] else { throw WireError(description: "reply") }
-        if try r.bool() {
-          var all: [ScenarioInfo] = []
-          for _ in 0..<max(try r.int(), 0) { all.append(try r.scenario()) }
-          out[i] = .success(all)
-        } else if let f = try r.failure() {
-          out[i] = .failure(f)
+      files.map { .collect(file: $0) },
+      onReply: { (i, reply) throws(WireError) -> Bool in
+        guard case .collected(let file, let outcome) = reply, file == files[i] else {
+          throw WireError(description: "a reply to collect that is not its list")
         }
+        out[i] = outcome
         return true
       },
-      onDeath: { i, cause in
+      onDeath: { i, cause, _ in
         out[i] = .failure(
           Failure(kind: .error, message: "\(files[i]) could not be loaded: \(cause)", file: files[i], line: nil))
+        return []
       })
     return out
   }

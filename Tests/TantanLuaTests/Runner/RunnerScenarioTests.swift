@@ -149,9 +149,10 @@ final class RunnerScenarioTests: XCTestCase {
       end)
       """#, status: 1)
     XCTAssertEqual(
-      s[0]["output"] as? String,
-      "setup\nbefore outer\nbefore inner\nscenario\nfinally\nafter inner\nafter outer\nteardown\n")
+      s[0]["output"] as? String, "setup\nbefore outer\nbefore inner\nscenario\nfinally\nafter inner\nafter outer\n")
     XCTAssertEqual(s[1]["status"] as? String, "passed")
+    // The block's teardown runs once, after its last scenario (whose output has it), as in busted.
+    XCTAssertEqual(s[1]["output"] as? String, "before outer\nafter outer\nteardown\n")
     XCTAssertEqual(s[2]["status"] as? String, "error")
     XCTAssertTrue((failure(s[2])["message"] as! String).contains("hook broke"))
     // As busted: the after_each of the level whose before_each failed still runs.

@@ -5,22 +5,6 @@ import TantanLua
   import Glibc
 #endif
 
-/// What one attempt of a scenario came to, as its process reports it.
-struct AttemptOutcome {
-  var status: Status
-  var failure: Failure?
-  var reason: String?
-  var output = ""
-  var snapshotsUsed: [String] = []
-  var snapshotActions = SnapshotActions()
-  /// Files a failed picture snapshot left for review.
-  var artifacts: [String] = []
-  /// The HTML trace written for this attempt (`--trace`).
-  var trace: String?
-  /// Plugin problems seen in this attempt (hooks that raised), for the run's warnings.
-  var notes: [PluginNote] = []
-}
-
 /// One scenario attempt in a forked copy of a loaded file's state (copy-on-write): the scenario
 /// starts from exactly the state the file left, and whatever it does to its process (a signal,
 /// `exit`, a hang in C) ends that copy only. Called in a single-threaded worker process, where
@@ -32,15 +16,21 @@ enum ScenarioFork {
     fflush(nil)  // nothing buffered is written twice
     var ends: [Int32] = [0, 0]
     guard pipe(&ends) == 0 else { return crashed(info, "cannot create a pipe: \(String(cString: strerror(errno)))") }
+    // Not inherited by what the scenario starts: a daemon holding them would hold the report back.
+    for fd in ends { _ = fcntl(fd, F_SETFD, FD_CLOEXEC) }
     // The limit watchdog's last words (a scenario stuck where no hook runs), read if no report came.
     var words: [Int32] = [-1, -1]
-    if pipe(&words) == 0 { _ = fcntl(words[0], F_SETFL, O_NONBLOCK) }
+    if pipe(&words) == 0 {
+      _ = fcntl(words[0], F_SETFL, O_NONBLOCK)
+      for fd in words { _ = fcntl(fd, F_SETFD, FD_CLOEXEC) }
+    }
     defer { for fd in words where fd >= 0 { close(fd) } }
     let pid = fork()
     if pid == 0 {
       close(ends[0])
       if words[1] >= 0 { tt_set_watchdog_fd(words[1]) }
       setpgid(0, 0)  // its own group: a kill ends what it started too (a shell, a sleep)
+      Orphans.dieWithParent()  // and so does its worker's end
       var w = WireWriter()
       w.put(child(session, info, trace: trace))
       Wire.send(ends[1], w)
@@ -56,6 +46,7 @@ enum ScenarioFork {
     setpgid(pid, pid)  // also here, so a kill right away finds the group
     defer { close(ends[0]) }
     let outcome = collect(from: ends[0], pid: pid, info, deadline: killDeadline(session.config))
+    Orphans.killAll()  // what the scenario left behind was re-parented to this worker
     if outcome.failure?.message.hasSuffix("before it reported") == true, let said = lastWords(words[0]) {
       return crashed(info, said)
     }
@@ -80,30 +71,15 @@ enum ScenarioFork {
     return t * (config.plugins == nil ? 1 : 3) + 2 + t / 5
   }
 
-  /// In the child: runs the scenario, writes its trace; never raises.
+  /// In the child: runs the scenario, then (one scenario per fork) its blocks' teardowns: a
+  /// teardown's failure makes a passing scenario an error (the fork has nowhere else to report it).
   private static func child(
     _ session: ScenarioSession, _ info: ScenarioInfo, trace: (path: String, meta: [(String, String)])?
   ) -> AttemptOutcome {
-    session.config.plugins?.startJournal()
-    (session.host.observer as? TraceRecorder)?.title = info.fullName
-    var (status, failure, reason) = session.run(info)
-    // One scenario per fork: its blocks' teardowns run now, and a teardown's failure makes a
-    // passing scenario an error (the fork has nowhere else to report it).
-    if let f = session.finish().first, status == .passed || status == .pending {
-      (status, failure, reason) = (.error, f, nil)
+    var o = ScenarioAttempt.run(session, info, trace: trace)
+    if let f = session.finish().first, o.status == .passed || o.status == .pending {
+      (o.status, o.failure, o.reason) = (.error, f, nil)
     }
-    var o = AttemptOutcome(status: status, failure: failure, reason: reason)
-    if let trace, ScenarioTraces.keeps(session.config.trace, status),
-      let html = session.traceHTML(status: status, failure: failure, meta: trace.meta),
-      FileSystem.write(trace.path, html)
-    {
-      o.trace = trace.path
-    }
-    o.output = session.output
-    o.snapshotsUsed = session.snapshotsUsed
-    o.snapshotActions = session.snapshotActions
-    o.artifacts = session.artifacts
-    o.notes = session.config.plugins?.journal ?? []
     return o
   }
 

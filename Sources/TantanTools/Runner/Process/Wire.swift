@@ -75,11 +75,11 @@ struct WireReader {
   }
 }
 
-/// Frames read from one file descriptor: `feed` what `read` returned, take whole frames out.
+/// Frames read from one file descriptor: `fill` from it, take whole frames out.
 struct FrameBuffer {
   private var buffer: [UInt8] = []
-
-  mutating func feed(_ chunk: UnsafeRawBufferPointer) { buffer += chunk }
+  /// What one read fills: made once (zeroing 64 KiB per read cost more than the frames' decoding).
+  private var chunk = [UInt8](repeating: 0, count: 65536)
 
   /// The next whole frame's payload, if one has arrived.
   mutating func next() throws(WireError) -> [UInt8]? {
@@ -98,12 +98,11 @@ struct FrameBuffer {
 
   /// Reads once from `fd` into the buffer: false at end of file or on an error.
   mutating func fill(from fd: Int32) -> Bool {
-    var chunk = [UInt8](repeating: 0, count: 65536)
     while true {
       let n = chunk.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
       if n < 0, errno == EINTR { continue }
       guard n > 0 else { return false }
-      chunk.withUnsafeBytes { feed(UnsafeRawBufferPointer(rebasing: $0[0..<n])) }
+      buffer += chunk[0..<n]
       return true
     }
   }

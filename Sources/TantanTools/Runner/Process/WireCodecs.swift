@@ -45,23 +45,39 @@ extension WireWriter {
     }
   }
 
-  /// A finished item, as a worker reports it (the coordinator knows its scenario and index).
+  /// A finished item, as a worker reports it: the JSON report's own encoding of a result (one
+  /// codec for the wire and the report), its values sent as fields rather than as JSON text.
   mutating func put(_ r: ScenarioResult) {
-    put(r.status.rawValue)
-    put(r.duration)
-    put(r.output)
-    put(r.failure)
-    put(r.reason)
-    put(r.attempts.count)
-    for a in r.attempts {
-      put(a.failure)
-      put(a.output)
-      put(a.duration)
+    put(JSONReporter.encode(r))
+  }
+
+  /// A JSON value as fields: a tag (`n`ull, `t`rue, `f`alse, `i`nt, `d`ecimal, `s`tring, `a`rray,
+  /// `o`bject), then its contents (a count first for arrays and objects).
+  mutating func put(_ v: JSONValue) {
+    switch v {
+    case .null: put("n")
+    case .bool(let b): put(b ? "t" : "f")
+    case .int(let i):
+      put("i")
+      put(i)
+    case .decimal(let d):
+      put("d")
+      put(d)
+    case .string(let text):
+      put("s")
+      put(text)
+    case .array(let items):
+      put("a")
+      put(items.count)
+      for item in items { put(item) }
+    case .object(let pairs):
+      put("o")
+      put(pairs.count)
+      for (k, item) in pairs {
+        put(k)
+        put(item)
+      }
     }
-    put(r.snapshotsUsed)
-    put(r.traces)
-    put(r.snapshotActions)
-    put(r.artifacts)
   }
 
   mutating func put(_ a: SnapshotActions) {
@@ -123,23 +139,40 @@ extension WireReader {
     return PluginNote(key: key, message: message, scenario: scenario, hook: hook)
   }
 
-  /// Reads what `put(_: ScenarioResult)` wrote into `r` (which has its scenario and index).
+  /// Reads what `put(_: ScenarioResult)` wrote into `r` (the coordinator keeps its own scenario
+  /// and index).
   mutating func result(into r: inout ScenarioResult) throws(WireError) {
-    guard let status = Status(rawValue: try string()) else { throw WireError(description: "bad status") }
-    r.status = status
-    r.duration = try double()
-    r.output = try string()
-    r.failure = try failure()
-    r.reason = try optionalString()
-    r.attempts = []
-    for _ in 0..<max(try int(), 0) {
-      guard let f = try failure() else { throw WireError(description: "attempt without a failure") }
-      r.attempts.append(Attempt(failure: f, output: try string(), duration: try double()))
+    let value = try json(depth: 0)
+    do {
+      let decoded = try JSONReporter.decodeResult(value)
+      let (scenario, index) = (r.scenario, r.index)
+      r = decoded
+      (r.scenario, r.index) = (scenario, index)
+    } catch {
+      throw WireError(description: "bad result: \(error)")
     }
-    r.snapshotsUsed = try strings()
-    r.traces = try strings()
-    r.snapshotActions = try snapshotActions()
-    r.artifacts = try strings()
+  }
+
+  /// Reads what `put(_: JSONValue)` wrote (at most 64 levels deep).
+  mutating func json(depth: Int) throws(WireError) -> JSONValue {
+    guard depth < 64 else { throw WireError(description: "JSON value nested too deep") }
+    switch try string() {
+    case "n": return .null
+    case "t": return .bool(true)
+    case "f": return .bool(false)
+    case "i": return .int(try int())
+    case "d": return .decimal(try string())
+    case "s": return .string(try string())
+    case "a":
+      var items: [JSONValue] = []
+      for _ in 0..<max(try int(), 0) { items.append(try json(depth: depth + 1)) }
+      return .array(items)
+    case "o":
+      var pairs: [(String, JSONValue)] = []
+      for _ in 0..<max(try int(), 0) { pairs.append((try string(), try json(depth: depth + 1))) }
+      return .object(pairs)
+    case let tag: throw WireError(description: "bad JSON tag '\(tag)'")
+    }
   }
 
   mutating func snapshotActions() throws(WireError) -> SnapshotActions {

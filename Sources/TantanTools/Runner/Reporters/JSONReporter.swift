@@ -90,7 +90,8 @@ struct JSONReporter: Reporter {
         ("snapshots", .array(r.snapshotsUsed.map { .string($0) })),
       ] + (r.traces.isEmpty ? [] : [("traces", .array(r.traces.map { .string($0) }))])
         + (r.snapshotActions.isEmpty ? [] : [("snapshot_actions", encode(r.snapshotActions))])
-        + (r.artifacts.isEmpty ? [] : [("artifacts", .array(r.artifacts.map { .string($0) }))]))
+        + (r.artifacts.isEmpty ? [] : [("artifacts", .array(r.artifacts.map { .string($0) }))])
+        + (r.stderr.isEmpty ? [] : [("stderr", .string(r.stderr))]))
   }
 
   static func encode(_ a: SnapshotActions) -> JSONValue {
@@ -154,6 +155,6 @@ struct JSONReporter: Reporter {
         written: v["snapshot_actions"]["written"].array.compactMap(\.string),
         updated: v["snapshot_actions"]["updated"].array.compactMap(\.string),
         failed: v["snapshot_actions"]["failed"].array.compactMap(\.string)),
-      artifacts: v["artifacts"].array.compactMap(\.string))
+      artifacts: v["artifacts"].array.compactMap(\.string), stderr: v["stderr"].string ?? "")
   }
 }

@@ -101,6 +101,7 @@ struct JUnitReporter: Reporter {
           stdout += ScenarioTraces.attachments(r.traces + r.artifacts)
         }
         if !stdout.isEmpty { inner += "      <system-out>\(XMLEscaping.escaped(stdout))</system-out>\n" }
+        if !r.stderr.isEmpty { inner += "      <system-err>\(XMLEscaping.escaped(r.stderr))</system-err>\n" }
         out += inner.isEmpty ? "/>\n" : ">\n" + inner + "    </testcase>\n"
       }
       out += "  </testsuite>\n"

@@ -97,7 +97,8 @@ struct TAPReporter: Reporter {
         out += "not ok \(i + 1) - \(desc)\n"
         if let f = r.failure {
           let attempts = r.attempts.isEmpty ? [] : [("attempts", "\(r.attempts.count + 1)")]
-          out += Self.diagnostics(f, output: r.output, extra: attempts + Self.traces(r) + tags)
+          let stderr = r.stderr.isEmpty ? [] : [("stderr", Self.yaml(r.stderr))]
+          out += Self.diagnostics(f, output: r.output, extra: attempts + stderr + Self.traces(r) + tags)
         } else {
           out += Self.block(tags)
         }

@@ -46,6 +46,7 @@ struct TextReporter: Reporter {
         if let f = r.failure { out += Self.describe(f) }
         if !r.attempts.isEmpty { out += "  (failed \(r.attempts.count + 1) times)\n" }
         if !r.output.isEmpty { out += "  output:\n" + Self.indent(r.output, "    ") }
+        if !r.stderr.isEmpty { out += "  stderr:\n" + Self.indent(r.stderr, "    ") }
         for t in r.traces { out += "  trace: \(t)\n" }
         for a in r.artifacts { out += "  artifact: \(a)\n" }
       case .flaky:
