@@ -137,6 +137,13 @@ local tantan_SwipeDeckDelegate = {}
 ---@field id? fun(deck: tantan.SwipeDeck, index: integer): integer|string|nil The identity of an item without its model: reload{keep_position=true} keeps it on top (else a model's id field).
 local tantan_SwipeDeckSource = {}
 
+---@class tantan.explore
+---@field deck_actions fun(): table<string, {weight: number, run: fun(obj: any, gen: ExploreGen): any}> Ready-made deck actions: pans around threshold and velocity_threshold, drags left hanging and finished, like, nope, undo, reload, with or without keep_position, landing inside fly-offs too (an array source first gains or loses up to 3 cards at its front or its end; a callback source reloads as it is), clock advances that land inside animations or let them finish. The deck is `obj` or the first deck among obj's fields (by key order).
+---@field grid_actions fun(): table<string, {weight: number, run: fun(obj: any, gen: ExploreGen): any}> Ready-made grid actions: long press, drags to cells, cell edges, the autoscroll edges and off screen, drop, cancel, delete, edit/done, scrolls, clock advances.
+---@field list_actions fun(): table<string, {weight: number, run: fun(obj: any, gen: ExploreGen): any}> Ready-made list actions: scrolls and flings near both ends, pull and release at and around the threshold, apply of random diffs (dropping, moving, adding items), load_more, and `deliver`: one pending completion held by the explore's scheduler (setup(sched), sched.hold(fn)) called with ok = true or false, in a random order.
+---@field replay fun(spec: table, steps: any[][]): true Runs a sequence as an explore failure prints it ({action name, draw, ...} per step: the values its gen calls return, picks as positions) against spec.setup() on a reset clock, with every invariant checked after each step; raises the failure it reproduces (at the caller's line), else returns true.
+local tantan_explore = {}
+
 ---A long-press drag-to-reorder grid (DraggingSort): layout, editing, drag and drop, delete badges, autoscroll. Indices are 1-based; items are any Lua values told apart by position (duplicates are fine). Every method except reads raises when called from inside a delegate or source callback (re-entrant calls are errors, never queued); reading fields and cell/item/index_at is allowed there. A callback's error reaches the caller unchanged after the grid is consistent.
 ---@class tantan.ReorderGrid
 ---@field long_press fun(self: tantan.ReorderGrid, index: integer, seconds?: number): boolean Long press on a cell, as in the seed: enters editing (will_begin_editing) and lifts the cell (can_move, will_begin_drag). A locked or vetoed cell enters editing without lifting; seconds shorter than config.long_press is a tap and does nothing. Returns whether a drag started.
@@ -326,18 +333,11 @@ local tantan_render = {}
 ---@field dir string The plugin's folder (its modules are in dir/lua).
 ---@field api_level integer The host's tantan.api_level.
 ---@field register_source fun(kind: string, factory: fun(ctx: table, ...: any): table) Registers a data-source provider: tantan.source(kind, ...) calls factory(ctx, ...) (ctx: plugin, kind, dir and file of the caller, line) and returns its table of functions or array.
----@field register_preset fun(component: string, name: string, config: table) Registers a named preset (plain data) for a component kind ("deck", "grid", "list", ...); the component's binding consults it when a config names it.
+---@field register_preset fun(component: string, name: string, config: table) Registers a named preset (plain data) for a component whose config takes `preset` ("deck", "grid": an unknown component, or one without presets, is an error); the component's binding consults it when a config names it.
 ---@field register_assertion fun(name: string, fn: fun(...: any): boolean?) Registers a scenario assertion: fn returns true, or false and a message (optionally expected and actual values), or raises. `tantan-host test` scenarios call it as assert.NAME(...) (negated: assert.no.NAME, assert.is_not.NAME); scripts get a checker with tantan.assertion(name).
 ---@field register_reporter fun(name: string, reporter: table<string, function>) Registers a reporter for `tantan-host test --reporter NAME`: a table with on_start(info), on_result(result) and on_finish(summary), each returning text (or nil) for the report.
 ---@field register_command fun(name: string, fn: fun(args: string[]): integer?) Registers a subcommand: `tantan-host NAME args...` calls fn(args); its result (an integer, or false for 1) is the exit status.
 ---@field on fun(hook: "before_scenario"|"after_scenario"|"event", fn: function) Adds a lifecycle hook: before_scenario(s) and after_scenario(s) around each `tantan-host test` scenario (s: {name=, full_name=, file=, line=, tags=}; after also status=, passed=, message=), event({component=, name=, args=, text=}) for every component event.
 local tantan_PluginHost = {}
-
----@class tantan.explore
----@field deck_actions fun(): table<string, {weight: number, run: fun(obj: any, gen: ExploreGen): any}> Ready-made deck actions: pans around threshold and velocity_threshold, drags left hanging and finished, like, nope, undo, reload, with or without keep_position, landing inside fly-offs too (an array source first gains or loses up to 3 cards at its front or its end; a callback source reloads as it is), clock advances that land inside animations or let them finish. The deck is `obj` or the first deck among obj's fields (by key order).
----@field grid_actions fun(): table<string, {weight: number, run: fun(obj: any, gen: ExploreGen): any}> Ready-made grid actions: long press, drags to cells, cell edges, the autoscroll edges and off screen, drop, cancel, delete, edit/done, scrolls, clock advances.
----@field list_actions fun(): table<string, {weight: number, run: fun(obj: any, gen: ExploreGen): any}> Ready-made list actions: scrolls and flings near both ends, pull and release at and around the threshold, apply of random diffs (dropping, moving, adding items), load_more, and `deliver`: one pending completion held by the explore's scheduler (setup(sched), sched.hold(fn)) called with ok = true or false, in a random order.
----@field replay fun(spec: table, steps: any[][]): true Runs a sequence as an explore failure prints it ({action name, draw, ...} per step: the values its gen calls return, picks as positions) against spec.setup() on a reset clock, with every invariant checked after each step; raises the failure it reproduces (at the caller's line), else returns true.
-local tantan_explore = {}
 
 return tantan

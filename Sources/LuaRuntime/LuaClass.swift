@@ -20,6 +20,11 @@ public struct LuaDoc: Sendable, Equatable {
   public init(_ kind: Kind, _ name: String, _ signature: String, _ doc: String) {
     self.kind = kind; self.name = name; self.signature = signature; self.doc = doc
   }
+
+  /// A LuaLS function type: `fun(self: tantan.ReorderGrid, index: integer): boolean`.
+  public static func functionType(_ parameters: [String], _ result: String) -> String {
+    "fun(\(parameters.joined(separator: ", ")))" + (result.isEmpty ? "" : ": \(result)")
+  }
 }
 
 /// A Swift class exposed to Lua as full userdata, declared as data: methods, fields, docs.
@@ -27,20 +32,37 @@ public struct LuaDoc: Sendable, Equatable {
 /// a call on a collected or closed object fails cleanly instead of touching freed memory.
 public final class LuaClass<Object: AnyObject>: @unchecked Sendable {  // immutable after init
   public struct Method {
+    /// Its reference row, `self` untyped: `fun(self, n: integer): integer` (`LuaClass.docs` types it).
     public let doc: LuaDoc
+    /// The declared parameters after `self` (`n: integer`) and the result type ("" for none).
+    public let parameters: [String]
+    public let result: String
     /// The whole Lua function, registered as it is: it checks its `self` (`LuaClass.checkSelf`).
     public let function: LuaSwiftFunction
     /// A method from a whole function (the typed builders of `LuaBinding` make these).
-    public init(_ name: String, _ signature: String, _ doc: String, function: @escaping LuaSwiftFunction) {
-      self.doc = LuaDoc(.method, name, signature, doc); self.function = function
+    public init(
+      _ name: String, parameters: [String], returns result: String, _ doc: String,
+      function: @escaping LuaSwiftFunction
+    ) {
+      self.doc = LuaDoc(.method, name, LuaDoc.functionType(["self"] + parameters, result), doc)
+      self.parameters = parameters; self.result = result; self.function = function
     }
     /// A method whose body gets its checked `self` and reads its own arguments (from 2).
     public init(
-      _ name: String, _ signature: String, _ doc: String, _ body: @escaping (Object, Lua) throws(LuaCallError) -> Int32
+      _ name: String, parameters: [String], returns result: String, _ doc: String,
+      _ body: @escaping (Object, Lua) throws(LuaCallError) -> Int32
     ) {
-      self.init(name, signature, doc) { (lua: Lua) throws(LuaCallError) -> Int32 in try body(try checkSelf(lua), lua) }
+      self.init(name, parameters: parameters, returns: result, doc) { (lua: Lua) throws(LuaCallError) -> Int32 in
+        try body(try checkSelf(lua), lua)
+      }
+    }
+
+    /// Its LuaLS type with `self` typed as `selfType`, so `obj:method()` completes and type-checks.
+    public func signature(selfType: String) -> String {
+      LuaDoc.functionType(["self: \(selfType)"] + parameters, result)
     }
   }
+
   public struct Field {
     public let doc: LuaDoc
     /// Pushes exactly one value.
@@ -78,7 +100,7 @@ public final class LuaClass<Object: AnyObject>: @unchecked Sendable {  // immuta
   /// The class entry, then its members with qualified names (`Class:method`, `Class.field`).
   public var docs: [LuaDoc] {
     [LuaDoc(.class, name, name, doc)]
-      + methods.map { LuaDoc(.method, "\(name):\($0.doc.name)", $0.doc.signature, $0.doc.doc) }
+      + methods.map { LuaDoc(.method, "\(name):\($0.doc.name)", $0.signature(selfType: name), $0.doc.doc) }
       + fields.map { LuaDoc(.field, "\(name).\($0.doc.name)", $0.doc.signature, $0.doc.doc) }
   }
 

@@ -102,7 +102,7 @@ final class BindingPrimitiveTests: XCTestCase {
     let cls = LuaClass<Probe>(
       name: "test.SelfProbe", doc: "",
       methods: [
-        .init("me", "fun(self): test.SelfProbe", "") { p, lua throws(LuaCallError) in
+        .init("me", parameters: [], returns: "test.SelfProbe", "") { p, lua throws(LuaCallError) in
           selfProbeClass.pushSelf(lua, p, slot: LuaSelfSlot())
           return 1
         }

@@ -14,7 +14,7 @@ final class Probe {
 let probeClass = LuaClass<Probe>(
   name: "test.Probe", doc: "A test object.",
   methods: [
-    .init("add", "fun(self, n: integer): integer", "Adds n.") { p, lua throws(LuaCallError) in
+    .init("add", parameters: ["n: integer"], returns: "integer", "Adds n.") { p, lua throws(LuaCallError) in
       p.value += try lua.checkInteger(2)
       lua.push(p.value)
       return 1

@@ -51,7 +51,7 @@ extension ReorderGrid {
     let delta = target - offset
     offset = target
     drag?.center.y += delta
-    checkInvariantsIfDebug()
+    debugCheckInvariants()
     try step()
     updateAutoscroll()
   }

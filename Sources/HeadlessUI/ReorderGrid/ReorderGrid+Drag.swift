@@ -75,7 +75,7 @@ extension ReorderGrid {
     guard let d = drag, d.gesture else { throw ReorderGridError.noDragInProgress }
     stopAutoscroll()
     drag = nil
-    checkInvariantsIfDebug()
+    debugCheckInvariants()
     try notify { try $0.didCancel(self, index: d.origin) }
   }
 
@@ -126,7 +126,7 @@ extension ReorderGrid {
       }
     } catch {
       drag = nil
-      checkInvariantsIfDebug()
+      debugCheckInvariants()
       throw error
     }
     return try commit()
@@ -138,7 +138,7 @@ extension ReorderGrid {
     guard !editing else { return }
     try notify { try $0.willBeginEditing(self) }
     editing = true
-    checkInvariantsIfDebug()
+    debugCheckInvariants()
   }
 
   /// Lifts the cell at `index` unless it is locked or vetoed; the snapshot starts at its centre.
@@ -147,7 +147,7 @@ extension ReorderGrid {
     guard try ask({ try $0.canMove(self, index: index) }) else { return false }
     try notify { try $0.willBeginDrag(self, index: index) }
     drag = DragState(origin: index, current: index, center: layout.center(at: index), gesture: true)
-    checkInvariantsIfDebug()
+    debugCheckInvariants()
     updateAutoscroll()
     return true
   }
@@ -176,7 +176,7 @@ extension ReorderGrid {
     if lockedRange(min(from, t), max(from, t)) { return false }
     guard try ask({ try $0.canDrop(self, from: from, to: t) }) else { return false }
     drag?.current = t
-    checkInvariantsIfDebug()
+    debugCheckInvariants()
     try notify { try $0.didMove(self, from: from, to: t) }
     return true
   }
@@ -192,7 +192,7 @@ extension ReorderGrid {
         try callout { try source.move?(o, f) }
       } catch {
         drag = nil
-        checkInvariantsIfDebug()
+        debugCheckInvariants()
         throw error
       }
     }
@@ -201,7 +201,7 @@ extension ReorderGrid {
       if source == nil { Self.shift(&storage, o, f) }
       Self.shift(&ids, o, f)
     }
-    checkInvariantsIfDebug()
+    debugCheckInvariants()
     try notify { try $0.didDrop(self, from: o, to: f) }
     return f
   }

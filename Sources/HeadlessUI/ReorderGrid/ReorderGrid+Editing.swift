@@ -28,7 +28,7 @@ extension ReorderGrid {
       try beginEditingIfNeeded()
     } else {
       editing = false
-      checkInvariantsIfDebug()
+      debugCheckInvariants()
       try notify { try $0.didEndEditing(self) }
     }
   }
@@ -63,7 +63,7 @@ extension ReorderGrid {
     count -= 1
     for k in lockedPositions.indices where lockedPositions[k] > index { lockedPositions[k] -= 1 }
     offset = offset.clamped(0, maxOffset)
-    checkInvariantsIfDebug()
+    debugCheckInvariants()
     try notify { try $0.didDelete(self, index: index, item: removed) }
     return removed
   }
@@ -89,12 +89,12 @@ extension ReorderGrid {
       do {
         guard try liveMove(to: to) else {
           drag = nil
-          checkInvariantsIfDebug()
+          debugCheckInvariants()
           return false
         }
       } catch {
         drag = nil
-        checkInvariantsIfDebug()
+        debugCheckInvariants()
         throw error
       }
     }
@@ -129,7 +129,7 @@ extension ReorderGrid {
     deletedIDs = []
     try? resetLocked(strict: false)
     offset = offset.clamped(0, maxOffset)
-    checkInvariantsIfDebug()
+    debugCheckInvariants()
   }
 
   /// Lua: `grid:scroll_to(y)`: sets the scroll offset (allowed while editing: the seed only
@@ -149,7 +149,7 @@ extension ReorderGrid {
   func scrollContent(to y: Double) throws {
     let delta = y - offset
     offset = y
-    checkInvariantsIfDebug()
+    debugCheckInvariants()
     guard drag?.gesture == true, delta != 0 else { return }
     drag?.center.y += delta
     defer { updateAutoscroll() }

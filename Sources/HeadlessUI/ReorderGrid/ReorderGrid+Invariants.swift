@@ -2,7 +2,7 @@
 /// items sit where they were; drag indices are in range and never cross a locked item.
 extension ReorderGrid {
   /// Full O(count) check. Returns a description of the first broken invariant, or nil.
-  public func checkInvariants() -> String? {
+  public func invariantViolation() -> String? {
     if let problem = cheapInvariantProblem() { return problem }
     var seen = [Bool](repeating: false, count: nextID)
     for i in 0..<count {
@@ -43,11 +43,11 @@ extension ReorderGrid {
   }
 
   /// After every mutation in debug builds: full check up to `fullInvariantCheckLimit` items,
-  /// the O(locked) part above it (tests call `checkInvariants()` on big grids themselves).
-  @inline(__always) func checkInvariantsIfDebug() {
+  /// the O(locked) part above it (tests call `invariantViolation()` on big grids themselves).
+  @inline(__always) func debugCheckInvariants() {
     #if DEBUG
       guard debugChecksEnabled else { return }
-      let problem = count <= fullInvariantCheckLimit ? checkInvariants() : cheapInvariantProblem()
+      let problem = count <= fullInvariantCheckLimit ? invariantViolation() : cheapInvariantProblem()
       if let problem { assertionFailure("ReorderGrid invariant broken: \(problem)") }
     #endif
   }

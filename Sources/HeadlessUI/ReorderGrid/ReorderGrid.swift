@@ -93,7 +93,7 @@ public final class ReorderGrid<Item> {
     self.ids = Array(0..<items.count)
     self.nextID = items.count
     try resetLocked(strict: true)
-    checkInvariantsIfDebug()
+    debugCheckInvariants()
     describeTimers()
   }
 
@@ -116,7 +116,7 @@ public final class ReorderGrid<Item> {
     self.ids = Array(0..<n)
     self.nextID = n
     try resetLocked(strict: true)
-    checkInvariantsIfDebug()
+    debugCheckInvariants()
     describeTimers()
   }
 

@@ -1,7 +1,13 @@
 /// Consistency rules checked after every mutation in debug builds (and callable from tests).
 extension SwipeDeck {
-  /// Human-readable violations; empty when the deck is consistent.
-  public func invariantViolations() -> [String] {
+  /// The broken invariants, joined with "; ", or nil when the deck is consistent (the one name
+  /// every model uses: `ReorderGrid.invariantViolation()`, `ListModel.invariantViolation()`).
+  public func invariantViolation() -> String? {
+    let v = violations()
+    return v.isEmpty ? nil : v.joined(separator: "; ")
+  }
+
+  private func violations() -> [String] {
     var v: [String] = []
     if count < 0 || count > SwipeDeckLimits.maxCount { v.append("count \(count) out of range") }
     if restFrames.count != visibleCount { v.append("\(restFrames.count) rest frames for \(visibleCount) visible") }
@@ -38,8 +44,7 @@ extension SwipeDeck {
   }
 
   /// Traps in debug builds when the deck is inconsistent.
-  func checkInvariants() {
-    let v = invariantViolations()
-    assert(v.isEmpty, "SwipeDeck invariants: " + v.joined(separator: "; "))
+  func debugCheckInvariants() {
+    if let v = invariantViolation() { assertionFailure("SwipeDeck invariants: " + v) }
   }
 }

@@ -36,7 +36,7 @@ extension SwipeDeck {
       case .undo: _ = undoNow()
       }
       #if DEBUG
-        checkInvariants()
+        debugCheckInvariants()
       #endif
     }
     if pendingError != nil { clearQueue() }

@@ -26,8 +26,6 @@ public final class SwipeDeck<Model> {
   /// Held strongly: a weak reference costs a side-table lookup on every callback (a fifth of a
   /// swipe). Do not let the delegate hold the deck strongly, or set this to nil when done.
   public var delegate: (any SwipeDeckDelegate)?
-  /// Receives every delegate and data-source call as it is made (for `deck:events()`).
-  public var eventSink: ((SwipeDeckEvent) -> Void)?
   /// Called with each model the deck drops without handing it to `source.card` (pool overflow,
   /// empty model replaced, `reload`), so a binding can release references promptly.
   public var modelReleased: ((Model) -> Void)?
@@ -162,7 +160,7 @@ public final class SwipeDeck<Model> {
     #if DEBUG
       // Inside a callback the outer operation is still changing the deck (a source callback runs
       // mid-fill): the invariants hold when it ends, and are checked there.
-      if callbackDepth == 0 { checkInvariants() }
+      if callbackDepth == 0 { debugCheckInvariants() }
     #endif
     if callbackDepth == 0 { drainQueue() }
     let failure = pendingError
@@ -177,7 +175,6 @@ public final class SwipeDeck<Model> {
   /// Calls the delegate for `event` and records it; after a callback error the rest are skipped.
   func emit(_ event: SwipeDeckEvent) {
     guard pendingError == nil else { return }
-    eventSink?(event)
     guard let d = delegate else { return }
     callbackDepth += 1
     defer { callbackDepth -= 1 }
@@ -201,7 +198,6 @@ public final class SwipeDeck<Model> {
   /// `should_swipe`; an error counts as a veto (and is rethrown later).
   func askShouldSwipe(_ index: Int, _ direction: SwipeDirection) -> Bool {
     guard pendingError == nil else { return false }
-    eventSink?(.shouldSwipe(index: index, direction: direction))
     guard let d = delegate else { return true }
     callbackDepth += 1
     defer { callbackDepth -= 1 }
@@ -213,10 +209,9 @@ public final class SwipeDeck<Model> {
     }
   }
 
-  /// Runs one data-source call: records it, marks the deck as inside a source callback, and holds
-  /// the first error (nil result) so the caller can finish making the deck consistent first.
-  private func callSource<T>(_ event: SwipeDeckEvent, _ body: () throws -> T?) -> T? {
-    eventSink?(event)
+  /// Runs one data-source call: marks the deck as inside a source callback, and holds the first
+  /// error (nil result) so the caller can finish making the deck consistent first.
+  private func callSource<T>(_ body: () throws -> T?) -> T? {
     callbackDepth += 1
     sourceDepth += 1
     defer {
@@ -234,7 +229,7 @@ public final class SwipeDeck<Model> {
   /// `source.card`; nil when it threw (the error is held). Called even after a delegate error,
   /// because the stack must be refilled to stay consistent.
   func sourceCard(_ index: Int, reused: Model?) -> Model? {
-    let model = callSource(.card(index: index, reused: reused != nil)) { try source.card(index, reused) }
+    let model = callSource { try source.card(index, reused) }
     if model != nil, source.id != nil, let id = sourceID(index) { cardIDs[index] = id }
     return model
   }
@@ -242,12 +237,12 @@ public final class SwipeDeck<Model> {
   /// `source.id`; nil when absent, when it answered nil, or when it threw (the error is held).
   func sourceID(_ index: Int) -> AnyHashable? {
     guard let id = source.id else { return nil }
-    return callSource(.id(index: index)) { try id(index) }
+    return callSource { try id(index) }
   }
 
   /// `source.count`, validated; nil when it threw or answered nonsense (the error is held).
   func sourceCount() -> Int? {
-    callSource(.count) {
+    callSource {
       let n = try source.count()
       let range = 0...SwipeDeckLimits.maxCount
       guard range.contains(n) else { throw SwipeDeckError.countOutOfRange(n, range: range) }
@@ -257,7 +252,7 @@ public final class SwipeDeck<Model> {
 
   /// `source.empty`; nil when absent or when it threw (the error is held).
   func sourceEmpty() -> Model? {
-    callSource(.empty) { try source.empty() }
+    callSource { try source.empty() }
   }
 
   func release(_ model: Model) { modelReleased?(model) }

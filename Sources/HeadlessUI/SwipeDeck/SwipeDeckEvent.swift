@@ -1,4 +1,4 @@
-/// Every delegate and data-source call the deck makes, in order (`SwipeDeck.eventSink`). Kept as
+/// Every delegate and data-source call the deck makes (`SwipeDeck.emit`; a binding records them). Kept as
 /// values so the hot path never builds strings; a binding names and prints them as its users expect.
 public enum SwipeDeckEvent: Equatable, Sendable {
   case count

@@ -46,14 +46,11 @@ extension LuaErrorWording {
     }
   }
 
-  static func signature(method: Bool, _ params: [String], _ result: String) -> String {
-    "fun(\(((method ? ["self"] : []) + params).joined(separator: ", ")))" + (result.isEmpty ? "" : ": \(result)")
-  }
-
-  /// The call site and LuaLS signature of a declaration with these parameters.
+  /// The call site, the LuaLS signature and the parameters' own signatures (`x: integer`) of a
+  /// declaration with these parameters.
   static func declaration<each A>(
     _ name: String, method: Bool, _ params: repeat LuaParam<each A>, result: String
-  ) -> (site: LuaCallSite, signature: String) {
+  ) -> (site: LuaCallSite, signature: String, parameters: [String]) {
     var swiftNames: [String] = []
     var signatures: [String] = []
     for p in repeat each params {
@@ -62,7 +59,7 @@ extension LuaErrorWording {
     }
     return (
       LuaCallSite(name: name, parameters: swiftNames, firstArgument: method ? 2 : 1),
-      signature(method: method, signatures, result)
+      LuaDoc.functionType((method ? ["self"] : []) + signatures, result), signatures
     )
   }
 
@@ -112,8 +109,10 @@ extension LuaBinding {
     _ name: String, _ doc: String, _ params: repeat LuaParam<each A>, returns r: LuaResult<R>,
     _ body: @escaping (Object, repeat each A) throws -> R
   ) -> Method {
-    let (site, signature) = declaration(name, method: true, repeat each params, result: r.type)
-    return Method(name, signature, doc, function: methodFunction(site, r, body, repeat (each params).read))
+    let (site, _, parameters) = declaration(name, method: true, repeat each params, result: r.type)
+    return Method(
+      name, parameters: parameters, returns: r.type, doc,
+      function: methodFunction(site, r, body, repeat (each params).read))
   }
 
   /// The method's function over its parameters' readers alone (a pack captured as it is: Swift

@@ -37,7 +37,7 @@ extension LuaModuleBinding {
     _ name: String, _ doc: String, _ params: repeat LuaParam<each A>, returns r: LuaResult<R>,
     _ body: @escaping (Context, Lua, repeat each A) throws -> R
   ) -> Function {
-    let (site, signature) = declaration(name, method: false, repeat each params, result: r.type)
+    let (site, signature, _) = declaration(name, method: false, repeat each params, result: r.type)
     return Function(
       doc: LuaDoc(.function, name, signature, doc), site: site,
       call: call(site, r, body, repeat (each params).read))

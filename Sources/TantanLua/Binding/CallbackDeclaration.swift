@@ -1,17 +1,21 @@
 import CLua
 import LuaRuntime
 
-/// One callback a script may put in a delegate or source table.
+/// One callback a script may put in a delegate or source table: its name, the arguments after
+/// the component (`index: integer`), its result type ("" for none), doc and whether it is required.
 struct CallbackSpec: Sendable {
   let name: String
-  /// LuaLS: `fun(grid: tantan.ReorderGrid, index: integer): boolean`.
-  let signature: String
+  let arguments: [String]
+  let result: String
   let doc: String
   let required: Bool
 
-  init(_ name: String, _ signature: String, _ doc: String, required: Bool = false) {
-    self.name = name; self.signature = signature; self.doc = doc; self.required = required
+  init(_ name: String, _ arguments: [String], returns result: String = "", _ doc: String, required: Bool = false) {
+    self.name = name; self.arguments = arguments; self.result = result; self.doc = doc; self.required = required
   }
+
+  /// LuaLS: `fun(grid: tantan.ReorderGrid, index: integer): boolean`, the component first.
+  func signature(component: String) -> String { LuaDoc.functionType([component] + arguments, result) }
 }
 
 /// A component's delegate or source callbacks, declared once as an enum whose cases are the slots
@@ -22,6 +26,8 @@ protocol CallbackDeclaration: CaseIterable, RawRepresentable where RawValue == I
   static var luaClass: String { get }
   /// How errors name the table: `delegate`, `source`.
   static var role: String { get }
+  /// The first argument of every callback: `grid: tantan.ReorderGrid`.
+  static var component: String { get }
   /// Appended to the error for a missing required callback (a hint at the alternative).
   static var missingHint: String { get }
   var spec: CallbackSpec { get }
@@ -35,7 +41,8 @@ extension CallbackDeclaration {
   static var docs: [LuaDoc] {
     allCases.map {
       let s = $0.spec
-      return LuaDoc(.callback, "\(luaClass).\(s.name)", s.signature, (s.required ? "Required. " : "") + s.doc)
+      return LuaDoc(
+        .callback, "\(luaClass).\(s.name)", s.signature(component: component), (s.required ? "Required. " : "") + s.doc)
     }
   }
 }

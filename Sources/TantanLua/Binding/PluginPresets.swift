@@ -18,10 +18,13 @@ enum PluginPresets {
     var layers: [PluginRegistry.Entry] = []
   }
 
-  /// Reads `r`'s `preset` key and follows plugin presets down to a built-in one (or none).
-  static func resolve(_ r: ConfigReader, kind: String, builtins: [String], registry: PluginRegistry)
+  /// Reads `r`'s `preset` key and follows plugin presets down to one of the component's built-in
+  /// presets (or none).
+  static func resolve(_ r: ConfigReader, of component: ComponentEntry, registry: PluginRegistry)
     throws(LuaCallError) -> Chain
   {
+    let kind = component.kind
+    let builtins = component.presets ?? []
     guard let name = try r.string("preset") else { return Chain(builtin: nil) }
     var chain = Chain(builtin: nil)
     var current = name

@@ -25,24 +25,24 @@ extension DeckBinding {
   typealias Key = ConfigKey<SwipeDeckConfig>
 
   static let configDeclarations: [DeckConfigKey] = [
-    .init(.number("width", \.width, default: "300", "Container width.")) { lua, d in lua.push(d.config.width) },
-    .init(.number("height", \.height, default: "400", "Container height.")) { lua, d in lua.push(d.config.height) },
+    .init(.number("width", \.width, default: 300, "Container width.")) { lua, d in lua.push(d.config.width) },
+    .init(.number("height", \.height, default: 400, "Container height.")) { lua, d in lua.push(d.config.height) },
     .init(
       .table(
-        "card_size", cardSize, default: "the container's size",
+        "card_size", cardSize, default: .described("the container's size"),
         "Card size in the tantan stacking (tinder ignores it)."
       ) { $0.cardSize = $0.resolvedCardSize }, type: "{w: number, h: number}"
     ) { lua, d in pushSize(lua, d.config.resolvedCardSize) },
     .init(
       .custom(
-        "preset", "\"tantan\"|\"tinder\"|string", default: "\"tantan\"",
+        "preset", "\"tantan\"|\"tinder\"|string", default: .string("tantan"),
         "Which stacking, rotation and dismissal rules apply (a plugin preset names its base).", preset: true),
       type: "\"tantan\"|\"tinder\""
     ) { lua, d in lua.push(d.config.preset.rawValue) },
     .init(
       Key(
-        "visible", "integer", default: "5 (tinder 3)",
-        "showItemsNumber: cards stacked (1 to 1000); never shrunk by a reload."
+        "visible", "integer", default: .perPreset(5, ["tinder": 3]),
+        "showItemsNumber: cards stacked (1 to 1000); never shrunk by a reload.", current: { .integer($0.visible) }
       ) {
         (r, c) throws(LuaCallError) in
         if let v = try r.integer("visible", min: 1, max: SwipeDeckLimits.maxVisible) { c.visible = v }
@@ -50,60 +50,66 @@ extension DeckBinding {
     ) { lua, d in lua.push(d.config.visible) },
     .init(
       .table(
-        "offset", point(\.offset), default: "{x = 5, y = 5}",
+        "offset", point(\.offset), default: .described("{x = 5, y = 5}"),
         "Tantan stacking step per depth; negative stacks the other way."),
       type: "{x: number, y: number}"
     ) { lua, d in pushPoint(lua, d.config.offset) },
     .init(
       .table(
-        "inset", point(\.inset), default: "{x = 10, y = 10}",
+        "inset", point(\.inset), default: .described("{x = 10, y = 10}"),
         "Tinder stacking: depth i is narrowed by 2*i*x and moved by i*(x, y)."),
       type: "{x: number, y: number}"
     ) { lua, d in pushPoint(lua, d.config.inset) },
     .init(
-      Key("cyclic", "boolean", default: "true (tinder false)", "isCyclically: the deck wraps over the count.") {
+      Key(
+        "cyclic", "boolean", default: .perPreset(true, ["tinder": false]),
+        "isCyclically: the deck wraps over the count.",
+        current: { .bool($0.cyclic) }
+      ) {
         (r, c) throws(LuaCallError) in
         if let v = try r.bool("cyclic") { c.cyclic = v }
       }
     ) { lua, d in lua.push(d.config.cyclic) },
     .init(
       .number(
-        "threshold", \.threshold, default: "120",
+        "threshold", \.threshold, default: 120,
         "kActionMargin: translation beyond which a release dismisses (tantan).")
     ) {
       lua, d in lua.push(d.config.threshold)
     },
-    .init(.number("rotation_strength", \.rotationStrength, default: "320", "Higher = weaker rotation.")) { lua, d in
+    .init(.number("rotation_strength", \.rotationStrength, default: 320, "Higher = weaker rotation.")) { lua, d in
       lua.push(d.config.rotationStrength)
     },
-    .init(.number("rotation_max", \.rotationMax, default: "1.0", "Clamp of the rotation strength, both signs.")) {
+    .init(.number("rotation_max", \.rotationMax, default: 1.0, "Clamp of the rotation strength, both signs.")) {
       lua, d in
       lua.push(d.config.rotationMax)
     },
-    .init(.number("rotation_angle", \.rotationAngle, default: "pi/8", "Rotation at full strength, radians.")) {
+    .init(
+      .number("rotation_angle", \.rotationAngle, default: .described("pi/8"), "Rotation at full strength, radians.")
+    ) {
       lua, d in
       lua.push(d.config.rotationAngle)
     },
-    .init(.number("scale_strength", \.scaleStrength, default: "4", "Higher = slower shrinking while dragged.")) {
+    .init(.number("scale_strength", \.scaleStrength, default: 4, "Higher = slower shrinking while dragged.")) {
       lua, d in
       lua.push(d.config.scaleStrength)
     },
-    .init(.number("scale_min", \.scaleMin, default: "0.93", "Floor of the drag scale.")) { lua, d in
+    .init(.number("scale_min", \.scaleMin, default: 0.93, "Floor of the drag scale.")) { lua, d in
       lua.push(d.config.scaleMin)
     },
-    .init(.number("dismiss_x", \.dismissX, default: "500", "Tantan fly-off: the centre ends at x = +-dismiss_x.")) {
+    .init(.number("dismiss_x", \.dismissX, default: 500, "Tantan fly-off: the centre ends at x = +-dismiss_x.")) {
       lua, d in
       lua.push(d.config.dismissX)
     },
     .init(
       .number(
-        "dismiss_y", \.dismissY, default: "600", "Tantan fly-off for up/down: the centre ends at y = -+dismiss_y.")
+        "dismiss_y", \.dismissY, default: 600, "Tantan fly-off for up/down: the centre ends at y = -+dismiss_y.")
     ) {
       lua, d in lua.push(d.config.dismissY)
     },
     .init(
       .table(
-        "bounds", bounds, default: "{left = -65, right = 400, top = -65, bottom = 500}",
+        "bounds", bounds, default: .described("{left = -65, right = 400, top = -65, bottom = 500}"),
         "Tinder: dismissed when the card centre passes these."),
       type: "{left: number, right: number, top: number, bottom: number}"
     ) { lua, d in
@@ -116,12 +122,13 @@ extension DeckBinding {
     },
     .init(
       .table(
-        "fly", point(\.fly), default: "{x = 200, y = 75}", "Tinder fly-off: the centre moves by (+-x, y), fading out."),
+        "fly", point(\.fly), default: .described("{x = 200, y = 75}"),
+        "Tinder fly-off: the centre moves by (+-x, y), fading out."),
       type: "{x: number, y: number}"
     ) { lua, d in pushPoint(lua, d.config.fly) },
     .init(
       .number(
-        "velocity_threshold", \.velocityThreshold, default: "nil (off)",
+        "velocity_threshold", \.velocityThreshold, default: .described("nil (off)"),
         "A fling faster than this (pt/s) dismisses under the distance threshold."),
       type: "number?"
     ) { lua, d in
@@ -129,7 +136,8 @@ extension DeckBinding {
     },
     .init(
       Key(
-        "directions", "string[]", default: "{\"left\", \"right\"}", "Directions a card may leave in; others snap back."
+        "directions", "string[]", default: .described("{\"left\", \"right\"}"),
+        "Directions a card may leave in; others snap back."
       ) {
         (r, c) throws(LuaCallError) in
         if let v = try directions(r) { c.directions = v }
@@ -142,13 +150,14 @@ extension DeckBinding {
       }
     },
     .init(
-      .option("like", \.like, default: "\"right\"", "The direction of like(); nope() uses the opposite."),
+      .option("like", \.like, default: .string("right"), "The direction of like(); nope() uses the opposite."),
       field: "like_direction",
       doc:
         "The config key `like` (the name is taken by the method): the direction of like(); nope() uses the opposite. Default: \"right\"."
     ) { lua, d in lua.push(d.config.like.rawValue) },
     .init(
-      .table("durations", durations, default: "0.3 each (tinder 0.2)", "Animation lengths in virtual seconds."),
+      .table(
+        "durations", durations, default: .described("0.3 each (tinder 0.2)"), "Animation lengths in virtual seconds."),
       type: "{swipe: number, reset: number, rewind: number}"
     ) { lua, d in
       let t = d.config.durations
@@ -159,19 +168,23 @@ extension DeckBinding {
       }
     },
     .init(
-      Key("history_limit", "integer", default: "1000", "How many swipes history (and so undo) remembers.") {
+      Key(
+        "history_limit", "integer", default: 1000, "How many swipes history (and so undo) remembers.",
+        current: { .integer($0.historyLimit) }
+      ) {
         (r, c) throws(LuaCallError) in
         if let v = try r.integer("history_limit", min: 0, max: 1 << 40) { c.historyLimit = v }
       }
     ) { lua, d in lua.push(d.config.historyLimit) },
     .init(
       .custom(
-        "source", "table[]|tantan.SwipeDeckSource", default: "required",
+        "source", "table[]|tantan.SwipeDeckSource", default: .required,
         "The view models: an array of tables (it may have an empty function too), or callbacks (see tantan.SwipeDeckSource); count is read at construction and reload only, card gets the departed card's model as `reused`."
       )
     ) { lua, d in d.sourceTable.push(lua) },
-    .init(.custom("delegate", "tantan.SwipeDeckDelegate?", default: "nil", "Callbacks; see tantan.SwipeDeckDelegate."))
-    {
+    .init(
+      .custom("delegate", "tantan.SwipeDeckDelegate?", default: .absent, "Callbacks; see tantan.SwipeDeckDelegate.")
+    ) {
       lua, d in
       if let t = d.delegateTable { t.push(lua) } else { lua.pushNil() }
     },
@@ -185,25 +198,29 @@ extension DeckBinding {
   static var configFields: [Field] { configDeclarations.map(\.field) }
 
   static let cardSize = ConfigSchema<SwipeDeckConfig>(
-    "", "", [.number("w", \.cardSize!.w, default: "", ""), .number("h", \.cardSize!.h, default: "", "")])
+    "", "",
+    [
+      .number("w", \.cardSize!.w, default: .described(""), ""),
+      .number("h", \.cardSize!.h, default: .described(""), ""),
+    ])
   static let bounds = ConfigSchema<SwipeDeckConfig>(
     "", "",
     [
-      .number("left", \.bounds.left, default: "-65", ""), .number("right", \.bounds.right, default: "400", ""),
-      .number("top", \.bounds.top, default: "-65", ""), .number("bottom", \.bounds.bottom, default: "500", ""),
+      .number("left", \.bounds.left, default: -65, ""), .number("right", \.bounds.right, default: 400, ""),
+      .number("top", \.bounds.top, default: -65, ""), .number("bottom", \.bounds.bottom, default: 500, ""),
     ])
   static let durations = ConfigSchema<SwipeDeckConfig>(
     "", "",
     [
-      .number("swipe", \.durations.swipe, default: "0.3", ""), .number("reset", \.durations.reset, default: "0.3", ""),
-      .number("rewind", \.durations.rewind, default: "0.3", ""),
+      .number("swipe", \.durations.swipe, default: 0.3, ""), .number("reset", \.durations.reset, default: 0.3, ""),
+      .number("rewind", \.durations.rewind, default: 0.3, ""),
     ])
   static func point(_ path: WritableKeyPath<SwipeDeckConfig, Point>) -> ConfigSchema<SwipeDeckConfig> {
     ConfigSchema(
       "", "",
       [
-        .number("x", path.appending(path: \.x), default: "", ""),
-        .number("y", path.appending(path: \.y), default: "", ""),
+        .number("x", path.appending(path: \.x), default: .described(""), ""),
+        .number("y", path.appending(path: \.y), default: .described(""), ""),
       ])
   }
 
@@ -214,8 +231,7 @@ extension DeckBinding {
   /// first), then the user's keys; validated after the presets and again at the end.
   /// `r`'s unknown keys were rejected by the constructor's parameter (`config.parameter`).
   static func readConfig(_ r: ConfigReader, plugins: PluginRegistry) throws(LuaCallError) -> SwipeDeckConfig {
-    let chain = try PluginPresets.resolve(
-      r, kind: "deck", builtins: SwipeDeckPreset.allCases.map(\.rawValue), registry: plugins)
+    let chain = try PluginPresets.resolve(r, of: entry, registry: plugins)
     var c = SwipeDeckConfig.preset(SwipeDeckPreset(rawValue: chain.builtin ?? "tantan") ?? .tantan)
     try PluginPresets.apply(chain, r, keys: config.presetKeys) { (p: ConfigReader) throws(LuaCallError) in
       try config.apply(p, to: &c)

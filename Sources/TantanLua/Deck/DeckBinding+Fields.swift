@@ -43,9 +43,9 @@ extension DeckBinding {
   static var stateFields: [Field] {
     [
       field("index", "Item index of the top card, or nil when no card shows.", .optional(.index)) { d in
-        try d.checkedModel().index
+        try d.model().index
       },
-      field("top", "The top card sampled at tantan.clock.now, or nil.", .optional(card)) { d in try d.checkedModel().top
+      field("top", "The top card sampled at tantan.clock.now, or nil.", .optional(card)) { d in try d.model().top
       },
       field(
         "cards",
@@ -57,9 +57,9 @@ extension DeckBinding {
             lua.rawSet(-2, index: i + 1)
           }
         }
-      ) { d in try d.checkedModel().cards },
+      ) { d in try d.model().cards },
       field("count", "The item count as source.count last answered (read at construction and reload only).", .integer) {
-        d in try d.checkedModel().count
+        d in try d.model().count
       },
       field(
         "history",
@@ -67,21 +67,21 @@ extension DeckBinding {
         history
       ) {
         d in
-        try d.checkedModel().history
+        try d.model().history
       },
-      field("state", "What the deck is doing.", state) { d in try d.checkedModel().state },
+      field("state", "What the deck is doing.", state) { d in try d.model().state },
       field(
         "overlay",
         "The LIKE/NOPE overlay now, valid at every frame: while dragging, the direction the card points at and progress 0..1 to its threshold; while the top card animates (fly-off, also like()/nope(); snap back; undo), the same from its position at the clock's time; nil at rest and while the card is moved toward no direction the deck swipes (drag_move(0, 0), or a vertical drag on a left/right deck). did_drag reports it on each drag_move and each clock:advance while animating.",
         .optional(overlay)
-      ) { d in try d.checkedModel().overlay },
+      ) { d in try d.model().overlay },
       field(
         "empty", "The model from source.empty, shown while state is \"empty\"; nil otherwise.", .optional(viewModel)
       ) {
-        d in try d.checkedModel().emptyModel
+        d in try d.model().emptyModel
       },
       field("queued", "Programmatic swipes and undos waiting for the running animation.", .integer) { d in
-        try d.checkedModel().queuedCount
+        try d.model().queuedCount
       },
     ]
   }

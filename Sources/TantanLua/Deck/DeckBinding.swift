@@ -3,7 +3,7 @@ import HeadlessUI
 import LuaRuntime
 
 /// `tantan.deck(config)` and the `tantan.SwipeDeck` class (TanTanView + SwipeCardsDataSource).
-enum DeckBinding: TantanExtension, LuaBinding, LuaModuleBinding {
+enum DeckBinding: LuaBinding, LuaModuleBinding {
   typealias Context = TantanHost
   typealias Object = LuaSwipeDeck
 
@@ -13,14 +13,10 @@ enum DeckBinding: TantanExtension, LuaBinding, LuaModuleBinding {
       "A TanTan/Tinder swipe card deck over Lua view models, on the virtual clock. Callbacks get the deck first; indices are 1-based. Programmatic swipes, like, nope and undo made during an animation or from a callback are queued; a drag finishes a running animation at once; a swipe during a drag is an error; reload ends a running fly-off (did_remove) and cancels everything else.",
     methods: methods + [RenderExtension.saveMethod()], fields: stateFields + configFields,
     describe: { d in
-      guard let m = d.model else { return "tantan.SwipeDeck(constructing)" }
+      guard let m = d.current else { return "tantan.SwipeDeck(constructing)" }
       return
         "tantan.SwipeDeck(index=\(m.index.map { String($0 + 1) } ?? "nil"), count=\(m.count), state=\(m.state.rawValue))"
     })
-
-  static var docs: [LuaDoc] {
-    [constructor.doc] + deckClass.docs + config.docs + DeckDelegateCallback.docs + DeckSourceCallback.docs
-  }
 
   /// `tantan.deck(config)`: declared like every function, its parameter from the config schema.
   static let constructor = function(
@@ -28,11 +24,6 @@ enum DeckBinding: TantanExtension, LuaBinding, LuaModuleBinding {
     "A swipe deck over `source` (required: an array of view models, or callbacks), with the seed's defaults or a `preset` (\"tantan\", \"tinder\" or a plugin preset); every key of tantan.SwipeDeckConfig is also a read-only field of the deck. Unknown keys are errors.",
     config.parameter(optional: false), returns: .object(deckClass)
   ) { host, lua, r in try construct(host, lua, r) }
-
-  static func install(_ host: TantanHost, module: Int32) {
-    deckClass.register(host.lua)
-    constructor.install(host.lua, in: module, context: host)
-  }
 
   /// Reads the config, the source and the delegate, then builds the model (which reads the source).
   static func construct(_ host: TantanHost, _ lua: Lua, _ r: ConfigReader) throws(LuaCallError) -> LuaSwipeDeck {
@@ -59,12 +50,11 @@ enum DeckBinding: TantanExtension, LuaBinding, LuaModuleBinding {
     let userdata = lua.top
     deck.selfSlot = LuaSelfSlot(host.state, userdata: userdata)
     do {
-      deck.model = try SwipeDeck(config: config, source: source.modelSource(deck.link), clock: host.clock)
+      deck.current = try SwipeDeck(config: config, source: source.modelSource(deck.link), clock: host.clock)
     } catch {
       throw luaError(error, at: configSite, lua)
     }
-    deck.model?.delegate = LuaDeckDelegate(link: deck.link, callbacks: callbacks)
-    // No `eventSink`: the delegate records each event (see LuaDeckDelegate).
+    deck.current?.delegate = LuaDeckDelegate(link: deck.link, callbacks: callbacks)
     return deck
   }
 }

@@ -10,6 +10,7 @@ enum DeckDelegateCallback: Int, CallbackDeclaration {
 
   static let luaClass = "tantan.SwipeDeckDelegate"
   static let role = "delegate"
+  static var component: String { "deck: \(DeckBinding.deckClass.name)" }
 
   /// `did_swipe_<direction>`: the fly-off in `d` completed.
   static func didFinishSwipe(_ d: SwipeDirection) -> Self {
@@ -22,41 +23,40 @@ enum DeckDelegateCallback: Int, CallbackDeclaration {
   }
 
   var spec: CallbackSpec {
-    let deck = "deck: tantan.SwipeDeck"
     let direction = "direction: \"left\"|\"right\"|\"up\"|\"down\""
     func finished(_ d: String, _ way: String) -> CallbackSpec {
       .init(
-        "did_swipe_\(d)", "fun(\(deck), index: integer)", "The fly-off \(way) completed (the card is still on top).")
+        "did_swipe_\(d)", ["index: integer"], "The fly-off \(way) completed (the card is still on top).")
     }
     switch self {
     case .willSwipe:
       return .init(
-        "will_swipe", "fun(\(deck), index: integer)",
+        "will_swipe", ["index: integer"],
         "A gesture began (drag_begin, pan) or a programmatic swipe starts.")
     case .shouldSwipe:
       return .init(
-        "should_swipe", "fun(\(deck), index: integer, \(direction)): boolean",
+        "should_swipe", ["index: integer", "\(direction)"], returns: "boolean",
         "At release (or a programmatic swipe's start): false or nil vetoes (the card snaps back, did_cancel).")
     case .didDrag:
       return .init(
-        "did_drag", "fun(\(deck), index: integer, direction: (\"left\"|\"right\"|\"up\"|\"down\")?, progress: number)",
+        "did_drag", ["index: integer", "direction: (\"left\"|\"right\"|\"up\"|\"down\")?", "progress: number"],
         "Each drag_move, and each clock:advance while the top card animates (deck.overlay then; settle jumps to the end without frames): progress 0..1 toward the threshold in direction. direction is nil, and progress 0, while the card is moved toward no direction the deck swipes (at rest, or along an axis it does not swipe: a vertical drag on a left/right deck)."
       )
     case .didSwipe:
       return .init(
-        "did_swipe", "fun(\(deck), index: integer, \(direction))", "The swipe is decided; the fly-off starts.")
+        "did_swipe", ["index: integer", "\(direction)"], "The swipe is decided; the fly-off starts.")
     case .didSwipeLeft: return finished("left", "to the left")
     case .didSwipeRight: return finished("right", "to the right")
     case .didSwipeUp: return finished("up", "upward")
     case .didSwipeDown: return finished("down", "downward")
     case .didRemove:
       return .init(
-        "did_remove", "fun(\(deck), index: integer, \(direction))", "The card left; the next one entered at the back.")
+        "did_remove", ["index: integer", "\(direction)"], "The card left; the next one entered at the back.")
     case .didCancel:
-      return .init("did_cancel", "fun(\(deck), index: integer)", "The release (or a veto) snaps the card back.")
+      return .init("did_cancel", ["index: integer"], "The release (or a veto) snaps the card back.")
     case .didRunOut:
-      return .init("did_run_out", "fun(\(deck))", "A non-cyclic deck lost its last card (once per running out).")
-    case .didRewind: return .init("did_rewind", "fun(\(deck), index: integer)", "undo brought index back.")
+      return .init("did_run_out", [], "A non-cyclic deck lost its last card (once per running out).")
+    case .didRewind: return .init("did_rewind", ["index: integer"], "undo brought index back.")
     }
   }
 }
@@ -68,24 +68,24 @@ enum DeckSourceCallback: Int, CallbackDeclaration {
 
   static let luaClass = "tantan.SwipeDeckSource"
   static let role = "source"
+  static var component: String { DeckDelegateCallback.component }
 
   var spec: CallbackSpec {
-    let deck = "deck: tantan.SwipeDeck"
     switch self {
     case .count:
       return .init(
-        "count", "fun(\(deck)): integer",
+        "count", [], returns: "integer",
         "The item count, 0 to 2^53: read at construction and reload only (cached in between). Required with card.")
     case .card:
       return .init(
-        "card", "fun(\(deck), index: integer, reused: table?): table",
+        "card", ["index: integer", "reused: table?"], returns: "table",
         "The view model for index; reused is a departed card's model to recycle (or nil). Required with count.")
     case .empty:
       return .init(
-        "empty", "fun(\(deck)): table?", "The model shown while no card remains (tinder's emptyView), or nil.")
+        "empty", [], returns: "table?", "The model shown while no card remains (tinder's emptyView), or nil.")
     case .id:
       return .init(
-        "id", "fun(\(deck), index: integer): integer|string|nil",
+        "id", ["index: integer"], returns: "integer|string|nil",
         "The identity of an item without its model: reload{keep_position=true} keeps it on top (else a model's id field)."
       )
     }

@@ -4,10 +4,9 @@ import HeadlessUI
 import LuaRuntime
 
 /// Calls the Lua `delegate` table's functions with the deck's userdata first and 1-based indices,
-/// and records each call in the deck's event log first (also when the table lacks the function).
-/// Recording here instead of through the model's `eventSink` closure is the same: the binding
-/// always installs this delegate and never replaces it, and the model calls the sink right before
-/// the delegate.
+/// and records each call in the deck's event log first (also when the table lacks the function):
+/// the one path of a deck event, model -> this delegate -> the log and Lua (the source closures
+/// record their own calls, `LuaDeckSource`).
 /// The model holds this strongly; it reaches the deck through its `DeckLink`, so there is no
 /// cycle, and once a script closes the deck inside a callback the remaining calls are skipped.
 final class LuaDeckDelegate: SwipeDeckDelegate {

@@ -42,7 +42,7 @@ enum LuaDeckSource {
       return SwipeDeckSource(
         count: {
           try Self.withDeck(link) { owner in
-            owner.log.append(owner.symbols[DeckSourceCallback.count], count: 0)
+            owner.events.append(owner.symbols[DeckSourceCallback.count], count: 0)
             let lua = owner.host.lua
             table.push(lua)
             defer { lua.pop() }
@@ -62,7 +62,7 @@ enum LuaDeckSource {
         },
         empty: {
           try Self.withDeck(link) { owner in
-            owner.log.append(owner.symbols[DeckSourceCallback.empty], count: 0)
+            owner.events.append(owner.symbols[DeckSourceCallback.empty], count: 0)
             guard let emptyFn else { return nil }
             return try owner.callEmpty(emptyFn)
           }
@@ -72,7 +72,7 @@ enum LuaDeckSource {
       return SwipeDeckSource(
         count: {
           try Self.withDeck(link) { owner in
-            owner.log.append(owner.symbols[DeckSourceCallback.count], count: 0)
+            owner.events.append(owner.symbols[DeckSourceCallback.count], count: 0)
             let lua = owner.host.lua
             cbs.push(DeckSourceCallback.count.rawValue, lua)
             owner.pushSelf(lua)
@@ -96,7 +96,7 @@ enum LuaDeckSource {
         },
         empty: {
           try Self.withDeck(link) { owner in
-            owner.log.append(owner.symbols[DeckSourceCallback.empty], count: 0)
+            owner.events.append(owner.symbols[DeckSourceCallback.empty], count: 0)
             guard cbs.has(DeckSourceCallback.empty) else { return nil }
             cbs.push(DeckSourceCallback.empty.rawValue, owner.host.lua)
             return try owner.callEmpty(nil)
@@ -106,7 +106,7 @@ enum LuaDeckSource {
         id: cbs.has(DeckSourceCallback.id)
           ? { index in
             try Self.withDeck(link) { owner in
-              owner.log.append(Event("id", [.int(index + 1)]))
+              owner.events.append(Event("id", [.int(index + 1)]))
               let lua = owner.host.lua
               cbs.push(DeckSourceCallback.id.rawValue, lua)
               owner.pushSelf(lua)

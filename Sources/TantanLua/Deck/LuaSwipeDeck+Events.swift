@@ -10,10 +10,10 @@ struct DeckSymbols {
   /// By `SwipeDirection.ordinalIndex`.
   let directions: [EventLog.Symbol]
 
-  init(_ log: inout EventLog) {
-    delegate = DeckDelegateCallback.names.map { log.symbol($0) }
-    source = DeckSourceCallback.names.map { log.symbol($0) }
-    directions = SwipeDirection.allCases.map { log.symbol($0.rawValue) }
+  init(_ events: inout EventLog) {
+    delegate = DeckDelegateCallback.names.map { events.symbol($0) }
+    source = DeckSourceCallback.names.map { events.symbol($0) }
+    directions = SwipeDirection.allCases.map { events.symbol($0.rawValue) }
   }
 
   subscript(_ c: DeckDelegateCallback) -> EventLog.Symbol { delegate[c.rawValue] }
@@ -30,22 +30,22 @@ extension LuaSwipeDeck {
     switch e {
     case .count, .card, .id, .empty:
       return
-    case .willSwipe(let i): log.append(s[.willSwipe], .int(i + 1), count: 1)
-    case .shouldSwipe(let i, let d): log.append(s[.shouldSwipe], .int(i + 1), direction(d), count: 2)
+    case .willSwipe(let i): events.append(s[.willSwipe], .int(i + 1), count: 1)
+    case .shouldSwipe(let i, let d): events.append(s[.shouldSwipe], .int(i + 1), direction(d), count: 2)
     case .didDrag(let i, let d, let p):
-      log.append(s[.didDrag], .int(i + 1), d.map(direction) ?? .none, .number(p), count: 3)
-    case .didSwipe(let i, let d): log.append(s[.didSwipe], .int(i + 1), direction(d), count: 2)
-    case .didFinishSwipe(let i, let d): log.append(s[.didFinishSwipe(d)], .int(i + 1), count: 1)
-    case .didRemove(let i, let d): log.append(s[.didRemove], .int(i + 1), direction(d), count: 2)
-    case .didCancel(let i): log.append(s[.didCancel], .int(i + 1), count: 1)
-    case .didRunOut: log.append(s[.didRunOut], count: 0)
-    case .didRewind(let i): log.append(s[.didRewind], .int(i + 1), count: 1)
+      events.append(s[.didDrag], .int(i + 1), d.map(direction) ?? .none, .number(p), count: 3)
+    case .didSwipe(let i, let d): events.append(s[.didSwipe], .int(i + 1), direction(d), count: 2)
+    case .didFinishSwipe(let i, let d): events.append(s[.didFinishSwipe(d)], .int(i + 1), count: 1)
+    case .didRemove(let i, let d): events.append(s[.didRemove], .int(i + 1), direction(d), count: 2)
+    case .didCancel(let i): events.append(s[.didCancel], .int(i + 1), count: 1)
+    case .didRunOut: events.append(s[.didRunOut], count: 0)
+    case .didRewind(let i): events.append(s[.didRewind], .int(i + 1), count: 1)
     }
   }
 
   /// `card(index, reused)`: reused prints as `true` when a model was handed over, else `nil`.
   func recordCard(_ index: Int, reused: Bool) {
-    log.append(symbols[DeckSourceCallback.card], .int(index + 1), reused ? .bool(true) : .none, count: 2)
+    events.append(symbols[DeckSourceCallback.card], .int(index + 1), reused ? .bool(true) : .none, count: 2)
   }
 
   private func direction(_ d: SwipeDirection) -> EventLog.CompactArg {

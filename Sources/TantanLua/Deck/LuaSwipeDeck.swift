@@ -15,12 +15,12 @@ final class LuaSwipeDeck {
   /// `__gc`, before the host goes), and the host reaches its decks through that state.
   unowned let host: TantanHost
   /// Nil only while the model's initializer runs (it already calls the source); set once.
-  var model: SwipeDeck<LuaRef>?
+  var current: SwipeDeck<LuaRef>?
   let config: SwipeDeckConfig
   /// The tables given as `source` and `delegate`, returned by the fields of the same name.
   let sourceTable: LuaRef
   let delegateTable: LuaRef?
-  var log: EventLog
+  var events: EventLog
   let symbols: DeckSymbols
   /// How the model's delegate and source reach back here; cleared on deinit, so a deck closed
   /// or collected from inside a callback ends its model's remaining callbacks cleanly.
@@ -47,9 +47,9 @@ final class LuaSwipeDeck {
     self.config = config
     self.sourceTable = sourceTable
     self.delegateTable = delegateTable
-    var log = EventLog(host: host, component: "deck")
-    symbols = DeckSymbols(&log)
-    self.log = log
+    var events = EventLog(host: host, component: "deck")
+    symbols = DeckSymbols(&events)
+    self.events = events
     directionNames = SwipeDirection.allCases.map { d in
       host.lua.push(d.rawValue)
       return host.state.ref()
@@ -58,10 +58,10 @@ final class LuaSwipeDeck {
     host.lua.push("id")
     idKey = host.state.ref()
     link.attach(self)
-    self.log.owner = self
+    self.events.owner = self
     // Animation frames: every `clock:advance` while the top card animates fires `did_drag`.
     frameObserver = host.clock.addAdvanceObserver { [link] in
-      try link.borrow { try $0.model?.animationFrame() }
+      try link.borrow { try $0.current?.animationFrame() }
     }
   }
 
@@ -74,9 +74,9 @@ final class LuaSwipeDeck {
   private var frameObserver: UInt64 = 0
 
   /// The model, or an error when a callback inside the constructor calls back into the deck.
-  func checkedModel() throws(LuaCallError) -> SwipeDeck<LuaRef> {
-    guard let model else { throw Self.constructing }
-    return model
+  func model() throws(LuaCallError) -> SwipeDeck<LuaRef> {
+    guard let current else { throw Self.constructing }
+    return current
   }
 
   private static var constructing: LuaCallError { .message("tantan.SwipeDeck: the deck is still being constructed") }

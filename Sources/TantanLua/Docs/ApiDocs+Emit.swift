@@ -42,13 +42,13 @@ extension ApiDocs {
     if let g = gs.first(where: { $0.name == name }) {
       var out = "\(g.name)" + (g.doc.isEmpty ? "" : ": \(g.doc)") + "\n"
       for m in g.members {
-        out += "  \(m.kind == .method ? ":" : ".")\(m.name)  \(type(of: m, in: g.name))\n      \(m.doc)\n"
+        out += "  \(m.kind == .method ? ":" : ".")\(m.name)  \(m.signature)\n      \(m.doc)\n"
       }
       return out
     }
     let (owner, member) = split(name)
     if let m = gs.first(where: { $0.name == owner })?.members.first(where: { $0.name == member }) {
-      return "\(name)  \(type(of: m, in: owner))\n  \(m.doc)\n"
+      return "\(name)  \(m.signature)\n  \(m.doc)\n"
     }
     return "help: no documentation for '\(name)'"
   }

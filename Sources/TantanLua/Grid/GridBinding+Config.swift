@@ -12,78 +12,82 @@ extension GridBinding {
     "tantan.ReorderGridConfig",
     "The keys of tantan.grid(config), each optional, with its default; unknown keys are errors. A plugin `preset` may set the layout and behaviour keys (not items, source, locked or delegate).",
     [
-      .number("width", \.width, default: "375", "Width of the grid in points (> 0)."),
-      .number("height", \.height, default: "587", "Height of the visible area in points (> 0), below the top bar."),
-      .integer("columns", \.columns, default: "4", "Items per row (>= 1; they must fit the width)."),
+      .number("width", \.width, default: 375, "Width of the grid in points (> 0)."),
+      .number("height", \.height, default: 587, "Height of the visible area in points (> 0), below the top bar."),
+      .integer("columns", \.columns, default: 4, "Items per row (>= 1; they must fit the width)."),
       .number(
-        "top_bar", \.topBar, default: "80r (r = width / 375)",
+        "top_bar", \.topBar, default: .described("80r (r = width / 375)"),
         "Height of the bar above the grid (>= 0); the grid's frame starts below it."),
       .table(
-        "bar", bar, default: "{title = \"我的关注\", sort = \"排序删除\", done = \"完成\"}",
+        "bar", bar, default: .described("{title = \"我的关注\", sort = \"排序删除\", done = \"完成\"}"),
         "The bar's texts: the button reads sort while not editing and done while editing; pictures draw them with the close button."
       ),
       .option(
-        "target", \.target, default: "\"half_cell\"",
+        "target", \.target, default: .string("half_cell"),
         "The drop-target rule: the seed's half_cell, center_inside (the snapshot's centre inside a cell) or closest_center."
       ),
-      .number("long_press", \.longPress, default: "0.5", "Seconds a press must last to lift a cell (>= 0)."),
+      .number("long_press", \.longPress, default: 0.5, "Seconds a press must last to lift a cell (>= 0)."),
       .table(
-        "insets", insets, default: "20r on every side",
+        "insets", insets, default: .described("20r on every side"),
         "Around the items (each >= 0); a missing key keeps the seed's value."
       ) { $0.insets = $0.resolvedInsets },
       .table(
-        "spacing", spacing, default: "{line = 4r, item = 2r}",
+        "spacing", spacing, default: .described("{line = 4r, item = 2r}"),
         "line: between rows; item: the least gap between items (each >= 0)."
       ) { $0.spacing = $0.resolvedSpacing },
       .table(
-        "item", item, default: "the seed's formula: w = (width - left - right - (columns - 1) * 4r) / columns, h = 45r",
+        "item", item,
+        default: .described("the seed's formula: w = (width - left - right - (columns - 1) * 4r) / columns, h = 45r"),
         "The item size (each > 0)."
       ) { $0.item = $0.resolvedItem },
       .table(
-        "autoscroll", autoscroll, default: "{edge = 50, speed = 300, tick = 1/60}",
+        "autoscroll", autoscroll, default: .described("{edge = 50, speed = 300, tick = 1/60}"),
         "edge: the band (points) at the top and bottom where a drag scrolls; speed: points per second at full depth; tick: the timer interval (>= 0.001 s)."
       ),
-      .custom("items", "any[]", default: "{}", "The items, any Lua values (not with source); no holes."),
+      .custom("items", "any[]", default: .described("{}"), "The items, any Lua values (not with source); no holes."),
       .custom(
-        "source", "tantan.ReorderGridSource", default: "nil",
+        "source", "tantan.ReorderGridSource", default: .absent,
         "The items as callbacks (not with items); see tantan.ReorderGridSource."),
       .custom(
-        "locked", "integer[]", default: "{}",
+        "locked", "integer[]", default: .described("{}"),
         "Indices of items that never move, are never displaced and cannot be deleted."),
-      .custom("delegate", "tantan.ReorderGridDelegate", default: "nil", "Callbacks; see tantan.ReorderGridDelegate."),
+      .custom("delegate", "tantan.ReorderGridDelegate", default: .absent, "Callbacks; see tantan.ReorderGridDelegate."),
       .custom(
-        "preset", "string", default: "nil", "A plugin's grid preset, applied over the defaults before these keys.",
+        "preset", "string", default: .absent, "A plugin's grid preset, applied over the defaults before these keys.",
         preset: true),
     ])
 
   static let bar = ConfigSchema<ReorderGridConfig>(
     "", "",
     [
-      .string("title", \.bar.title, default: "\"我的关注\"", "The title."),
-      .string("sort", \.bar.sort, default: "\"排序删除\"", "The button while not editing."),
-      .string("done", \.bar.done, default: "\"完成\"", "The button while editing."),
+      .string("title", \.bar.title, default: .string("我的关注"), "The title."),
+      .string("sort", \.bar.sort, default: .string("排序删除"), "The button while not editing."),
+      .string("done", \.bar.done, default: .string("完成"), "The button while editing."),
     ])
   static let insets = ConfigSchema<ReorderGridConfig>(
     "", "",
     [
-      .number("top", \.insets!.top, default: "20r", ""), .number("left", \.insets!.left, default: "20r", ""),
-      .number("bottom", \.insets!.bottom, default: "20r", ""), .number("right", \.insets!.right, default: "20r", ""),
+      .number("top", \.insets!.top, default: .described("20r"), ""),
+      .number("left", \.insets!.left, default: .described("20r"), ""),
+      .number("bottom", \.insets!.bottom, default: .described("20r"), ""),
+      .number("right", \.insets!.right, default: .described("20r"), ""),
     ])
   static let spacing = ConfigSchema<ReorderGridConfig>(
     "", "",
     [
-      .number("line", \.spacing!.line, default: "4r", ""), .number("item", \.spacing!.item, default: "2r", ""),
+      .number("line", \.spacing!.line, default: .described("4r"), ""),
+      .number("item", \.spacing!.item, default: .described("2r"), ""),
     ])
   static let item = ConfigSchema<ReorderGridConfig>(
     "", "",
     [
-      .number("w", \.item!.w, default: "", ""), .number("h", \.item!.h, default: "", ""),
+      .number("w", \.item!.w, default: .described(""), ""), .number("h", \.item!.h, default: .described(""), ""),
     ])
   static let autoscroll = ConfigSchema<ReorderGridConfig>(
     "", "",
     [
-      .number("edge", \.autoscroll.edge, default: "50", ""), .number("speed", \.autoscroll.speed, default: "300", ""),
-      .number("tick", \.autoscroll.tick, default: "1/60", ""),
+      .number("edge", \.autoscroll.edge, default: 50, ""), .number("speed", \.autoscroll.speed, default: 300, ""),
+      .number("tick", \.autoscroll.tick, default: .described("1/60"), ""),
     ])
 
   struct Setup {
@@ -99,7 +103,7 @@ extension GridBinding {
   static func readSetup(_ host: TantanHost, _ r: ConfigReader) throws(LuaCallError) -> Setup {
     let lua = r.lua
     // The grid has no built-in presets: `preset` names a plugin preset, applied over the defaults.
-    let chain = try PluginPresets.resolve(r, kind: "grid", builtins: [], registry: host.plugins)
+    let chain = try PluginPresets.resolve(r, of: entry, registry: host.plugins)
     var c = ReorderGridConfig()
     try PluginPresets.apply(chain, r, keys: config.presetKeys) { (p: ConfigReader) throws(LuaCallError) in
       try config.apply(p, to: &c)

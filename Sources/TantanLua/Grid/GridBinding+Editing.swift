@@ -40,9 +40,9 @@ extension GridBinding {
       method(
         "events",
         "Every delegate and data-source call so far, oldest first, as `name(arg, ...)` with 1-based indices, e.g. `did_move(2, 5)`, `move(2, 5)`; recorded even when the callback is absent.",
-        returns: .init("string[]") { lua, g in g.log.push(lua) }
+        returns: .init("string[]") { lua, g in g.events.push(lua) }
       ) { g in g },
-      method("clear_events", "Empties the event log.", returns: .none) { g in g.log.clear() },
+      method("clear_events", "Empties the event log.", returns: .none) { g in g.events.clear() },
     ]
   }
 }

@@ -9,7 +9,7 @@ import LuaRuntime
 /// queued); identity is the position (items are never compared, duplicates are fine); the default
 /// hit rule is the seed's (centre distance <= half the snapshot's width and |dy| <= half its
 /// height). Indices are 1-based here and 0-based in the model: converted only in this folder.
-enum GridBinding: TantanExtension, LuaBinding, LuaModuleBinding {
+enum GridBinding: LuaBinding, LuaModuleBinding {
   typealias Object = LuaGrid
   typealias Context = TantanHost
 
@@ -24,8 +24,6 @@ enum GridBinding: TantanExtension, LuaBinding, LuaModuleBinding {
       return "tantan.ReorderGrid(count=\(m.count), editing=\(m.editing))"
     })
 
-  static var docs: [LuaDoc] { [constructor.doc] + gridClass.docs + config.docs + callbackDocs }
-
   /// The delegate and data-source callbacks, from their declarations.
   static var callbackDocs: [LuaDoc] { GridDelegateCallback.docs + GridSourceCallback.docs }
 
@@ -39,11 +37,6 @@ enum GridBinding: TantanExtension, LuaBinding, LuaModuleBinding {
     let g = LuaGrid(host: host, delegate: setup.delegate, source: setup.source, lockedConfig: setup.locked)
     try g.start(config: setup.config, items: setup.items)
     return g
-  }
-
-  static func install(_ host: TantanHost, module: Int32) {
-    gridClass.register(host.lua)
-    constructor.install(host.lua, in: module, context: host)
   }
 
   typealias Model = ReorderGrid<LuaRef>

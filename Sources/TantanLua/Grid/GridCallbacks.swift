@@ -7,41 +7,42 @@ enum GridDelegateCallback: Int, CallbackDeclaration {
 
   static let luaClass = "tantan.ReorderGridDelegate"
   static let role = "delegate"
+  static var component: String { "grid: \(GridBinding.gridClass.name)" }
 
   var spec: CallbackSpec {
     switch self {
     case .willBeginEditing:
       .init(
-        "will_begin_editing", "fun(grid: tantan.ReorderGrid)",
+        "will_begin_editing", [],
         "Before editing turns on (long press, set_editing, toggle_editing); raising aborts it.")
-    case .didEndEditing: .init("did_end_editing", "fun(grid: tantan.ReorderGrid)", "After editing turned off.")
+    case .didEndEditing: .init("did_end_editing", [], "After editing turned off.")
     case .willBeginDrag:
       .init(
-        "will_begin_drag", "fun(grid: tantan.ReorderGrid, index: integer)",
+        "will_begin_drag", ["index: integer"],
         "Before a cell is lifted (after can_move agreed); raising aborts the lift.")
     case .canMove:
       .init(
-        "can_move", "fun(grid: tantan.ReorderGrid, index: integer): boolean",
+        "can_move", ["index: integer"], returns: "boolean",
         "May the item be lifted or moved? Must return a boolean; absent means yes.")
     case .canDrop:
       .init(
-        "can_drop", "fun(grid: tantan.ReorderGrid, from: integer, to: integer): boolean",
+        "can_drop", ["from: integer", "to: integer"], returns: "boolean",
         "Asked on each live step (current and candidate index). Must return a boolean; absent means yes.")
     case .didMove:
       .init(
-        "did_move", "fun(grid: tantan.ReorderGrid, from: integer, to: integer)",
+        "did_move", ["from: integer", "to: integer"],
         "A live step happened; grid.items shows the live order.")
     case .didDrop:
       .init(
-        "did_drop", "fun(grid: tantan.ReorderGrid, from: integer, to: integer)",
+        "did_drop", ["from: integer", "to: integer"],
         "A drag or move() was committed, original index to final (also when equal).")
     case .didCancel:
       .init(
-        "did_cancel", "fun(grid: tantan.ReorderGrid, index: integer)",
+        "did_cancel", ["index: integer"],
         "A drag was cancelled; the item is back at index.")
     case .didDelete:
       .init(
-        "did_delete", "fun(grid: tantan.ReorderGrid, index: integer, item: any)",
+        "did_delete", ["index: integer", "item: any"],
         "A delete badge removed item, which was at index.")
     }
   }
@@ -53,25 +54,26 @@ enum GridSourceCallback: Int, CallbackDeclaration {
 
   static let luaClass = "tantan.ReorderGridSource"
   static let role = "source"
+  static var component: String { "grid: \(GridBinding.gridClass.name)" }
   static let missingHint = " (an array of items goes in 'items')"
 
   var spec: CallbackSpec {
     switch self {
     case .count:
       .init(
-        "count", "fun(grid: tantan.ReorderGrid): integer",
+        "count", [], returns: "integer",
         "Asked at construction and by reload(); a non-negative integer.", required: true)
     case .item:
       .init(
-        "item", "fun(grid: tantan.ReorderGrid, index: integer): any",
+        "item", ["index: integer"], returns: "any",
         "Asked lazily; nil for an index below the count is an error.", required: true)
     case .move:
       .init(
-        "move", "fun(grid: tantan.ReorderGrid, from: integer, to: integer)",
+        "move", ["from: integer", "to: integer"],
         "Once per committed move (drop or move()), never on live steps nor when from == to; reorder your data.")
     case .delete:
       .init(
-        "delete", "fun(grid: tantan.ReorderGrid, index: integer)",
+        "delete", ["index: integer"],
         "A delete badge was used; remove the item from your data. Without it the grid shows no delete badges and grid:delete() is an error."
       )
     }

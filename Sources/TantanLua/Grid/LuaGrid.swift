@@ -19,7 +19,7 @@ final class LuaGrid {
   let source: Callbacks?
   /// 1-based locked indices from the config, checked against the source's first count.
   let lockedConfig: [Int]
-  var log: EventLog
+  var events: EventLog
   /// What the model keeps in Swift for this grid, charged to the state's memory limit before the
   /// model allocates it: an identity per item (8 bytes), plus a reference per item without a source.
   let memory: HostMemory
@@ -32,9 +32,9 @@ final class LuaGrid {
 
   init(host: TantanHost, delegate: Callbacks, source: Callbacks?, lockedConfig: [Int]) {
     self.host = host; self.delegate = delegate; self.source = source; self.lockedConfig = lockedConfig
-    self.log = EventLog(host: host, component: "grid")
+    self.events = EventLog(host: host, component: "grid")
     self.memory = HostMemory(host.state.handle)
-    log.owner = self
+    events.owner = self
   }
 
   /// Pops the top of the current thread's stack into the registry.
@@ -63,7 +63,7 @@ final class LuaGrid {
   /// leaving `results` values on the stack. Returns false (nothing pushed) when it is absent.
   func invoke<D: CallbackDeclaration>(_ cbs: Callbacks, _ callback: D, _ args: [Arg], results: Int32) throws -> Bool {
     let slot = callback.rawValue
-    log.append(Event(cbs.names[slot], args.map { eventArg($0, lua) }))
+    events.append(Event(cbs.names[slot], args.map { eventArg($0, lua) }))
     guard cbs.has(slot) else { return false }
     cbs.push(slot, lua)
     GridBinding.gridClass.pushShared(lua, self)

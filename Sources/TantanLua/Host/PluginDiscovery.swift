@@ -12,7 +12,7 @@ package struct PluginCandidate: Sendable, Equatable {
     case user = "~/.config/tantan/plugins"
   }
   /// The plugin folder, as found (relative paths stay relative).
-  let dir: String
+  package let dir: String
   let origin: Origin
   /// Set when the folder cannot be a plugin at all (a `--plugin` path that does not exist).
   let problem: String?

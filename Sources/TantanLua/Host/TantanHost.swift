@@ -20,10 +20,16 @@ public final class TantanHost {
   /// True when the `--sandbox` prelude ran in this state: host functions that write files refuse.
   package var sandboxed = false
 
+  /// The components its `tantan` module offers (the built-in ones unless told otherwise).
+  package let components: ComponentRegistry
+
   public var lua: Lua { state.lua }
 
-  public init(state: LuaState) {
+  public convenience init(state: LuaState) { self.init(state: state, components: .builtin) }
+
+  package init(state: LuaState, components: ComponentRegistry) {
     self.state = state
+    self.components = components
     plugins.host = self
   }
 

@@ -22,33 +22,33 @@ extension ListBinding {
     "tantan.ListConfig", "The keys of tantan.list(config), each optional, with its default; unknown keys are errors.",
     // In the order the reader has always read them (of several bad keys, the first is reported).
     [
-      .number("width", \.config.width, min: 0, default: "375", "Viewport width in points (>= 0)."),
-      .number("height", \.config.height, min: 0, default: "667", "Viewport height in points (>= 0)."),
+      .number("width", \.config.width, min: 0, default: 375, "Viewport width in points (>= 0)."),
+      .number("height", \.config.height, min: 0, default: 667, "Viewport height in points (>= 0)."),
       .custom(
         "sections",
         "{id: integer|string, header: any?, footer: any?, columns: integer?, items: {id: integer|string}[]?}[]",
-        default: "no sections",
+        default: .described("no sections"),
         "The data as values (not with source). Ids are unique: sections among sections, items across the list; unknown section keys are errors."
       ),
       .custom(
-        "source", ListSourceCallback.luaClass, default: "nil",
+        "source", ListSourceCallback.luaClass, default: .absent,
         "The data as callbacks (not with sections); lazy, see tantan.ListSource."),
       .integer(
-        "columns", \.config.columns, min: 1, max: 1000, default: "1",
+        "columns", \.config.columns, min: 1, max: 1000, default: 1,
         "Columns of every section that sets none (1..1000); items of a row share its width."),
       .number(
-        "header_height", \.config.headerHeight, min: 0, default: "0",
+        "header_height", \.config.headerHeight, min: 0, default: 0,
         "Height of a section's header when it has one (>= 0). A header (or a source's header) with a height of 0 is an error: it would not show."
       ),
       .number(
-        "footer_height", \.config.footerHeight, min: 0, default: "0",
+        "footer_height", \.config.footerHeight, min: 0, default: 0,
         "Height of a section's footer when it has one (>= 0); same rule as header_height."),
       .boolean(
-        "sticky_headers", \.config.stickyHeaders, default: "false",
+        "sticky_headers", \.config.stickyHeaders, default: false,
         "Headers pin under the top while their section scrolls by (the seed's LevitateHeaderFlowLayout), z 1024."),
       Key(
         itemHeightKey, "number|fun(list: tantan.List, section: integer, index: integer, item: table): number",
-        default: "44", "One height for every item (>= 0), or a function measuring each (a finite number >= 0)."
+        default: 44, "One height for every item (>= 0), or a function measuring each (a finite number >= 0)."
       ) { (r, s) throws(LuaCallError) in
         if r.push(itemHeightKey) == LUA_TFUNCTION {
           s.itemHeight = LuaRef(popping: r.lua, handle: r.lua.handle)
@@ -58,11 +58,11 @@ extension ListBinding {
         }
       },
       .number(
-        "estimated_item_height", \.config.estimatedItemHeight, default: "nil",
+        "estimated_item_height", \.config.estimatedItemHeight, default: .absent,
         "With item_height a function and a source only (> 0): the height of an item until it is measured in view; the content height is corrected as items are measured and the offset follows what is on screen. Without it a source's items are all fetched and measured once when the data loads."
       ),
       Key(
-        "spacing", "number|{line: number?, item: number?}", default: "0",
+        "spacing", "number|{line: number?, item: number?}", default: 0,
         "A number: the gap between rows; a table: line (between rows) and item (between columns), each >= 0."
       ) { (r, s) throws(LuaCallError) in
         let isNumber = r.push("spacing") == LUA_TNUMBER
@@ -75,55 +75,55 @@ extension ListBinding {
         }
       },
       .table(
-        "insets", insets, default: "0",
+        "insets", insets, default: 0,
         "Around the items of each non-empty section (after the header, before the footer), each >= 0."),
       .table(
-        "content_inset", contentInset, default: "0",
+        "content_inset", contentInset, default: 0,
         "UIKit's contentInset: the offset rests at -top (the seed's list sits under a 64 pt bar)."),
       .classTable(
-        "refresh", refresh, callbacks: ListRefreshCallback.self, default: "nil",
+        "refresh", refresh, callbacks: ListRefreshCallback.self, default: .absent,
         "Pull to refresh; without it pull() is an error."
       ) {
         $0.config.refresh = ListRefreshConfig()
       },
       .classTable(
-        "paging", paging, callbacks: ListPagingCallback.self, default: "nil",
+        "paging", paging, callbacks: ListPagingCallback.self, default: .absent,
         "Loading more pages at the end; without it nothing loads."
       ) {
         $0.config.paging = ListPagingConfig()
       },
       .custom(
-        "delegate", ListDelegateCallback.luaClass, default: "nil",
+        "delegate", ListDelegateCallback.luaClass, default: .absent,
         "did_scroll(list, offset) after every change of the offset."),
     ])
 
   static let spacing = ConfigSchema<ListSetup>(
     "", "",
     [
-      .number("line", \.config.spacing.line, min: 0, default: "0", ""),
-      .number("item", \.config.spacing.item, min: 0, default: "0", ""),
+      .number("line", \.config.spacing.line, min: 0, default: 0, ""),
+      .number("item", \.config.spacing.item, min: 0, default: 0, ""),
     ])
   static let insets = ConfigSchema<ListSetup>(
     "", "",
     [
-      .number("top", \.config.insets.top, min: 0, default: "0", ""),
-      .number("left", \.config.insets.left, min: 0, default: "0", ""),
-      .number("bottom", \.config.insets.bottom, min: 0, default: "0", ""),
-      .number("right", \.config.insets.right, min: 0, default: "0", ""),
+      .number("top", \.config.insets.top, min: 0, default: 0, ""),
+      .number("left", \.config.insets.left, min: 0, default: 0, ""),
+      .number("bottom", \.config.insets.bottom, min: 0, default: 0, ""),
+      .number("right", \.config.insets.right, min: 0, default: 0, ""),
     ])
   static let contentInset = ConfigSchema<ListSetup>(
     "", "",
     [
-      .number("top", \.config.contentInset.top, min: 0, default: "0", ""),
-      .number("bottom", \.config.contentInset.bottom, min: 0, default: "0", ""),
+      .number("top", \.config.contentInset.top, min: 0, default: 0, ""),
+      .number("bottom", \.config.contentInset.bottom, min: 0, default: 0, ""),
     ])
   static let refresh = ConfigSchema<ListSetup>(
     ListRefreshCallback.luaClass,
     "Pull to refresh: idle -> pulling -> armed (pull >= threshold) -> release -> refreshing (paging reset) -> done -> finishing (finish_duration) -> idle.",
     [
-      .number("threshold", \.config.refresh!.threshold, default: "50", "How far a pull arms the refresh (> 0)."),
+      .number("threshold", \.config.refresh!.threshold, default: 50, "How far a pull arms the refresh (> 0)."),
       .number(
-        "finish_duration", \.config.refresh!.finishDuration, min: 0, default: "0.25",
+        "finish_duration", \.config.refresh!.finishDuration, min: 0, default: 0.25,
         "Seconds of the virtual clock the indicator takes to collapse (>= 0; 0 goes straight to idle)."),
     ])
   static let paging = ConfigSchema<ListSetup>(
@@ -131,11 +131,11 @@ extension ListBinding {
     "Paging (MJRefresh's auto footer): checked after every offset change, never at construction (the first page is not requested by itself: scroll, or call list:load_more()).",
     [
       .integer(
-        "page_size", \.config.paging!.pageSize, min: 1, default: "nil",
+        "page_size", \.config.paging!.pageSize, min: 1, default: .absent,
         "A page with fewer items (>= 1) ends paging (has_more false) until the next refresh; nil: only an empty page ends it."
       ),
       .integer(
-        "prefetch", \.config.paging!.prefetch, min: 0, default: "0",
+        "prefetch", \.config.paging!.prefetch, min: 0, default: 0,
         "Load when at most this many items start at or below the bottom of the visible area (>= 0; 0: once the last item shows); a source also fetches this many items past the visible ones."
       ),
     ])
@@ -190,53 +190,5 @@ extension LuaList {
     do throws(ListDataError) {
       return (c, .sections(try lua.listSections(-1, handle: lua.handle, "sections")))
     } catch { throw .argument(1, error.message) }
-  }
-}
-
-extension ConfigKey {
-  /// A finite number >= `min` into `path` (the reader's range error names the key).
-  static func number(
-    _ key: String, _ path: WritableKeyPath<Config, Double>, min: Double, default d: String, _ doc: String
-  ) -> Self {
-    .init(key, "number", default: d, doc) { (r, c) throws(LuaCallError) in
-      if let v = try r.number(key, min: min) { c[keyPath: path] = v }
-    }
-  }
-
-  static func integer(
-    _ key: String, _ path: WritableKeyPath<Config, Int>, min: Int, max: Int = .max, default d: String, _ doc: String
-  ) -> Self {
-    .init(key, "integer", default: d, doc) { (r, c) throws(LuaCallError) in
-      if let v = try r.integer(key, min: min, max: max) { c[keyPath: path] = v }
-    }
-  }
-
-  static func integer(_ key: String, _ path: WritableKeyPath<Config, Int?>, min: Int, default d: String, _ doc: String)
-    -> Self
-  {
-    .init(key, "integer", default: d, doc) { (r, c) throws(LuaCallError) in
-      if let v = try r.integer(key, min: min) { c[keyPath: path] = v }
-    }
-  }
-
-  static func boolean(_ key: String, _ path: WritableKeyPath<Config, Bool>, default d: String, _ doc: String) -> Self {
-    .init(key, "boolean", default: d, doc) { (r, c) throws(LuaCallError) in
-      if let v = try r.bool(key) { c[keyPath: path] = v }
-    }
-  }
-
-  /// A nested table documented as its own class (`tantan.ListRefreshConfig`), whose known keys are
-  /// the schema's and the declared callbacks' (the binding reads the callbacks itself).
-  static func classTable<D: CallbackDeclaration>(
-    _ key: String, _ nested: ConfigSchema<Config>, callbacks: D.Type, default d: String, _ doc: String,
-    prepare: @escaping (inout Config) -> Void
-  ) -> Self {
-    let known = nested.keys + D.names
-    return .init(key, nested.luaClass, default: d, doc) { (r, c) throws(LuaCallError) in
-      guard let t = try r.table(key) else { return }
-      try t.rejectUnknown(known)
-      prepare(&c)
-      try nested.apply(t, to: &c)
-    }
   }
 }

@@ -10,11 +10,11 @@ extension ListBinding {
         "layout",
         "What intersects rect (default: the visible area), in content coordinates; sticky headers have z 1024. Cost depends on the result, not on the item count.",
         .optional(rect), returns: attributes
-      ) { l, r in try l.reading().layout(r) },
+      ) { l, r in try l.model().layout(r) },
       method(
         "item", "The item's own table, as the script gave it.", .index("section"), .index("index"), returns: viewModel
       ) { l, s, i in
-        try l.reading().item(section: s, index: i).payload
+        try l.model().item(section: s, index: i).payload
       },
       method(
         "header", "The section's header view model as the script gave it, or nil.", .index("section"),
@@ -34,7 +34,7 @@ extension ListBinding {
         .index("section"), returns: id
       ) { l, s in try l.section(s).id },
       method("item_count", "Items in a section.", .index("section"), returns: .integer) { l, s in
-        let m = try l.reading()
+        let m = try l.model()
         try m.checkSection(s)
         return m.itemCount(inSection: s)
       },
@@ -42,7 +42,7 @@ extension ListBinding {
         "index_at", "The section and index of the item under a point (content coordinates), or nil, nil.", .finite("x"),
         .finite("y"), returns: indexPath
       ) {
-        l, x, y in try l.reading().itemIndexPath(at: Point(x: x, y: y))
+        l, x, y in try l.model().itemIndexPath(at: Point(x: x, y: y))
       },
       method("events", "Every callback call so far, as `name(arg, ...)` strings, 1-based.", returns: events) { l in l },
       method("clear_events", "Forgets the recorded events.", returns: .none) { l in l.events.clear() },
@@ -51,47 +51,47 @@ extension ListBinding {
 
   static var fields: [Field] {
     [
-      field("offset", "UIKit's contentOffset.y: -content_inset.top at rest.", .number) { l in try l.reading().offset },
-      field("content_height", "Exact height of all sections.", .number) { l in try l.reading().contentHeight },
+      field("offset", "UIKit's contentOffset.y: -content_inset.top at rest.", .number) { l in try l.model().offset },
+      field("content_height", "Exact height of all sections.", .number) { l in try l.model().contentHeight },
       field("min_offset", "The smallest offset scroll_to accepts: -content_inset.top (the resting offset).", .number) {
-        l in try l.reading().minOffset
+        l in try l.model().minOffset
       },
       field(
         "max_offset",
         "The largest offset scroll_to accepts (the bottom of the content plus content_inset.bottom, or min_offset when it is shorter than the viewport).",
         .number
       ) { l in
-        try l.reading().maxOffset
+        try l.model().maxOffset
       },
-      field("refresh_state", "Pull-to-refresh state.", refreshState) { l in try l.reading().refreshState },
+      field("refresh_state", "Pull-to-refresh state.", refreshState) { l in try l.model().refreshState },
       field(
         "page", "The last page requested (0 before any and after a refresh; rolled back by a failed load).", .integer
-      ) { l in try l.reading().page },
-      field("loading", "True while on_load_more's done has not been called.", .boolean) { l in try l.reading().loading
+      ) { l in try l.model().page },
+      field("loading", "True while on_load_more's done has not been called.", .boolean) { l in try l.model().loading
       },
-      field("has_more", "False after a short page, until the next refresh.", .boolean) { l in try l.reading().hasMore },
+      field("has_more", "False after a short page, until the next refresh.", .boolean) { l in try l.model().hasMore },
       field(
         "load_error",
         "The error of the last failed load; while set, scrolling loads nothing (no retry storm) until list:load_more() or a refresh starts.",
         .optional(.string)
       ) { l in
-        LuaList.failureText(try l.reading().loadFailure, l.lua)
+        LuaList.failureText(try l.model().loadFailure, l.lua)
       },
       field(
         "refresh_error", "The error of the last failed refresh (done(nil, err)); cleared by the next successful one.",
         .optional(.string)
       ) { l in
-        LuaList.failureText(try l.reading().refreshFailure, l.lua)
+        LuaList.failureText(try l.model().refreshFailure, l.lua)
       },
-      field("count", "Items in all sections.", .integer) { l in try l.reading().itemCount },
-      field("section_count", "Number of sections.", .integer) { l in try l.reading().sectionCount },
-      field("width", "Viewport width.", .number) { l in try l.reading().config.width },
-      field("height", "Viewport height.", .number) { l in try l.reading().config.height },
+      field("count", "Items in all sections.", .integer) { l in try l.model().itemCount },
+      field("section_count", "Number of sections.", .integer) { l in try l.model().sectionCount },
+      field("width", "Viewport width.", .number) { l in try l.model().config.width },
+      field("height", "Viewport height.", .number) { l in try l.model().config.height },
       field("pull_distance", "How far the finger holds the content down (0 without a pull).", .number) { l in
-        try l.reading().pullDistance
+        try l.model().pullDistance
       },
       field("indicator_height", "Height of the refresh indicator (collapses while finishing).", .number) { l in
-        try l.reading().refreshIndicatorHeight
+        try l.model().refreshIndicatorHeight
       },
     ]
   }
@@ -130,7 +130,7 @@ extension ListBinding {
 extension LuaList {
   /// Section `s` of the model (read), checked.
   func section(_ s: Int) throws -> LuaListSection {
-    let m = try reading()
+    let m = try model()
     try m.checkSection(s)
     return m.sections[s]
   }

@@ -7,7 +7,7 @@ import LuaRuntime
 /// (`+Changes`, `+Queries`), the config (`+Config`), the callbacks (`ListCallbackDeclarations`)
 /// and the Lua wording of the model's errors (`ListErrors`). Indices are 1-based here and 0-based
 /// in the model: converted only in this folder.
-enum ListBinding: TantanExtension, LuaBinding, LuaModuleBinding {
+enum ListBinding: LuaBinding, LuaModuleBinding {
   typealias Object = LuaList
   typealias Context = TantanHost
 
@@ -16,10 +16,8 @@ enum ListBinding: TantanExtension, LuaBinding, LuaModuleBinding {
     doc: "A sectioned view-model list with layout, sticky headers, pull to refresh, paging and diffing.",
     methods: changeMethods + queryMethods + [RenderExtension.saveMethod()], fields: fields,
     describe: { l in
-      l.model.map { "tantan.List(\($0.sectionCount) sections, \($0.itemCount) items)" } ?? "tantan.List(building)"
+      l.current.map { "tantan.List(\($0.sectionCount) sections, \($0.itemCount) items)" } ?? "tantan.List(building)"
     })
-
-  static var docs: [LuaDoc] { [constructor.doc] + listClass.docs + configDocs }
 
   /// `tantan.list(config)`: declared like every function, its parameter from the config schema.
   static let constructor = function(
@@ -29,12 +27,7 @@ enum ListBinding: TantanExtension, LuaBinding, LuaModuleBinding {
   ) { host, _, r in
     let list = LuaList(host: host)
     let (config, data) = try list.readConfig(r)
-    list.model = try LuaListModel(config: config, data: data, clock: host.clock, budget: list.makeBudget())
+    list.current = try LuaListModel(config: config, data: data, clock: host.clock, budget: list.makeBudget())
     return list
-  }
-
-  static func install(_ host: TantanHost, module: Int32) {
-    listClass.register(host.lua)
-    constructor.install(host.lua, in: module, context: host)
   }
 }

@@ -51,7 +51,7 @@ extension LuaList {
       case .failure(let message?): outcome = try done.fail(message)
       }
     } catch {
-      if !wasCalled, done.called, let message = Self.failureText(model?.refreshFailure, lua) {
+      if !wasCalled, done.called, let message = Self.failureText(current?.refreshFailure, lua) {
         events.append(Event("refresh_failed", [.string(message)]))
       }
       throw ListBinding.luaError(error, at: ListBinding.done, lua)
@@ -71,7 +71,7 @@ extension LuaList {
       return 2
     case .finished: lua.push("finished")
     case .failed:
-      events.append(Event("refresh_failed", [.string(Self.failureText(model?.refreshFailure, lua) ?? "")]))
+      events.append(Event("refresh_failed", [.string(Self.failureText(current?.refreshFailure, lua) ?? "")]))
       lua.push("failed")
     case .dropped: lua.push("dropped")
     }

@@ -11,7 +11,7 @@ final class LuaList {
   unowned let host: TantanHost
   /// nil only while the constructor reads the data (a data callback that touches the list then
   /// gets a clear error instead of a half-built list).
-  var model: LuaListModel?
+  var current: LuaListModel?
   var events: EventLog
 
   // The callbacks, as `ListCallbacks.swift` declares them; `item_height` as a function.
@@ -65,14 +65,14 @@ final class LuaList {
   var lua: Lua { Lua(tt_current(mainThread)) }
 
   /// The model, for reading; `BindingError.building` while the constructor still reads the data.
-  func reading() throws(BindingError) -> LuaListModel {
-    guard let model else { throw .building }
-    return model
+  func model() throws(BindingError) -> LuaListModel {
+    guard let current else { throw .building }
+    return current
   }
 
   /// The model, for a change; also refused while a data callback runs.
   func changing() throws(BindingError) -> LuaListModel {
-    let model = try reading()
+    let model = try model()
     guard dataCallbackDepth == 0 else { throw .measuring }
     return model
   }

@@ -12,15 +12,7 @@ package struct ConfigRow: Sendable, Equatable {
 extension ConfigSchema {
   var packageRows: [ConfigRow] {
     rows.map {
-      ConfigRow(key: $0.key, type: $0.type, defaultValue: $0.defaultValue, doc: $0.doc, settable: $0.read != nil)
+      ConfigRow(key: $0.key, type: $0.type, defaultValue: $0.defaultValue.text, doc: $0.doc, settable: $0.read != nil)
     }
   }
-}
-
-/// The built-in components' config schemas, for the playground (until the component registry
-/// hands each component's schema out with the rest of its declaration).
-package enum ComponentConfigRows {
-  package static var deck: [ConfigRow] { DeckBinding.config.packageRows }
-  package static var grid: [ConfigRow] { GridBinding.config.packageRows }
-  package static var list: [ConfigRow] { ListBinding.config.packageRows }
 }

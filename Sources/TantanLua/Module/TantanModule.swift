@@ -2,13 +2,14 @@ import CLua
 import CLuaShim
 import LuaRuntime
 
-/// The `tantan` Lua module: `install` puts it, with every built-in component, into a host's state.
+/// The `tantan` Lua module: `install` puts it, with the host's components (`host.components`), into
+/// the host's state.
 public enum TantanModule {
-  /// Built-in extensions, in installation order.
-  nonisolated(unsafe) static var extensions: [any TantanExtension.Type] = [
-    ClockExtension.self, DeckBinding.self, GridBinding.self, ListBinding.self, JSONExtension.self, RenderExtension.self,
-    PluginExtension.self, ExploreExtension.self,
-  ]
+  /// The module's parts that are no component, in installation order: the clock, then (between the
+  /// two lists) the components, then the tools that work on any component.
+  static var extensions: (beforeComponents: [any TantanExtension.Type], afterComponents: [any TantanExtension.Type]) {
+    ([ClockExtension.self], [JSONExtension.self, RenderExtension.self, PluginExtension.self, ExploreExtension.self])
+  }
 
   /// The module's own values, each declared once: its reference row and its push.
   static let fields: [ModuleField] = [
@@ -24,13 +25,21 @@ public enum TantanModule {
 
   static var docs: [LuaDoc] { fields.map(\.doc) }
 
+  /// The module's reference rows with `components` installed, in installation order.
+  static func allDocs(components: ComponentRegistry) -> [LuaDoc] {
+    docs + extensions.beforeComponents.flatMap { $0.docs } + components.docs
+      + extensions.afterComponents.flatMap { $0.docs }
+  }
+
   /// Creates the `tantan` table, sets it as a global and as `package.loaded.tantan`.
   public static func install(_ host: TantanHost) {
     let lua = host.lua
     lua.newTable()
     let module = lua.top
     for f in fields { f.install(host, in: module) }
-    for ext in extensions { ext.install(host, module: module) }
+    for ext in extensions.beforeComponents { ext.install(host, module: module) }
+    for c in host.components.entries { c.install(host, module) }
+    for ext in extensions.afterComponents { ext.install(host, module: module) }
     // Raw: the host is made before any script runs (the globals and `package.loaded` are the
     // standard libraries' own tables, with no metatables yet).
     tt_pushglobaltable(lua.L)
@@ -45,8 +54,10 @@ public enum TantanModule {
   /// The set-up every tantan-host state gets, shared by the interpreter and the scenario runner
   /// (so a scenario sees exactly the `tantan` module a script sees): the host and its virtual
   /// clock, the `tantan` module, and `math.randomseed(seed)` when a seed is given.
-  package static func makeHost(_ state: LuaState, seed: Int?) -> Result<TantanHost, HostSetupError> {
-    let host = TantanHost(state: state)
+  package static func makeHost(
+    _ state: LuaState, seed: Int?, components: ComponentRegistry = .builtin
+  ) -> Result<TantanHost, HostSetupError> {
+    let host = TantanHost(state: state, components: components)
     host.seed = seed
     TantanModule.install(host)
     if let seed {

@@ -34,9 +34,15 @@ enum PluginHostFunctions: LuaModuleBinding {
     ) { c, lua, kind, factory in try PluginHostObject.add(c, lua, .source, kind, fn: factory) },
     function(
       "register_preset",
-      "Registers a named preset (plain data) for a component kind (\"deck\", \"grid\", \"list\", ...); the component's binding consults it when a config names it.",
+      "Registers a named preset (plain data) for a component whose config takes `preset` (\"deck\", \"grid\": an unknown component, or one without presets, is an error); the component's binding consults it when a config names it.",
       .name("component"), .name("name"), .plainData("config"), returns: .none
     ) { c, lua, kind, preset, data in
+      if let components = c.registry.host?.components, components.entry(kind: kind)?.presets == nil {
+        let known = components.presetKinds.map { "'\($0)'" }.joined(separator: ", ")
+        let what =
+          components.entry(kind: kind) == nil ? "no component '\(kind)'" : "component '\(kind)' takes no presets"
+        throw LuaCallError.argument(1, "\(what) (components with presets: \(known))")
+      }
       let e = PluginRegistry.Entry(
         name: preset, plugin: c.plugin, location: PluginHostObject.callSite(lua), value: nil, data: data)
       try c.registry.register(.preset(kind), e)

@@ -12,7 +12,7 @@ import LuaRuntime
 /// is drawn as "Item s.i", a header without one as "Section s".
 extension LuaList: SVGDrawable {
   func svgDocument() throws -> String {
-    guard let m = model else {
+    guard let m = current else {
       return try SVGPieces.placeholder(width: 375, height: 667, text: "tantan.List (building)")
     }
     let width = m.config.width

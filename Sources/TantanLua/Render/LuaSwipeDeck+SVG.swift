@@ -13,7 +13,7 @@ import LuaRuntime
 /// "No more cards" in a dashed outline.
 extension LuaSwipeDeck: SVGDrawable {
   func svgDocument() throws -> String {
-    guard let m = model else {
+    guard let m = current else {
       return try SVGPieces.placeholder(
         width: config.width, height: config.height, text: "tantan.SwipeDeck (constructing)")
     }

@@ -2,19 +2,14 @@ import CLua
 import HeadlessUI
 import LuaRuntime
 
-// The components whose classes have `save_svg` (`RenderExtension.saveMethod()`, SVG/SVGFile.swift).
-extension LuaSwipeDeck: SVGSavable {}
-extension LuaGrid: SVGSavable {}
-extension LuaList: SVGSavable {}
-
-/// `tantan.render`: SVG pictures of the components (`svg`, `frames`), and the `save_svg` method
-/// each drawable class adds to its methods (`RenderExtension.saveMethod()`).
+/// `tantan.render`: SVG pictures of the host's components (`host.components`: `svg`, `frames`),
+/// and the `save_svg` method each component's class adds to its methods
+/// (`RenderExtension.saveMethod()`).
 extension RenderExtension: TantanExtension, LuaModuleBinding {
   typealias Context = TantanHost
 
   /// `frames` refuses more than this many pictures (each is a few kilobytes).
   static let maxFrames = 1000
-  static let drawableNames = "tantan.SwipeDeck, tantan.ReorderGrid or tantan.List"
 
   static var docs: [LuaDoc] {
     [table.doc, svg.doc, frames.doc]
@@ -37,17 +32,20 @@ extension RenderExtension: TantanExtension, LuaModuleBinding {
     "tantan.render.svg",
     "An SVG 1.1 document of the component now: deck cards with frame, rotation, scale, alpha, title and colour and the LIKE/NOPE stamp while dragging; grid cells, the dragged slot, the snapshot, delete badges and the scroll position; list items, sticky headers, the refresh indicator and paging. Titles come from view-model keys title/name/text/label, subtitles from subtitle/detail/author, colours from color/colour (#rgb or #rrggbb); no Lua code runs.",
     drawableParam, returns: .string
-  ) { _, _, obj in try obj.svgDocument() }
+  ) { host, lua, arg in try drawable(host, lua, arg).svgDocument() }
 
   static let frames = function(
     "tantan.render.frames",
     "Pictures of an animation: the SVG now, then after each step of 1/fps seconds of tantan.clock (timers and animations run as with clock:advance) until `seconds` have passed (the last step may be shorter): ceil(seconds * fps) + 1 frames, at most \(maxFrames).",
     drawableParam, positive("seconds"), positive("fps"), returns: .pushedByBody("string[]")
-  ) { host, lua, obj, seconds, fps in try pushFrames(host, lua, obj, seconds: seconds, fps: fps) }
+  ) { host, lua, arg, seconds, fps in
+    try pushFrames(host, lua, try drawable(host, lua, arg), seconds: seconds, fps: fps)
+  }
 
-  /// A deck, grid or list: `bad argument #1 to 'svg' (tantan.SwipeDeck, ... expected, got table)`.
-  static let drawableParam = LuaParam<any SVGDrawable>("obj", "tantan.SwipeDeck|tantan.ReorderGrid|tantan.List") {
-    (lua, arg) throws(LuaCallError) in try drawable(lua, arg)
+  /// A component (checked by the body against the host's components: `drawable`); typed in the
+  /// reference with the built-in components' classes.
+  static let drawableParam = LuaParam<Int32>("obj", ComponentRegistry.builtin.classNames.joined(separator: "|")) {
+    (_, arg) throws(LuaCallError) in arg
   }
 
   /// Instructions a picture of `frames` counts against --max-instructions.
@@ -56,13 +54,12 @@ extension RenderExtension: TantanExtension, LuaModuleBinding {
   static func install(_ host: TantanHost, module: Int32) { table.install(host, in: module) }
 
   /// The component at `arg`: `bad argument #1 to 'svg' (tantan.SwipeDeck, ... expected, got table)`.
-  static func drawable(_ lua: Lua, _ arg: Int32) throws(LuaCallError) -> any SVGDrawable {
-    if let d = DeckBinding.deckClass.object(lua, arg) { return d }
-    if let g = GridBinding.gridClass.object(lua, arg) { return g }
-    if let l = ListBinding.listClass.object(lua, arg) { return l }
+  static func drawable(_ host: TantanHost, _ lua: Lua, _ arg: Int32) throws(LuaCallError) -> any SVGDrawable {
+    let components = host.components
+    if let c = components.object(lua, arg) { return c }
     let got = lua.type(arg) == LUA_TNONE ? "no value" : lua.typeName(arg)
-    let closed = [DeckBinding.deckClass.name, GridBinding.gridClass.name, ListBinding.listClass.name].contains(got)
-    throw .argument(arg, "\(drawableNames) expected, got \(closed ? "a closed \(got)" : got)")
+    let closed = components.classNames.contains(got)
+    throw .argument(arg, "\(components.classList) expected, got \(closed ? "a closed \(got)" : got)")
   }
 
   /// `frames(obj, seconds, fps)`: steps land on start + k / fps exactly (no drift), the last on

@@ -13,7 +13,7 @@ extension RenderExtension {
   /// The `save_svg` method, added to each drawable class's methods.
   static func saveMethod<T: SVGSavable>() -> LuaClass<T>.Method {
     .init(
-      "save_svg", "fun(self, path: string): true",
+      "save_svg", parameters: ["path: string"], returns: "true",
       "Writes tantan.render.svg(self) to `path` (replacing the file; as with io.open, its folder must exist) and returns true; a file that cannot be written is an error with the path and the reason. Not available under --sandbox, which allows no file writes."
     ) { obj, lua throws(LuaCallError) in
       let path = try lua.checkString(2)

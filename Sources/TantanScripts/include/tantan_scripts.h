@@ -8,7 +8,8 @@
 
 /* explore.lua: the engine of `explore(name, spec)` (generation, invariants, replay, printing). */
 const char *tt_script_explore(size_t *size);
-/* explore_actions.lua: ready-made actions, built-in invariants and coverage per component. */
+/* explore_actions.lua: built-in invariants and coverage, and each component's explore part
+   (include/explore_<kind>.h) loaded into tantan.explore. */
 const char *tt_script_explore_actions(size_t *size);
 /* explore_shrink.lua: shrinking a failing sequence (Hypothesis-style passes). */
 const char *tt_script_explore_shrink(size_t *size);

@@ -308,11 +308,13 @@ local function run(ordinal)
   -- A block whose setup failed is not gone into: its scenarios are errors (as busted skips them).
   local blocked
   for i = 1, keep do blocked = blocked or chain[i].setup_failure end
+  phase = "in a setup"
   for i = keep + 1, #chain do
     if blocked then break end
     enter(chain[i])
     blocked = chain[i].setup_failure
   end
+  phase = "in a scenario"
   local r
   if s.failed then  -- its block's body raised (part 5)
     local f = s.failed
@@ -322,7 +324,9 @@ local function run(ordinal)
   elseif blocked then
     r = result(blocked.caught, blocked.where)
   else
+    phase = "in a setup"
     local lazy = lazy_setup(chain)
+    phase = "in a scenario"
     r = lazy and result(lazy.caught, lazy.where) or run_scenario(s, chain)
   end
   r.assertions = take_count()

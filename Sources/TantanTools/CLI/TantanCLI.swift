@@ -34,7 +34,7 @@ package enum TantanCLI {
     } catch {
       writeError(
         "\(progname): \(error)\n"
-          + InterpreterOptions.usage(progname: progname, hostOptions: HostInterpreter.optionHelp))
+          + InterpreterOptions.usage(progname: progname, hostOptions: []) + HostInterpreter.optionHelp)
       return 1
     }
     if let dir = options.long["emit-meta"] {

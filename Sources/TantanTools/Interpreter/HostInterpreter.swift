@@ -6,30 +6,31 @@ import TantanLua
 /// `tantan-host` as a drop-in `lua`: the stock interpreter plus the `tantan` module, limits,
 /// the sandbox and `--seed`.
 final class HostInterpreter: InterpreterHost {
-  static let valuedOptions: Set<String> = [
-    "seed", "max-memory", "max-instructions", "timeout", "emit-meta", "plugin", "trace", "coverage",
-    "coverage-include", "coverage-exclude",
+  /// The host's options after lua's own (`-e`, `-l`, ...): declared once, here and in
+  /// `SharedOptions` (the ones `test` shares); parsing, the usage text and `Settings` read them.
+  static let options: [OptionSpec] = [
+    SharedOptions.seed, SharedOptions.maxMemory, SharedOptions.maxInstructions, SharedOptions.timeout,
+    OptionSpec(
+      long: "emit-meta", argument: .required("DIR"),
+      help: "write the LuaLS stubs (tantan.d.lua) and API reference (API.md) to DIR and exit"),
+    SharedOptions.sandbox, SharedOptions.plugin, SharedOptions.strictPlugins, SharedOptions.trace,
+    OptionSpec(
+      long: "trace-file", argument: .required("FILE"), defaultValue: "tantan-trace.html",
+      help: "where --trace writes the script's trace (given alone, it means --trace on)"),
+    OptionSpec(
+      long: "coverage", argument: .required("FORMAT=FILE"),
+      help: "count the lines run and write lcov=FILE, cobertura=FILE or summary[=FILE] (repeatable)"),
+    OptionSpec(
+      long: "coverage-include", argument: .required("PAT"),
+      help: "report files matching this Lua pattern (luacov's include; repeatable; .luacov too)"),
+    OptionSpec(
+      long: "coverage-exclude", argument: .required("PAT"),
+      help: "leave out files matching this Lua pattern (luacov's exclude; repeatable)"),
   ]
-  static let flagOptions: Set<String> = ["sandbox", "strict-plugins"]
-  static let optionHelp: [(String, String)] = [
-    ("--seed N", "seed math.random (and the test runner's shuffle) with integer N"),
-    ("--max-memory BYTES", "fail with 'not enough memory' past this many bytes"),
-    ("--max-instructions N", "fail after about N VM instructions (counted per 1000)"),
-    ("--timeout SECONDS", "fail after SECONDS of wall-clock time"),
-    ("--emit-meta DIR", "write the LuaLS stubs (tantan.d.lua) and API reference (API.md) to DIR and exit"),
-    (
-      "--sandbox",
-      "remove io, os.execute/remove/rename/exit/getenv/tmpname, debug, dofile, loadfile, binary load, C modules"
-    ),
-    ("--plugin DIR", "load the plugin in DIR, or every plugin folder in DIR (repeatable; before ./plugins)"),
-    ("--strict-plugins", "a plugin that fails to load (or whose hook raises) stops the run with status 1"),
-    ("--trace FILE", "record every step (gestures, calls, clock) and write an HTML trace viewer to FILE"),
-    (
-      "--coverage FORMAT=FILE", "count the lines run and write lcov=FILE, cobertura=FILE or summary[=FILE] (repeatable)"
-    ),
-    ("--coverage-include PAT", "report files matching this Lua pattern (luacov's include; repeatable; .luacov too)"),
-    ("--coverage-exclude PAT", "leave out files matching this Lua pattern (luacov's exclude; repeatable)"),
-  ]
+  static var valuedOptions: Set<String> { Set(options.filter { $0.argument != .none }.map(\.long)) }
+  static var flagOptions: Set<String> { Set(options.filter { $0.argument == .none }.map(\.long)) }
+  /// The usage text's lines for the host options (after lua's own).
+  static var optionHelp: String { OptionSpec.help(options, width: 22) }
 
   var host: TantanHost?
   /// Set once `prepare` ran (a plugin subcommand prepares the state before the interpreter runs).
@@ -56,34 +57,45 @@ final class HostInterpreter: InterpreterHost {
     var sandbox = false
     var plugins: [String] = []
     var strictPlugins = false
+    /// Where the trace goes (nil: no trace), and whether only a failed run keeps it.
     var trace: String?
+    var traceOnlyFailures = false
     var coverage: [CoverageOutput] = []
   }
 
   static func settings(_ o: InterpreterOptions) throws(InterpreterOptions.ParseError) -> Settings {
     var s = Settings()
-    func int(_ name: String, min: Int) throws(InterpreterOptions.ParseError) -> Int? {
-      guard let v = o.long[name] else { return nil }
-      guard let i = Int(v), i >= min else {
-        throw .badValue(option: "--" + name, message: "integer >= \(min) expected, got '\(v)'")
+    do throws(OptionParser.Error) {
+      s.seed = try o.long["seed"].map { v throws(OptionParser.Error) in try SharedOptions.integer("seed", v) }
+      s.maxMemory = try o.long["max-memory"].flatMap { v throws(OptionParser.Error) in
+        try SharedOptions.limit("max-memory", v)
       }
-      return i
-    }
-    s.seed = try int("seed", min: Int.min)
-    s.maxMemory = try int("max-memory", min: 1)
-    s.maxInstructions = try int("max-instructions", min: 1)
-    if let v = o.long["timeout"] {
-      guard let d = Double(v), d.isFinite, d > 0 else {
-        throw .badValue(option: "--timeout", message: "positive number of seconds expected, got '\(v)'")
+      s.maxInstructions = try o.long["max-instructions"].flatMap { v throws(OptionParser.Error) in
+        try SharedOptions.limit("max-instructions", v)
       }
-      s.timeout = d
+      s.timeout = try o.long["timeout"].flatMap { v throws(OptionParser.Error) in try SharedOptions.seconds(v) }
+    } catch {
+      throw .badValue(option: error.option ?? "", message: error.detail ?? error.description)
     }
     s.sandbox = o.long["sandbox"] != nil
     s.plugins = o.values("plugin")
     s.strictPlugins = o.long["strict-plugins"] != nil
+    // --trace MODE, where to: --trace-file; a value that is not a mode is the file (as before).
+    var file = o.long["trace-file"]
+    if file?.isEmpty == true { throw .badValue(option: "--trace-file", message: "file name expected, got ''") }
+    var mode: SharedOptions.TraceMode = file == nil ? .off : .on
     if let v = o.long["trace"] {
-      guard !v.isEmpty else { throw .badValue(option: "--trace", message: "file name expected, got ''") }
-      s.trace = v
+      guard !v.isEmpty else { throw .badValue(option: "--trace", message: "a mode or file name expected, got ''") }
+      if let m = SharedOptions.TraceMode(rawValue: v) {
+        mode = m
+      } else {
+        mode = .on
+        file = file ?? v
+      }
+    }
+    if mode != .off {
+      s.trace = file ?? options.first { $0.long == "trace-file" }?.defaultValue
+      s.traceOnlyFailures = mode == .retainOnFailure
     }
     for v in o.values("coverage") {
       switch CoverageOutput.parse(v) {
@@ -118,7 +130,9 @@ final class HostInterpreter: InterpreterHost {
       host.sandboxed = true
     }
     if let path = settings.trace {
-      trace = ScriptTrace(host: host, path: path, title: options.script ?? "(command line)", progname: options.progname)
+      trace = ScriptTrace(
+        host: host, path: path, title: options.script ?? "(command line)", progname: options.progname,
+        onlyFailures: settings.traceOnlyFailures)
     }
     if !settings.coverage.isEmpty {
       let filter: CoverageFilter

@@ -28,18 +28,13 @@ protocol PlayTarget {
   var realNow: Double { get }
 }
 
-/// How the playground drives one kind of component: which constructor makes it, which config rows
-/// its panel shows, and how pointer input, the wheel and its buttons map onto its own gesture
-/// methods. One adapter per component; `PlayComponents.all` lists them.
+/// How the playground drives one kind of component: how pointer input, the wheel and its buttons
+/// map onto its own gesture methods. What the panel shows (the config rows, slider ranges and
+/// buttons) is the component's registry entry's (`ComponentEntry.play`).
 protocol PlayAdapter: AnyObject {
-  /// The constructor's name under `tantan` (`deck`), also the label of the first one made.
+  /// The component's kind in the registry (`deck`): its constructor under `tantan`, also the
+  /// label of the first one made.
   static var kind: String { get }
-  /// The config schema's rows (the panel's controls come from them).
-  static var configRows: [ConfigRow] { get }
-  /// Slider ranges where the schema's default gives no sensible one.
-  static var ranges: [String: ClosedRange<Double>] { get }
-  /// Buttons under the picture: (name sent back, title).
-  static var buttons: [(name: String, title: String)] { get }
   init()
   func pointer(_ p: PlayPointer, _ t: PlayTarget) throws(PlayFailure)
   func wheel(_ dy: Double, _ t: PlayTarget) throws(PlayFailure)
@@ -51,11 +46,23 @@ protocol PlayAdapter: AnyObject {
 extension PlayAdapter {
   func wheel(_ dy: Double, _ t: PlayTarget) throws(PlayFailure) {}
   func frame(_ t: PlayTarget) throws(PlayFailure) {}
+
+  /// The config schema's rows (the panel's controls come from them), from the registry.
+  static var configRows: [ConfigRow] { ComponentRegistry.builtin.entry(kind: kind)?.configRows() ?? [] }
+  /// Slider ranges where the schema's default gives no sensible one.
+  static var ranges: [String: ClosedRange<Double>] { ComponentRegistry.builtin.entry(kind: kind)?.play.ranges ?? [:] }
+  /// Buttons under the picture: the name sent back, the title.
+  static var buttons: [ComponentPlay.Button] { ComponentRegistry.builtin.entry(kind: kind)?.play.buttons ?? [] }
 }
 
-/// The components the playground knows, until the component registry lists them.
+/// The components the playground drives: the registry's, in its order, each with its adapter.
 enum PlayComponents {
-  static var all: [any PlayAdapter.Type] { [PlayDeck.self, PlayGrid.self, PlayList.self] }
+  /// The gesture adapters, by kind.
+  static var adapters: [any PlayAdapter.Type] { [PlayDeck.self, PlayGrid.self, PlayList.self] }
+
+  static var all: [any PlayAdapter.Type] {
+    ComponentRegistry.builtin.entries.compactMap { e in adapters.first { $0.kind == e.kind } }
+  }
 
   static func adapter(_ kind: String) -> (any PlayAdapter.Type)? { all.first { $0.kind == kind } }
 }

@@ -6,12 +6,6 @@ import TantanLua
 /// are buttons. The picture's units are the deck's points.
 final class PlayDeck: PlayAdapter {
   static let kind = "deck"
-  static var configRows: [ConfigRow] { ComponentConfigRows.deck }
-  static let ranges: [String: ClosedRange<Double>] = [
-    "velocity_threshold": 0...3000, "rotation_angle": 0...1.6, "rotation_max": 0...2, "scale_min": 0.5...1,
-    "visible": 1...10, "history_limit": 0...100,
-  ]
-  static let buttons = [(name: "nope", title: "Nope"), (name: "undo", title: "Undo"), (name: "like", title: "Like")]
 
   /// Where the pointer went down, while it drags the top card.
   private var start: (x: Double, y: Double)?

@@ -11,9 +11,6 @@ import TantanLua
 /// The picture is the bar above the grid's viewport: content y = picture y - bar + offset.
 final class PlayGrid: PlayAdapter {
   static let kind = "grid"
-  static var configRows: [ConfigRow] { ComponentConfigRows.grid }
-  static let ranges: [String: ClosedRange<Double>] = ["columns": 1...8, "long_press": 0...2, "top_bar": 0...160]
-  static let buttons = [(name: "edit", title: "Edit / Done")]
   /// How far a press may wander before it is a drag (points).
   static let slop = 4.0
 

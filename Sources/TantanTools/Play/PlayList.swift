@@ -7,9 +7,6 @@ import TantanLua
 /// viewport: its units are the list's points.
 final class PlayList: PlayAdapter {
   static let kind = "list"
-  static var configRows: [ConfigRow] { ComponentConfigRows.list }
-  static let ranges: [String: ClosedRange<Double>] = ["columns": 1...6, "item_height": 10...300]
-  static let buttons = [(name: "refresh", title: "Refresh"), (name: "load_more", title: "Load more")]
 
   /// The pointer's last y while it drags, and how far it pulls past the top (0: not pulling).
   private var lastY: Double?

@@ -51,28 +51,43 @@ enum Discovery {
     return nil
   }
 
+  /// Each real folder is searched once and each real file found once, whatever symlinks lead to
+  /// them (`spec/up -> ..` would otherwise collect the suite once per level until the path is too
+  /// long): a folder is named by the first path met, in sorted order; a file by a path without a
+  /// symlink in it when it has one.
   static func files(_ paths: [String], pattern: String, matcher: PatternMatcher) throws -> [String] {
     var found: [String] = []
+    var visited = Set<String>()
     for p in paths {
       let path = normalize(p)
       switch FileSystem.kind(path) {
       case .missing: throw Error(description: "no such file or folder: \(p)")
       case .file: found.append(path)
       case .other: throw notRegular(path)
-      case .directory: try walk(path, pattern: pattern, matcher: matcher, into: &found)
+      case .directory: try walk(path, pattern: pattern, matcher: matcher, visited: &visited, into: &found)
       }
     }
+    // A file reached twice keeps the path without a symlink in it, when there is one.
+    let real = found.map { FileSystem.realPath($0) ?? $0 }
+    let direct = found.indices.filter { real[$0] == found[$0] || real[$0].hasSuffix("/" + found[$0]) }
     var seen = Set<String>()
-    return found.filter { seen.insert($0).inserted }.sorted(by: bytewise)
+    var out: [String] = []
+    for i in direct + found.indices.filter({ !direct.contains($0) }) where seen.insert(real[i]).inserted {
+      out.append(found[i])
+    }
+    return out.sorted(by: bytewise)
   }
 
-  private static func walk(_ dir: String, pattern: String, matcher: PatternMatcher, into found: inout [String]) throws {
+  private static func walk(
+    _ dir: String, pattern: String, matcher: PatternMatcher, visited: inout Set<String>, into found: inout [String]
+  ) throws {
+    guard visited.insert(FileSystem.realPath(dir) ?? dir).inserted else { return }
     for name in FileSystem.list(dir) {
       let path = FileSystem.join(dir, name)
       switch FileSystem.kind(path) {
       case .directory:
         if name.hasPrefix(".") || name == "__snapshots__" { continue }
-        try walk(path, pattern: pattern, matcher: matcher, into: &found)
+        try walk(path, pattern: pattern, matcher: matcher, visited: &visited, into: &found)
       case .file:
         if try matcher.matches(name, pattern) { found.append(path) }
       case .other:
@@ -91,7 +106,9 @@ enum Discovery {
   /// with no file `<dir>/<x>.lua`. They can never be used, so they count as unused.
   static func orphanGoldens(_ paths: [String]) -> [String] {
     var out: [String] = []
+    var visited = Set<String>()
     func walk(_ dir: String) {
+      guard visited.insert(FileSystem.realPath(dir) ?? dir).inserted else { return }
       for name in FileSystem.list(dir) where !name.hasPrefix(".") {
         let path = FileSystem.join(dir, name)
         guard FileSystem.kind(path) == .directory else { continue }

@@ -4,61 +4,41 @@ import TantanLua
 /// report, rendered by any reporters (typically `--reporter junit=report.xml` and the summary).
 /// The merged report lists scenarios in suite order, as one unsharded run would.
 enum MergeReports {
-  static let usage = """
-    usage: tantan-host merge-reports [options] report.json...
-    Joins the JSON reports (--reporter json=PATH) of the shards of one suite.
-      --reporter NAME[=PATH]  default, tap, junit, json, github or a plugin's reporter, to stdout or PATH
-                              (repeatable; -o NAME; default: default)
-      --plugin DIR            load the plugin in DIR, or every plugin folder in DIR (repeatable; before
-                              ./plugins, TANTAN_PLUGIN_PATH and ~/.config/tantan/plugins), for its reporters
-      --strict-plugins        a plugin that fails to load, or a plugin reporter that fails, gives status 2
-      --sandbox               load the plugins in the interpreter's sandbox (no io, os.execute, debug...)
-      --max-instructions N    the plugin reporters' limits, as in 'tantan-host test' (defaults 100000000,
-      --max-memory BYTES      134217728 and 10 s; 0 = none)
-      --timeout SECONDS
-      --allow-partial         merge what is there: shards missing, given twice or run with different
-                              selections (without it, each of these is an error, status 2)
-      --deterministic-times   report every duration as 0
-      --fail-on-flaky         exit 1 when a scenario was flaky
-      --pass-with-no-tests    exit 0 instead of 3 when the reports hold no scenario
-    Exit status as 'tantan-host test': 0, 1 a failure or error, 2 bad input, 3 no scenarios.
-
-    """
-
-  /// Options passed through to `RunnerOptions.parse` as they are: with a value, and flags.
-  private static let runnerValueOptions: Set<String> = [
-    "--reporter", "-o", "--plugin", "--max-instructions", "--max-memory", "--timeout",
+  /// The options `merge-reports` takes from `test` (same declaration, same meaning), and its own.
+  static let sharedNames = [
+    "reporter", "plugin", "strict-plugins", "sandbox", "max-instructions", "max-memory", "timeout",
+    "deterministic-times", "fail-on-flaky", "pass-with-no-tests", "help",
   ]
-  private static let runnerFlags: Set<String> = ["--strict-plugins", "--sandbox"]
+  static let allowPartial = OptionSpec(
+    long: "allow-partial",
+    help: "merge what is there: shards missing, given twice or run with different selections (without it,"
+      + " each of these is an error, status 2)")
+  static var options: [TestOption] {
+    sharedNames.compactMap { name in TestOptions.all.first { $0.spec.long == name } }
+      + [TestOption(allowPartial) { o, _ throws(OptionParser.Error) in o.allowPartial = true }]
+  }
+
+  static var usage: String {
+    """
+    usage: tantan-host merge-reports [options] report.json...
+    Joins the JSON reports (--reporter json=PATH) of the shards of one suite. Options as in
+    'tantan-host test' (the limits and plugins are the plugin reporters').
+
+    """ + OptionSpec.help(options.map(\.spec))
+      + "Exit status as 'tantan-host test': 0, 1 a failure or error, 2 bad input, 3 no scenarios.\n"
+  }
 
   static func main(_ args: [String], progname: String = "tantan-host") -> Int32 {
-    var inputs: [String] = []
-    var runnerArgs: [String] = []
-    var flags = Set<String>()
-    var i = 0
-    while i < args.count {
-      let a = args[i]
-      let name = a.hasPrefix("--") ? String(a.prefix { $0 != "=" }) : a
-      switch a {
-      case "-h", "--help":
-        FileSystem.write(fd: 1, usage)
-        return 0
-      case "--deterministic-times", "--fail-on-flaky", "--pass-with-no-tests", "--allow-partial": flags.insert(a)
-      case _ where runnerFlags.contains(a): runnerArgs.append(a)
-      case _ where runnerValueOptions.contains(a):
-        i += 1
-        guard i < args.count else { return fail(progname, "option '\(a)' needs a value") }
-        runnerArgs += [a, args[i]]
-      case _ where name != a && runnerValueOptions.contains(name): runnerArgs.append(a)  // --name=value
-      default:
-        if a.hasPrefix("-") && a != "-" { return fail(progname, "unrecognized option '\(a)'") }
-        inputs.append(a)
-      }
-      i += 1
+    let options: RunnerOptions
+    let inputs: [String]
+    do { (options, inputs) = try RunnerOptions.parse(args, options: Self.options) } catch {
+      return fail(progname, error.description)
+    }
+    if options.help {
+      FileSystem.write(fd: 1, usage)
+      return 0
     }
     guard !inputs.isEmpty else { return fail(progname, "no reports to merge") }
-    let options: RunnerOptions
-    do { options = try RunnerOptions.parse(runnerArgs) } catch { return fail(progname, error.description) }
     var reports: [RunReport] = []  // var: --allow-partial drops doubled shards
     for path in inputs {
       let text: String
@@ -71,7 +51,7 @@ enum MergeReports {
     }
     var merged: RunReport
     do {
-      if flags.contains("--allow-partial") {
+      if options.allowPartial {
         let (kept, dropped) = withoutDoubledShards(reports, inputs)
         for d in dropped { FileSystem.write(fd: 2, "\(progname) merge-reports: \(d)\n") }
         reports = kept
@@ -80,11 +60,13 @@ enum MergeReports {
       }
       merged = try merge(reports)
     } catch { return fail(progname, error.description) }
-    if flags.contains("--deterministic-times") { merged.zeroTimes() }
+    if options.deterministicTimes { merged.zeroTimes() }
     // Plugins load as in `test` (same discovery, sandbox, limits), seeded with the runs' seed.
     let plugins: TestPlugins?
     do {
-      plugins = try TestPlugins.load(options, seed: merged.seed, progname: progname, command: "merge-reports")
+      let probed = try PluginProbe.skipCrashing(
+        options, seed: merged.seed, progname: progname, command: "merge-reports")
+      plugins = try TestPlugins.load(probed, seed: merged.seed, progname: progname, command: "merge-reports")
       try options.checkReporters(plugins: plugins?.reporterNames ?? [])
     } catch let e as RunnerOptions.UsageError {
       return fail(progname, e.description)
@@ -92,8 +74,7 @@ enum MergeReports {
       return 2  // the plugin's failure is already reported
     } catch { return fail(progname, "\(error)") }
     guard Reporters.write(merged, options.reporters, progname: progname, plugins: plugins) else { return 2 }
-    return merged.exitStatus(
-      failOnFlaky: flags.contains("--fail-on-flaky"), passWithNoTests: flags.contains("--pass-with-no-tests"))
+    return merged.exitStatus(failOnFlaky: options.failOnFlaky, passWithNoTests: options.passWithNoTests)
   }
 
   static func fail(_ progname: String, _ message: String) -> Int32 {
@@ -184,6 +165,7 @@ enum MergeReports {
       seed: first.seed, shuffled: first.shuffled, shard: reports.count == 1 ? first.shard : shard,
       results: results, duration: reports.reduce(0) { $0 + $1.duration })
     merged.goldens = g
+    merged.emptyFiles = Array(Set(reports.flatMap(\.emptyFiles))).sorted(by: bytewise)
     merged.coverage = CoverageReport.merge(reports.compactMap(\.coverage))
     // What the shards share; a mixed (--allow-partial) merge records no one selection.
     if reports.allSatisfy({ $0.selection == first.selection && $0.planned == first.planned }) {

@@ -34,6 +34,8 @@ struct RunReport: Equatable {
   var selection: RunSelection? = nil
   /// Scenarios the selection holds, all shards together (`results` holds this shard's).
   var planned: Int? = nil
+  /// Spec files that declare no scenario (without `--strict`; with it they are failed items).
+  var emptyFiles: [String] = []
   /// `--coverage`: the lines of the project's Lua files the run ran and missed.
   var coverage: CoverageReport? = nil
 
@@ -83,15 +85,20 @@ struct RunReport: Equatable {
   }
 
   /// 0 all passed; 1 a failure, an error, (with `--fail-on-flaky`) a flaky scenario, or (under CI)
-  /// an unused golden; 3 nothing selected unless `--pass-with-no-tests`.
+  /// an unused golden; 3 nothing selected unless `--pass-with-no-tests` (an empty shard of a
+  /// non-empty suite is 0).
   func exitStatus(failOnFlaky: Bool, passWithNoTests: Bool) -> Int32 {
     let c = counts
     if c.failed > 0 || c.errors > 0 { return 1 }
     if failOnFlaky && c.flaky > 0 { return 1 }
     if goldens.strict && !goldens.unused.isEmpty { return 1 }
-    if c.total == 0 && !passWithNoTests { return 3 }
+    // An empty shard of a suite that has scenarios is no mistake: another shard runs them.
+    if c.total == 0 && !passWithNoTests && !isEmptyShard { return 3 }
     return 0
   }
+
+  /// `--shard i/n` of a suite with fewer than n scenarios: this shard holds none of them.
+  var isEmptyShard: Bool { shard != nil && results.isEmpty && (planned ?? 0) > 0 }
 
   /// Sets every duration to 0, so reports compare byte for byte (`--deterministic-times`).
   mutating func zeroTimes() {

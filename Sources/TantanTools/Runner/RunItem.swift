@@ -55,6 +55,8 @@ struct RunItem {
       result.output = o.output
       result.duration = duration + attempts.reduce(0) { $0 + $1.duration }
       result.attempts = attempts
+      result.assertions = o.assertions
+      result.pendingTimers = o.pendingTimers
       break
     }
     result.snapshotsUsed = used

@@ -11,7 +11,7 @@ struct RunSelection: Equatable, Sendable {
   var filtersOut: [String] = []
   var tags: [String] = []
   var excludeTags: [String] = []
-  var pattern = RunnerOptions().pattern
+  var pattern = RunnerOptions.defaults.pattern
   var repeatEach = 1
 
   init() {}
@@ -28,15 +28,13 @@ struct RunSelection: Equatable, Sendable {
   }
 
   /// The selecting options as on a command line (the paths and the default pattern left out):
-  /// "" for the whole suite.
+  /// "" for the whole suite. Which options select, and how each is written, is declared with the
+  /// option (`TestOptions.all`, `recorded`).
   var options: String {
     var parts: [String] = []
-    for f in filters { parts.append("--filter " + Self.shellQuote(f)) }
-    for f in filtersOut { parts.append("--filter-out " + Self.shellQuote(f)) }
-    if !tags.isEmpty { parts.append("--tags " + Self.shellQuote(tags.joined(separator: ","))) }
-    if !excludeTags.isEmpty { parts.append("--exclude-tags " + Self.shellQuote(excludeTags.joined(separator: ","))) }
-    if pattern != RunnerOptions().pattern { parts.append("--pattern " + Self.shellQuote(pattern)) }
-    if repeatEach > 1 { parts.append("--repeat-each \(repeatEach)") }
+    for option in TestOptions.all {
+      for v in option.recorded?(self) ?? [] { parts.append("--\(option.spec.long) " + Self.shellQuote(v)) }
+    }
     return parts.joined(separator: " ")
   }
 

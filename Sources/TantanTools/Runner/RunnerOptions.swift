@@ -20,7 +20,8 @@ struct RunnerOptions {
   var filtersOut: [String] = []
   var tags: [String] = []
   var excludeTags: [String] = []
-  var pattern = "_spec%.lua$"
+  // The values options set; `parse` starts from the declared defaults (`TestOptions.all`).
+  var pattern = ""
   var list = false
   var seed: Int?
   var shuffle = false
@@ -31,9 +32,9 @@ struct RunnerOptions {
   var failOnFlaky = false
   var updateSnapshots: SnapshotMode?
   var reporters: [ReporterSpec] = []
-  var maxInstructions: Int? = 100_000_000
-  var maxMemory: Int? = 128 << 20
-  var timeout: Double? = 10
+  var maxInstructions: Int?
+  var maxMemory: Int?
+  var timeout: Double?
   var passWithNoTests = false
   var sandbox = false
   var plugins: [String] = []
@@ -44,8 +45,12 @@ struct RunnerOptions {
   var exploreRuns: Int?
   /// `--isolate file|scenario`: what a file's scenarios share (Isolation).
   var isolate = Isolation.file
-  var traceDir = "tantan-traces"
-  var artifactsDir = "tantan-artifacts"
+  var traceDir = ""
+  var artifactsDir = ""
+  /// `--strict`: scenarios without assertions, files without scenarios and pending timers fail.
+  var strict = false
+  /// Plugin folders the runner's probe saw crash at load (passed to workers, hidden).
+  var skippedPlugins: [String] = []
   /// `--coverage` (or a coverage reporter): count the lines run; luacov's include/exclude patterns.
   var coverage = false
   var coverageInclude: [String] = []
@@ -53,6 +58,8 @@ struct RunnerOptions {
   /// `--watch`: rerun what a save affects until `q` (WatchCommand).
   var watch = false
   var help = false
+  /// `merge-reports --allow-partial`.
+  var allowPartial = false
 
   /// True when something other than sharding narrowed the suite (unused goldens are then not reported).
   var isFiltered: Bool {
@@ -81,134 +88,48 @@ struct RunnerOptions {
     }
   }
 
+  /// The command line, by the declarations in `TestOptions.all` (getopt_long's rules): their
+  /// defaults first, then each option given, in order.
   static func parse(_ args: [String]) throws(UsageError) -> RunnerOptions {
-    var o = RunnerOptions()
-    var i = 0
-    var onlyPaths = false
-    func value(_ name: String, _ inline: String?) throws(UsageError) -> String {
-      if let inline { return inline }
-      i += 1
-      guard i < args.count else { throw UsageError(description: "option '\(name)' needs a value") }
-      return args[i]
+    var (o, operands) = try parse(args, options: TestOptions.all)
+    do {
+      for a in operands { try o.addPath(a) }
+    } catch {
+      throw UsageError(description: error.description)
     }
-    func int(_ name: String, _ v: String, min: Int) throws(UsageError) -> Int {
-      guard let n = Int(v), n >= min else {
-        throw UsageError(description: "bad value for \(name): integer >= \(min) expected, got '\(v)'")
-      }
-      return n
-    }
-    func list(_ v: String) -> [String] { v.split(separator: ",").map { String($0) }.filter { !$0.isEmpty } }
-    while i < args.count {
-      let a = args[i]
-      if onlyPaths || !a.hasPrefix("-") || a == "-" {
-        try o.addPath(a)
-        i += 1
-        continue
-      }
-      if a == "--" {
-        onlyPaths = true
-        i += 1
-        continue
-      }
-      var name = a
-      var inline: String?
-      if a.hasPrefix("--"), let eq = a.firstIndex(of: "=") {
-        name = String(a[..<eq])
-        inline = String(a[a.index(after: eq)...])
-      }
-      switch name {
-      case "-h", "--help": o.help = true
-      case "--filter": o.filters.append(try value(name, inline))
-      case "--filter-out": o.filtersOut.append(try value(name, inline))
-      case "-t", "--tags": o.tags += list(try value(name, inline))
-      case "--exclude-tags": o.excludeTags += list(try value(name, inline))
-      case "-p", "--pattern": o.pattern = try value(name, inline)
-      case "-l", "--list": o.list = true
-      case "--seed":
-        let v = try value(name, inline)
-        guard let n = Int(v) else {
-          throw UsageError(description: "bad value for --seed: integer expected, got '\(v)'")
-        }
-        o.seed = n
-      case "--explore-runs": o.exploreRuns = try int(name, try value(name, inline), min: 1)
-      case "--isolate":
-        let v = try value(name, inline)
-        guard let m = Isolation(rawValue: v) else {
-          throw UsageError(description: "bad value for --isolate: file or scenario expected, got '\(v)'")
-        }
-        o.isolate = m
-      case "--shuffle": o.shuffle = true
-      case "-j", "--jobs": o.jobs = try int(name, try value(name, inline), min: 1)
-      case "--shard":
-        let v = try value(name, inline)
-        let parts = v.split(separator: "/", omittingEmptySubsequences: false)
-        guard parts.count == 2, let x = Int(parts[0]), let n = Int(parts[1]), n >= 1, x >= 1, x <= n else {
-          throw UsageError(description: "bad value for --shard: i/n with 1 <= i <= n expected, got '\(v)'")
-        }
-        o.shard = (x, n)
-      case "--repeat-each": o.repeatEach = try int(name, try value(name, inline), min: 1)
-      case "--retries": o.retries = try int(name, try value(name, inline), min: 0)
-      case "--fail-on-flaky": o.failOnFlaky = true
-      case "-u": o.updateSnapshots = .all
-      case "--update-snapshots":
-        let v = inline ?? "all"
-        guard let m = SnapshotMode(rawValue: v) else {
-          throw UsageError(description: "bad value for --update-snapshots: none, new or all expected, got '\(v)'")
-        }
-        o.updateSnapshots = m
-      case "-o", "--output", "--reporter":
-        let v = try value(name, inline)
-        let (r, path) = v.split(separator: "=", maxSplits: 1).map(String.init).pair
-        guard !r.isEmpty else { throw UsageError(description: "empty reporter name") }
-        let canonical = reporterNames[r] ?? r  // else a plugin's: checked once plugins are loaded
-        if let path, path.isEmpty { throw UsageError(description: "empty path for reporter '\(r)'") }
-        o.reporters.append(ReporterSpec(name: canonical, path: path == "-" ? nil : path))
-      case "--max-instructions": o.maxInstructions = nonZero(try int(name, try value(name, inline), min: 0))
-      case "--max-memory": o.maxMemory = nonZero(try int(name, try value(name, inline), min: 0))
-      case "--timeout":
-        let v = try value(name, inline)
-        guard let d = Double(v), d.isFinite, d >= 0 else {
-          throw UsageError(description: "bad value for --timeout: seconds >= 0 expected, got '\(v)'")
-        }
-        o.timeout = d == 0 ? nil : d
-      case "--pass-with-no-tests": o.passWithNoTests = true
-      case "--coverage": o.coverage = true
-      case "--watch": o.watch = true
-      case "--coverage-include": o.coverageInclude.append(try value(name, inline))
-      case "--coverage-exclude": o.coverageExclude.append(try value(name, inline))
-      case "--sandbox": o.sandbox = true
-      case "--plugin": o.plugins.append(try value(name, inline))
-      case "--strict-plugins": o.strictPlugins = true
-      case "--deterministic-times": o.deterministicTimes = true
-      case "--trace":
-        let v = try value(name, inline)
-        guard let m = ScenarioTraces.Mode(rawValue: v) else {
-          throw UsageError(description: "bad value for --trace: on, off or retain-on-failure expected, got '\(v)'")
-        }
-        o.trace = m
-      case "--trace-dir":
-        let v = try value(name, inline)
-        guard !v.isEmpty else { throw UsageError(description: "bad value for --trace-dir: a folder expected, got ''") }
-        o.traceDir = v
-      case "--artifacts-dir":
-        let v = try value(name, inline)
-        guard !v.isEmpty else {
-          throw UsageError(description: "bad value for --artifacts-dir: a folder expected, got ''")
-        }
-        o.artifactsDir = v
-      default: throw UsageError(description: "unrecognized option '\(a)'")
-      }
-      i += 1
-    }
-    if o.reporters.isEmpty { o.reporters = [ReporterSpec(name: "default", path: nil)] }
-    if o.reporters.contains(where: { $0.name == "lcov" || $0.name == "cobertura" }) { o.coverage = true }
     return o
   }
 
-  private static func nonZero(_ n: Int) -> Int? { n == 0 ? nil : n }
+  /// The options of `table` (a command's, `test`'s or `merge-reports`'s), and the operands.
+  static func parse(_ args: [String], options table: [TestOption]) throws(UsageError) -> (RunnerOptions, [String]) {
+    var o = RunnerOptions()
+    let parsed: OptionParser.Result
+    do {
+      parsed = try OptionParser.parse(args, table.map(\.spec))
+      for option in table { if let d = option.spec.defaultValue { try option.apply(&o, d) } }
+      for occurrence in parsed.occurrences { try table[occurrence.option].apply(&o, occurrence.value) }
+    } catch {
+      throw UsageError(description: error.description)
+    }
+    if o.reporters.isEmpty { o.reporters = [ReporterSpec(name: "default", path: nil)] }
+    return (o, parsed.operands)
+  }
+
+  /// What every option means when it is not given.
+  static let defaults = (try? parse([])) ?? RunnerOptions()
+
+  /// `--reporter NAME[=PATH]`.
+  mutating func addReporter(_ v: String) throws(OptionParser.Error) {
+    let (r, path) = v.split(separator: "=", maxSplits: 1).map(String.init).pair
+    guard !r.isEmpty else { throw OptionParser.Error(description: "empty reporter name") }
+    let canonical = Self.reporterNames[r] ?? r  // else a plugin's: checked once plugins are loaded
+    if let path, path.isEmpty { throw OptionParser.Error(description: "empty path for reporter '\(r)'") }
+    reporters.append(ReporterSpec(name: canonical, path: path == "-" ? nil : path))
+    if canonical == "lcov" || canonical == "cobertura" { coverage = true }
+  }
 
   /// `file.lua:LINE` selects the scenarios at or around that line; other arguments are paths.
-  private mutating func addPath(_ a: String) throws(UsageError) {
+  private mutating func addPath(_ a: String) throws(OptionParser.Error) {
     if let colon = a.lastIndex(of: ":"), let line = Int(a[a.index(after: colon)...]), line > 0,
       FileSystem.kind(a) == .missing
     {
@@ -220,61 +141,7 @@ struct RunnerOptions {
     if !paths.contains(a) { paths.append(a) }
   }
 
-  static let usage = """
-    usage: tantan-host test [options] [paths...]
-    Runs busted-style scenario files (*_spec.lua): each file loads once in a worker process and its
-    scenarios run in order in that state, as busted runs them. Paths are files, folders (searched for --pattern) or file.lua:LINE; default spec/
-    or scenarios/. (A script named 'test' runs as: tantan-host ./test)
-      --filter PAT           only scenarios whose full name matches the Lua pattern (repeatable)
-      --filter-out PAT       skip scenarios whose full name matches (repeatable)
-      -t, --tags a,b         only scenarios tagged #a or #b
-      --exclude-tags a,b     skip scenarios tagged #a or #b
-      -p, --pattern PAT      file name pattern for folders (Lua pattern, default _spec%.lua$)
-      -l, --list             list the selected scenarios (file:line: name) and exit
-      --seed N               seed math.random in every scenario and the --shuffle order
-      --explore-runs N       every explore(name, spec) makes N runs instead of spec.runs (default
-                             100; as TANTAN_EXPLORE_RUNS=N, for a nightly job)
-      --shuffle              run (and report) the scenarios in a seeded random order
-      -j, --jobs N           run N worker processes at a time; reports are the same as serial
-      --isolate MODE         file (default): a file's scenarios share its state, as in busted;
-                             scenario: each scenario runs in a fork of the loaded file
-      --shard i/n            run the i-th of n deterministic slices of the suite
-      --repeat-each N        run every scenario N times
-      --retries N            retry a failing scenario up to N times (passing on retry = flaky)
-      --fail-on-flaky        exit 1 when a scenario was flaky
-      --update-snapshots[=none|new|all]  write golden files: none, only missing ones, or all
-                             (default new; none when CI=true); -u is --update-snapshots=all
-      --reporter NAME[=PATH] default, tap, junit, json, github (GitHub Actions annotations; the
-                             job summary to $GITHUB_STEP_SUMMARY), lcov, cobertura (coverage; they
-                             imply --coverage) or a plugin's reporter, to stdout or PATH
-                             (repeatable; -o NAME)
-      --coverage             count the lines of the project's Lua files the scenarios run; the
-                             default output ends with a table (file, lines, hit, percent, missed)
-      --coverage-include PAT report the files matching this Lua pattern (luacov's include; the
-                             path without .lua; repeatable; after .luacov's own)
-      --coverage-exclude PAT leave out the files matching this Lua pattern (luacov's exclude)
-      --watch                after the run, rerun the spec files a save affects (a spec file, or
-                             a file its state loaded), clearing the screen; Enter reruns all, f
-                             the failures, q quits (TANTAN_WATCH_POLL=1 polls; refused when CI=true)
-      --max-instructions N   per-scenario instruction limit (default 100000000; 0 = none)
-      --max-memory BYTES     per-scenario memory limit (default 134217728; 0 = none)
-      --timeout SECONDS      per-scenario wall-clock limit (default 10; 0 = none; one stuck in C
-                             is killed a little later)
-      --sandbox              run each file in the interpreter's sandbox (no io, os.execute, debug...)
-      --plugin DIR           load the plugin in DIR, or every plugin folder in DIR (repeatable; before
-                             ./plugins, TANTAN_PLUGIN_PATH and ~/.config/tantan/plugins)
-      --strict-plugins       a plugin that fails to load stops the run (status 2); a plugin hook
-                             that raises makes its scenario an error
-      --pass-with-no-tests   exit 0 instead of 3 when nothing is selected
-      --deterministic-times  report every duration as 0 (for comparing reports)
-      --trace MODE           on, off (default) or retain-on-failure: write an HTML trace of every
-                             scenario (or of the failed ones) to --trace-dir; JUnit attaches them
-      --trace-dir DIR        where traces go (default tantan-traces; stale traces there are removed, a shard's own only)
-      --artifacts-dir DIR    where a failed assert.snapshot_svg leaves the reference, the actual
-                             picture and a diff page (default tantan-artifacts); JUnit attaches them
-    Exit status: 0 all passed, 1 a failure or error, 2 usage or configuration error, 3 nothing selected.
-
-    """
+  static var usage: String { TestOptions.usage }
 }
 
 extension Array where Element == String {

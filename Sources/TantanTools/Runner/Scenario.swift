@@ -88,6 +88,10 @@ struct ScenarioResult: Equatable, Sendable {
   var snapshotActions = SnapshotActions()
   /// Files left for review by the last attempt's failed picture snapshots (`--artifacts-dir`).
   var artifacts: [String] = []
+  /// The assertions the last attempt made (nil: unknown, as in a report from before they were counted).
+  var assertions: Int? = nil
+  /// The timers and animations the last attempt left pending, described (`RunWarnings`).
+  var pendingTimers: [String] = []
   /// What the scenario (and what it started) wrote to stderr, capped as `output` is.
   var stderr = ""
 

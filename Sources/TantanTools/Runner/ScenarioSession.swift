@@ -164,10 +164,9 @@ final class ScenarioSession {
       return 2
     }
     // explore(name, spec): the engine loads on the first explore that runs.
-    let clock = host.clock
     let runs = config.exploreRuns
-    lua.setFunction(-1, "explore_engine") { (lua: Lua) throws(LuaCallError) -> Int32 in
-      try ExploreExtension.pushEngine(lua, clock: clock, runs: runs)
+    lua.setFunction(-1, "explore_engine") { [unowned host] (lua: Lua) throws(LuaCallError) -> Int32 in
+      try ExploreExtension.pushEngine(lua, host: host, runs: runs)
       return 1
     }
     guard lua.pcall(1, 1, traceback: true) else {

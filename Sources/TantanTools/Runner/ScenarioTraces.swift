@@ -7,10 +7,7 @@ import TantanLua
 /// so the folder holds exactly this run's traces; a `--shard` removes only its own scenarios'
 /// traces, so shards run one after another into one folder keep each other's.
 enum ScenarioTraces {
-  enum Mode: String, Sendable, CaseIterable {
-    case off, on
-    case retainOnFailure = "retain-on-failure"
-  }
+  typealias Mode = SharedOptions.TraceMode
 
   /// Prepares the folder; nil, or why it cannot be used. With `only`, stale traces of other
   /// scenarios stay.

@@ -39,6 +39,29 @@ enum Selection {
     return out
   }
 
+  /// `file.lua:LINE` arguments that select no scenario of `all` (the collected scenarios): one
+  /// message each, naming the nearest scenarios above and below the line (`file:line: name`).
+  /// The run goes on with what the other arguments select (nothing selected: status 3).
+  static func unmatchedLines(_ lines: [RunnerOptions.LineSpec], _ all: [ScenarioInfo]) -> [String] {
+    var out: [String] = []
+    for spec in lines {
+      let file = Discovery.normalize(spec.file)
+      let inFile = all.filter { $0.file == file }
+      // A file with no scenario (or that failed to load) is reported as such elsewhere.
+      if inFile.isEmpty { continue }
+      if inFile.contains(where: { covers($0, spec.line) || inDescribe($0, spec.line) }) { continue }
+      let above = inFile.filter { max($0.line, $0.last) < spec.line }.max {
+        max($0.line, $0.last) < max($1.line, $1.last)
+      }
+      let below = inFile.filter { min($0.line, $0.first) > spec.line }.min {
+        min($0.line, $0.first) < min($1.line, $1.first)
+      }
+      let nearest = [above, below].compactMap { $0 }.map { "\($0.location): \($0.fullName)" }
+      out.append("\(file):\(spec.line): no scenario at this line; nearest: " + nearest.joined(separator: "; "))
+    }
+    return out
+  }
+
   /// A line selects the scenarios whose `it` call or function it falls on; failing that, the
   /// scenarios of the `describe` blocks around it.
   static func covers(_ s: ScenarioInfo, _ line: Int) -> Bool {

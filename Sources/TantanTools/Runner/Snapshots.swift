@@ -25,7 +25,7 @@ struct SnapshotActions: Equatable, Sendable {
 struct SnapshotStore: Sendable {
   let mode: RunnerOptions.SnapshotMode
   /// Where failed picture snapshots leave their reference, actual picture and diff page.
-  var artifactsDir = RunnerOptions().artifactsDir
+  var artifactsDir = RunnerOptions.defaults.artifactsDir
   /// `--sandbox`: goldens stay inside their folder and share `budget` (see SandboxWrites.swift).
   var sandboxed = false
   var budget: WriteBudget?
@@ -34,7 +34,7 @@ struct SnapshotStore: Sendable {
   /// write is refused, the safe side.
   init(
     mode: RunnerOptions.SnapshotMode, sandboxed: Bool = false, budgetCounter: Int32? = nil,
-    artifactsDir: String = RunnerOptions().artifactsDir
+    artifactsDir: String = RunnerOptions.defaults.artifactsDir
   ) {
     self.mode = mode
     self.sandboxed = sandboxed

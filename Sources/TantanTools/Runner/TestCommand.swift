@@ -1,7 +1,9 @@
 import LuaRuntime
 import TantanLua
 
-#if canImport(Glibc)
+#if canImport(Darwin)
+  import Darwin
+#elseif canImport(Glibc)
   import Glibc
 #endif
 
@@ -65,6 +67,8 @@ enum TestCommand {
     let ci = isCI
     let seed = o.seed ?? (o.shuffle ? Int(time(nil)) : 0)
     // Plugins: discovered and loaded once here, then into every scenario's state (TestPlugins).
+    // A plugin whose loading crashes is left out here and in every worker (PluginProbe).
+    let o = try PluginProbe.skipCrashing(o, seed: seed, progname: progname, command: "test")
     let plugins = try TestPlugins.load(o, seed: seed, progname: progname)
     try o.checkReporters(plugins: plugins?.reporterNames ?? [])
     let coverageFilter = try o.coverage ? coverageFilter(o) : nil
@@ -78,8 +82,10 @@ enum TestCommand {
     // --sandbox: the goldens' write budget is one count shared by every worker and fork.
     let budget = o.sandbox ? WriteBudget.makeCounter() : nil
     defer { if let budget { close(budget) } }
+    // The workers load plugins themselves: the ones the probe saw crash stay out there too.
+    let workerArguments = o.skippedPlugins.map { "--skip-plugin=" + $0 } + arguments
     let settings = WorkerSettings(
-      seed: seed, isolation: o.isolate, retries: o.retries, exploreRuns: o.exploreRuns, arguments: arguments)
+      seed: seed, isolation: o.isolate, retries: o.retries, exploreRuns: o.exploreRuns, arguments: workerArguments)
     let pool =
       watch?.pool ?? WorkerPool(jobs: o.jobs, settings: settings, watchdog: watchdog(config, o), budgetCounter: budget)
     if let watch {
@@ -87,6 +93,9 @@ enum TestCommand {
       if full { watch.specFiles = files }
     }
     let collected = try collect(files, pool: pool)
+    for note in Selection.unmatchedLines(o.lines, collected.compactMap { try? $0.get() }.flatMap { $0 }) {
+      FileSystem.write(fd: 2, "\(progname) test: \(note)\n")
+    }
     var loadedIn: [String: Int] = [:]  // the worker that holds each file loaded (--isolate file)
     for (task, worker) in pool.handledBy where task < files.count { loadedIn[files[task]] = worker }
     var items = try plan(files: files, collected: collected, options: o, matcher: matcher)
@@ -116,18 +125,29 @@ enum TestCommand {
       onLoaded: { watch?.record(spec: $0, loaded: $1) })
     progress.finish()
     results = SnapshotStore.failSharedGoldens(results)
+    if o.strict { results = RunWarnings.strict(results) }
 
     var report = RunReport(
       seed: seed, shuffled: o.shuffle, shard: o.shard.map { "\($0.index)/\($0.count)" }, results: results,
       duration: FileSystem.now() - started)
     report.selection = RunSelection(o, paths: paths)
     report.planned = items.count
+    if !o.strict {
+      report.emptyFiles = zip(files, collected).compactMap { file, outcome in
+        if case .success(let all) = outcome, all.isEmpty { return file }
+        return nil
+      }
+    }
     if let coverageFilter { report.coverage = CoverageReport.make(counted, filter: coverageFilter) }
     report.goldens = goldens(
       paths: paths, files: files, collected: collected, results: results, options: o, strict: ci,
       snapshots: config.snapshots)
     if o.deterministicTimes { report.zeroTimes() }
-    if indexed.isEmpty { FileSystem.write(fd: 2, "\(progname) test: no scenario matched the selection\n") }
+    if report.isEmptyShard {
+      FileSystem.write(fd: 2, "\(progname) test: \(report.header): this shard holds none of them\n")
+    } else if indexed.isEmpty {
+      FileSystem.write(fd: 2, "\(progname) test: no scenario matched the selection\n")
+    }
     if let warnings = plugins?.warnings(), !warnings.isEmpty { FileSystem.write(fd: 2, warnings) }
     watch?.finished(report, files: files, full: full)
     guard Reporters.write(report, o.reporters, progname: progname, plugins: plugins) else { return 2 }
@@ -183,8 +203,21 @@ enum TestCommand {
           file: file, ordinal: 0, name: "(file failed to load)", line: f.line ?? 0, first: 0, last: 0, describes: [],
           tags: [])
         items.append(RunItem(scenario: info, repeatIndex: 0, loadFailure: f))
+      case .success(let all) where all.isEmpty && o.strict:
+        let info = ScenarioInfo(
+          file: file, ordinal: 0, name: "(file declares no scenario)", line: 0, first: 0, last: 0, describes: [],
+          tags: [])
+        items.append(RunItem(scenario: info, repeatIndex: 0, loadFailure: RunWarnings.emptyFileFailure(file)))
       case .success(let all):
-        for s in try Selection.select(all, o, matcher: matcher) {
+        let selected = try Selection.select(all, o, matcher: matcher)
+        if (items.count + selected.count).multipliedReportingOverflow(by: o.repeatEach).partialValue
+          > TestOptions.maxItems
+        {
+          throw RunnerOptions.UsageError(
+            description: "the selection holds more than \(TestOptions.maxItems) scenario runs"
+              + (o.repeatEach > 1 ? " (--repeat-each \(o.repeatEach))" : "") + ": narrow it or shard it")
+        }
+        for s in selected {
           if o.repeatEach > 1 {
             for k in 1...o.repeatEach { items.append(RunItem(scenario: s, repeatIndex: k)) }
           } else {

@@ -2,7 +2,9 @@ import CLua
 import LuaRuntime
 import TantanLua
 
-#if canImport(Glibc)
+#if canImport(Darwin)
+  import Darwin
+#elseif canImport(Glibc)
   import Glibc
 #endif
 
@@ -74,14 +76,29 @@ final class TestPlugins: @unchecked Sendable {
   static func load(
     _ o: RunnerOptions, seed: Int, progname: String, command: String = "test", quiet: Bool = false
   ) throws -> TestPlugins? {
-    let found = PluginDiscovery.discover(requested: o.plugins)
+    let found = PluginDiscovery.discover(requested: o.plugins).filter { !o.skippedPlugins.contains($0.dir) }
     guard !found.isEmpty else { return nil }
+    let (state, host) = try homeState(o, seed: seed)
+    host.plugins.report = quiet ? { _ in } : { msg in FileSystem.write(fd: 2, "\(progname) \(command): \(msg)\n") }
+    let plugins = TestPlugins(home: state, host: host, options: o, progname: progname, command: command)
+    plugins.armLimits()
+    let ok = PluginLoader.load(
+      found, into: host, options: .init(sandboxed: o.sandbox, strict: o.strictPlugins, cache: plugins.cache))
+    if !ok { throw StrictFailure() }
+    // Each candidate left one record, in order.
+    plugins.candidates = zip(found, host.plugins.records).filter { $0.1.status == .loaded }.map(\.0)
+    plugins.records = host.plugins.records
+    return plugins
+  }
+
+  /// A state for plugins as the runner's own code runs them: the host, the sandbox (`--sandbox`),
+  /// and an `os.exit` that raises.
+  static func homeState(_ o: RunnerOptions, seed: Int) throws -> (LuaState, TantanHost) {
     let state = try LuaState()
     guard case .success(let host) = TantanModule.makeHost(state, seed: seed) else {
       state.close()
       throw RunnerOptions.UsageError(description: "cannot set up a state for the plugins")
     }
-    host.plugins.report = quiet ? { _ in } : { msg in FileSystem.write(fd: 2, "\(progname) \(command): \(msg)\n") }
     if o.sandbox {
       guard Sandbox.load(state) == LUA_OK,
         {
@@ -93,15 +110,24 @@ final class TestPlugins: @unchecked Sendable {
         throw RunnerOptions.UsageError(description: "sandbox: \(msg)")
       }
     }
-    let plugins = TestPlugins(home: state, host: host, options: o, progname: progname, command: command)
-    plugins.armLimits()
-    let ok = PluginLoader.load(
-      found, into: host, options: .init(sandboxed: o.sandbox, strict: o.strictPlugins, cache: plugins.cache))
-    if !ok { throw StrictFailure() }
-    // Each candidate left one record, in order.
-    plugins.candidates = zip(found, host.plugins.records).filter { $0.1.status == .loaded }.map(\.0)
-    plugins.records = host.plugins.records
-    return plugins
+    disarmExit(state.lua)
+    return (state, host)
+  }
+
+  /// A plugin's code (its `setup`, a reporter's `on_start`...) runs in the runner's own process:
+  /// its `os.exit` raises instead of ending the run, so the loader or the reporter call reports
+  /// it as the plugin's failure (naming the plugin) and the run goes on.
+  static func disarmExit(_ lua: Lua) {
+    guard (try? lua.getGlobal("os")) == LUA_TTABLE else {
+      lua.pop()
+      return
+    }
+    lua.push(function: { (lua: Lua) throws(LuaCallError) -> Int32 in
+      let code = lua.top == 0 ? "" : lua.toDisplayString(1)
+      throw .message("os.exit(\(code)) called by a plugin (the runner keeps running)")
+    })
+    lua.rawSet(-2, "exit")
+    lua.pop()
   }
 
   private func armLimits() {
@@ -239,6 +265,10 @@ final class TestPlugins: @unchecked Sendable {
     lua.push(r.output); lua.rawSet(-2, "output")
     lua.push(r.attempts.count + 1); lua.rawSet(-2, "attempts")
     lua.push(r.repeatIndex); lua.rawSet(-2, "repeat_index")
+    lua.push(r.assertions); lua.rawSet(-2, "assertions")
+    lua.newTable(narr: Int32(r.pendingTimers.count))
+    for (i, t) in r.pendingTimers.enumerated() { lua.push(t); lua.rawSet(-2, index: i + 1) }
+    lua.rawSet(-2, "pending_timers")
   }
 
   /// `{total=, passed=, failed=, errors=, pending=, flaky=, duration=, seed=, ok=}`

@@ -8,7 +8,7 @@ import TantanLua
   import Darwin
 #endif
 
-/// `tantan-host --trace FILE script.lua`: records the script's steps and writes the HTML when the
+/// `tantan-host --trace on --trace-file FILE script.lua` (or `--trace FILE`): records the script's steps and writes the HTML when the
 /// run ends: normally, with an error (recorded as the last step, with its position), or through
 /// `os.exit` (which never returns to the interpreter, so its wrapper writes the file first).
 final class ScriptTrace {
@@ -17,10 +17,13 @@ final class ScriptTrace {
   private var failures = 0
   private var written = false
   private let progname: String
+  /// `--trace retain-on-failure`: a run that ends with status 0 writes no trace.
+  private let onlyFailures: Bool
 
-  init(host: TantanHost, path: String, title: String, progname: String) {
+  init(host: TantanHost, path: String, title: String, progname: String, onlyFailures: Bool = false) {
     self.path = path
     self.progname = progname
+    self.onlyFailures = onlyFailures
     recorder = TraceRecorder(host: host, title: title)
     host.observer = recorder
     TraceInstaller.install(host, recorder)
@@ -39,6 +42,7 @@ final class ScriptTrace {
   func write(status: Int32) -> String? {
     guard !written else { return nil }
     written = true
+    if onlyFailures && status == 0 { return nil }
     if failures == 0 || status == 0 {
       let title = "end of script (exit status \(status))"
       recorder.finish(recorder.host.lua, kind: .end, title: title, error: nil, source: nil, line: nil)

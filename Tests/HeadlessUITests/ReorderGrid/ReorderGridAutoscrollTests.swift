@@ -31,7 +31,7 @@ final class ReorderGridAutoscrollTests: XCTestCase {
     XCTAssertEqual(rec.notifications.last, "did_drop(0, 199)")
     // One live step per row from row 11 to row 49, then the last one along the row.
     XCTAssertEqual(rec.notifications.filter { $0.hasPrefix("did_move") }.count, 40)
-    XCTAssertNil(grid.checkInvariants())
+    XCTAssertNil(grid.invariantViolation())
   }
 
   func testAutoscrollUpIsFasterDeeperIntoTheEdge() throws {
@@ -72,7 +72,7 @@ final class ReorderGridAutoscrollTests: XCTestCase {
     XCTAssertGreaterThan(try clock.settle(), 10)
     XCTAssertEqual(grid.offset, grid.maxOffset)
     try grid.drop()
-    XCTAssertNil(grid.checkInvariants())
+    XCTAssertNil(grid.invariantViolation())
   }
 
   func testScrollToDuringADragCarriesTheSnapshot() throws {
@@ -92,7 +92,7 @@ final class ReorderGridAutoscrollTests: XCTestCase {
     XCTAssertThrowsError(try clock.advance(by: 5))
     XCTAssertFalse(grid.isAutoscrolling)
     XCTAssertNotNil(grid.dragging)
-    XCTAssertNil(grid.checkInvariants())
+    XCTAssertNil(grid.invariantViolation())
     rec.throwOn = []
     try grid.dragBy(dx: 0, dy: 0.5)
     XCTAssertTrue(grid.isAutoscrolling, "the next move restarts it")

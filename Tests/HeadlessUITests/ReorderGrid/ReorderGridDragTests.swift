@@ -142,7 +142,7 @@ final class ReorderGridDragTests: XCTestCase {
     XCTAssertNil(grid.snapshot)
     XCTAssertEqual(try grid.items, numbered(12))
     XCTAssertEqual(rec.notifications.suffix(2), ["did_move(1, 10)", "did_cancel(1)"])
-    XCTAssertNil(grid.checkInvariants())
+    XCTAssertNil(grid.invariantViolation())
   }
 
   func testWholeGestureDrag() throws {
@@ -163,7 +163,7 @@ final class ReorderGridDragTests: XCTestCase {
     var expected = seedChannels
     expected.insert(expected.remove(at: 5), at: 0)
     XCTAssertEqual(try grid.items, expected)
-    XCTAssertNil(grid.checkInvariants())
+    XCTAssertNil(grid.invariantViolation())
   }
 
   func testCenterInsideTargetRule() throws {

@@ -60,7 +60,7 @@ final class ReorderGridErrorTests: XCTestCase {
     assertThrows(.coordinateOverflow(parameter: "dx"), try grid.dragBy(dx: 1e308, dy: 0))
     XCTAssertEqual(grid.dragging, 0)
     XCTAssertEqual(try grid.items, seedChannels)
-    XCTAssertNil(grid.checkInvariants())
+    XCTAssertNil(grid.invariantViolation())
   }
 
   func testWrongStates() throws {
@@ -134,7 +134,7 @@ final class ReorderGridErrorTests: XCTestCase {
     rec.throwOn = ["did_end_editing"]
     assertBoom("did_end_editing", try grid.toggleEditing())
     XCTAssertFalse(grid.editing)
-    XCTAssertNil(grid.checkInvariants())
+    XCTAssertNil(grid.invariantViolation())
   }
 
   func testDataSourceErrorsLeaveTheGridConsistent() throws {
@@ -150,7 +150,7 @@ final class ReorderGridErrorTests: XCTestCase {
     assertBoom("delete", try grid.delete(2))
     XCTAssertEqual(grid.count, 8)
     XCTAssertEqual(try grid.items, src.data)
-    XCTAssertNil(grid.checkInvariants())
+    XCTAssertNil(grid.invariantViolation())
   }
 
   func testReentrantCallsFromCallbacksAreErrors() throws {
@@ -212,7 +212,7 @@ final class ReorderGridErrorTests: XCTestCase {
     let (grid, _) = try makeGrid(numbered(100), config: ReorderGridConfig(item: Size(w: 1e-300, h: 1e-300)))
     XCTAssertEqual(try grid.drag(from: 0, to: 99), 99)
     XCTAssertEqual(try grid.items.last, "i0")
-    XCTAssertNil(grid.checkInvariants())
+    XCTAssertNil(grid.invariantViolation())
   }
 
   /// A data source's count is allocated for (identities): a huge one crashed the process.

@@ -43,7 +43,7 @@ final class ReorderGridScaleTests: XCTestCase {
     XCTAssertEqual(items[5], "i6")
     XCTAssertEqual(items[n - 6], "i\(n - 5)")
     XCTAssertEqual(items[n - 4], "i\(n - 4)")
-    XCTAssertNil(grid.checkInvariants())
+    XCTAssertNil(grid.invariantViolation())
     // And back with a gesture: long press, a few steps, drop.
     try grid.scrollTo(grid.maxOffset)
     try grid.longPress(n - 5)
@@ -51,7 +51,7 @@ final class ReorderGridScaleTests: XCTestCase {
     XCTAssertEqual(grid.dragging, n - 10)
     XCTAssertEqual(try grid.drop(), n - 10)
     XCTAssertEqual(try grid.item(n - 10), "i5")
-    XCTAssertNil(grid.checkInvariants())
+    XCTAssertNil(grid.invariantViolation())
   }
 
   /// Drag steps per second (debug build, automatic invariant checks off), printed for the report.
@@ -75,7 +75,7 @@ final class ReorderGridScaleTests: XCTestCase {
       let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) * 1e-18
       rates[count] = Double(steps) / seconds
       print("ReorderGrid benchmark: \(count) items: \(Int(Double(steps) / seconds)) drag steps/s")
-      XCTAssertNil(grid.checkInvariants())
+      XCTAssertNil(grid.invariantViolation())
     }
     // Generous bound (shared CI cores): the big grid is not orders of magnitude slower.
     XCTAssertGreaterThan(rates[100_000]!, rates[40]! / 10)

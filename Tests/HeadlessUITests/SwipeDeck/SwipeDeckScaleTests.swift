@@ -31,7 +31,8 @@ final class SwipeDeckScaleTests: XCTestCase {
     var c = SwipeDeckConfig.tantan
     c.durations = .init(swipe: 0, reset: 0, rewind: 0)
     let h = try Harness(count: 1_000_000_000, config: c)
-    h.deck.eventSink = nil
+    h.src.record = nil
+    h.rec.sink = nil
     let n = 20_000
     for k in 0..<n {
       if k % 2 == 0 { try h.deck.like() } else { _ = try h.deck.pan(dx: -200, dy: 0) }

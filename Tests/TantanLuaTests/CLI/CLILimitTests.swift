@@ -141,7 +141,7 @@ final class CLILimitTests: CLITestCase {
 
   func testBadLimitValuesAreUsageErrors() throws {
     for args in [
-      ["--max-memory", "lots"], ["--max-memory", "0"], ["--max-instructions", "-5"], ["--timeout", "0"],
+      ["--max-memory", "lots"], ["--max-memory", "-1"], ["--max-instructions", "-5"], ["--timeout", "-0.5"],
       ["--timeout", "nan"], ["--timeout", "inf"], ["--timeout", "-1"], ["--max-memory", "99999999999999999999999"],
     ] {
       let r = try runHost(args + ["-e", "print('ran')"])
@@ -150,6 +150,13 @@ final class CLILimitTests: CLITestCase {
       XCTAssertEqual(r.stdout, "", "\(args)")
       XCTAssertTrue(r.stderr.contains(args[0]), "\(args): \(r.stderr)")
     }
+  }
+
+  /// 0 means no limit, as in `tantan-host test` (SharedOptions).
+  func testZeroMeansNoLimit() throws {
+    let r = try runHost(["--max-memory", "0", "--max-instructions=0", "--timeout", "0", "-e", "print('ran')"])
+    XCTAssertEqual(r.status, 0, "\(r)")
+    XCTAssertEqual(r.stdout, "ran\n")
   }
 
   func testGenerousLimitsDoNotDisturbANormalScript() throws {

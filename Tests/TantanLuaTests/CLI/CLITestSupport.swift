@@ -1,7 +1,9 @@
 import Foundation
 import XCTest
 
-#if canImport(Glibc)
+#if canImport(Darwin)
+  import Darwin
+#elseif canImport(Glibc)
   import Glibc
 #endif
 

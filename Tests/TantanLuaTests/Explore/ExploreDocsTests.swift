@@ -14,14 +14,15 @@ final class ExploreDocsTests: XCTestCase {
       local src = debug.getinfo(tantan.explore.replay, "S").source
       assert(src == "=[tantan]/explore.lua", src)
       src = debug.getinfo(tantan.explore.deck_actions, "S").source
-      assert(src == "=[tantan]/explore_actions.lua", src)
+      assert(src == "=[tantan]/explore_deck.lua", src)
       """)
   }
 
   /// Every function of the loaded table has exactly one row, read from its annotations, with every
   /// parameter typed; and no row names a function that is not there.
   func testEveryExploreFunctionHasItsRowFromItsAnnotations() throws {
-    let (docs, problems) = ExploreExtension.annotations
+    let (docs, problems) = ExploreExtension.annotations(
+      ExploreExtension.scripts + ComponentRegistry.builtin.entries.map(\.explore))
     XCTAssertEqual(problems, [])
     let names = docs.map { String($0.name.dropFirst("tantan.explore.".count)) }
     XCTAssertEqual(names.sorted(), ["deck_actions", "grid_actions", "list_actions", "replay"])

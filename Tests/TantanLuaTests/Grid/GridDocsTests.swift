@@ -24,8 +24,8 @@ final class GridDocsTests: XCTestCase {
     let callbacks = Set(GridBinding.callbackDocs.map(\.name))
     for n in GridDelegateCallback.names { XCTAssertTrue(callbacks.contains("tantan.ReorderGridDelegate." + n), n) }
     for n in GridSourceCallback.names { XCTAssertTrue(callbacks.contains("tantan.ReorderGridSource." + n), n) }
-    XCTAssertEqual(GridBinding.docs.first?.name, "tantan.grid")
-    XCTAssertTrue(TantanModule.extensions.contains { $0 == GridBinding.self })
+    XCTAssertEqual(GridBinding.entry.docs().first?.name, "tantan.grid")
+    XCTAssertTrue(ComponentRegistry.builtin.entries.contains { $0.className == "tantan.ReorderGrid" })
   }
 
   func testDeclaredMethodsAndFieldsAreReachableFromLua() throws {

@@ -256,6 +256,21 @@ final class ListDataBindingTests: XCTestCase {
       assert(table.concat(l:events(), " ") == "did_scroll(30) did_scroll(50)", table.concat(l:events(), " "))
       """)
   }
+
+  /// Like the deck's and the grid's callbacks, did_scroll is recorded also when the delegate has
+  /// no function for it (or there is no delegate): explore's coverage reads the log.
+  func testDidScrollIsRecordedWithoutADelegateFunction() throws {
+    let t = try LuaTestHost()
+    t.ok(
+      """
+      for _, delegate in ipairs({ {}, false }) do
+        local l = tantan.list{height = 100, item_height = 50, delegate = delegate or nil,
+          sections = {{id = 1, items = {{id = 1}, {id = 2}, {id = 3}}}}}
+        l:scroll_to(30); l:scroll_to(30); l:scroll_by(20)
+        assert(table.concat(l:events(), " ") == "did_scroll(30) did_scroll(50)", table.concat(l:events(), " "))
+      end
+      """)
+  }
 }
 
 /// Issue 17 point 9: a config that cannot show what it asks for is an error, and ranges read the

@@ -5,7 +5,9 @@ import XCTest
 @testable import TantanLua
 @testable import TantanTools
 
-#if canImport(Glibc)
+#if canImport(Darwin)
+  import Darwin
+#elseif canImport(Glibc)
   import Glibc
 #endif
 

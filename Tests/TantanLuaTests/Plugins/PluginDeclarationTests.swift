@@ -51,7 +51,7 @@ final class PluginDeclarationTests: XCTestCase {
   func testTheGridConstructorIsDeclaredFromItsConfigSchema() throws {
     XCTAssertEqual(GridBinding.constructor.doc.signature, "fun(config?: tantan.ReorderGridConfig): tantan.ReorderGrid")
     XCTAssertEqual(GridBinding.constructor.site.parameters, ["config"])
-    XCTAssertTrue(GridBinding.docs.contains(GridBinding.constructor.doc))
+    XCTAssertTrue(GridBinding.entry.docs().contains(GridBinding.constructor.doc))
     let t = try LuaTestHost()
     t.fails("tantan.grid(5)", "test:1: bad argument #1 to 'grid' (table expected, got number)")
     t.fails(

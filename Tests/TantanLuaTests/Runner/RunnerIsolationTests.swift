@@ -96,6 +96,8 @@ final class RunnerIsolationTests: XCTestCase {
     }
   }
 
+  /// A file loads again with `--isolate scenario` (collected, then loaded to fork from; with
+  /// `--isolate file` the worker that collected it runs it), and after a worker died in it.
   func testAFileThatDeclaresOtherScenariosWhenItLoadsAgainIsAnErrorNamingTheFile() throws {
     let dir = try SuiteDir([
       "spec/changing_spec.lua": #"""
@@ -113,7 +115,7 @@ final class RunnerIsolationTests: XCTestCase {
       """#,
       "spec/steady_spec.lua": #"it("steady", function() end)"#,
     ])
-    let r = try dir.test(["--reporter", "json"])
+    let r = try dir.test(["--isolate", "scenario", "--reporter", "json"])
     XCTAssertEqual(r.status, 1, r.stderr)
     let scenarios = try json(r.stdout)["scenarios"] as! [[String: Any]]
     XCTAssertEqual(scenarios.map { $0["status"] as! String }, ["error", "error", "passed"])

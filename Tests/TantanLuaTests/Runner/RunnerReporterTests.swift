@@ -126,7 +126,9 @@ final class RunnerReporterTests: XCTestCase {
     XCTAssertTrue(out.contains("PENDING spec/mixed_spec.lua:11 outcomes is pending"), out)
     XCTAssertTrue(out.contains("output:\n    printed by the scenario"), out)
     XCTAssertTrue(
-      out.hasSuffix("6 scenarios: 3 passed, 1 failed, 1 errors, 1 pending (" + out.split(separator: "(").last!), out)
+      out.hasSuffix(
+        "6 scenarios: 3 passed, 1 failed, 1 errors, 1 pending, 2 warnings (" + out.split(separator: "(").last!), out)
+    XCTAssertTrue(out.contains("WARNING spec/mixed_spec.lua:12 outcomes passes #quick: made no assertion\n"), out)
   }
 
   func testSeveralReportersAtOnceAndDeterministicTimes() throws {

@@ -38,14 +38,16 @@ final class EmbeddedScriptsTests: XCTestCase {
     let lua = try files("lua", "lua")
     let names = Set(lua.map(\.lastPathComponent))
     for expected in [
-      "explore.lua", "explore_actions.lua", "explore_shrink.lua", "prelude.lua", "prelude_format.lua",
+      "explore.lua", "explore_actions.lua", "explore_deck.lua", "explore_grid.lua", "explore_list.lua",
+      "explore_shrink.lua", "prelude.lua", "prelude_format.lua",
       "prelude_assert.lua",
       "prelude_core.lua", "sandbox.lua", "play_scenario.lua",
     ] {
       XCTAssertTrue(names.contains(expected), "\(expected) missing from \(names.sorted())")
     }
     XCTAssertNil(try loadInLua54(lua.map(\.path)))
-    let c = try String(contentsOf: Self.scriptsDir.appendingPathComponent("scripts.c"), encoding: .utf8)
+    // scripts.c, and a file of its own per component (explore_deck.c: a new component edits none).
+    let c = try files(".", "c").map { try String(contentsOf: $0, encoding: .utf8) }.joined()
     let pages = try files("js", "js") + files("web", "html") + files("web", "css")
     for name in ["snapshot_diff.css", "snapshot_diff.html", "trace_viewer.css", "trace_viewer.html", "trace_viewer.js"]
     {
@@ -55,7 +57,7 @@ final class EmbeddedScriptsTests: XCTestCase {
       let folder = file.deletingLastPathComponent().lastPathComponent
       XCTAssertTrue(
         c.contains("#embed \"\(folder)/\(file.lastPathComponent)\""),
-        "scripts.c does not embed \(folder)/\(file.lastPathComponent)")
+        "no C file of TantanScripts embeds \(folder)/\(file.lastPathComponent)")
     }
   }
 

@@ -10,9 +10,10 @@ final class LuaTestHost {
   let host: TantanHost
   private(set) var output = ""
 
-  init() throws {
+  /// `components`: the registry the host offers (a test's own component added to the built-in ones).
+  init(components: ComponentRegistry = .builtin) throws {
     state = try LuaState()
-    host = TantanHost(state: state)
+    host = TantanHost(state: state, components: components)
     TantanModule.install(host)
   }
 

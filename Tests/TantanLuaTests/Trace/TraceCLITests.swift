@@ -176,6 +176,23 @@ final class TraceCLITests: XCTestCase {
     XCTAssertEqual(t.events(t.steps[1]).first, "deck will_swipe(1)")
   }
 
+  /// `--trace MODE` with `--trace-file FILE`, as `test` has `--trace MODE` with `--trace-dir`.
+  func testTraceModesAndTraceFile() throws {
+    let dir = try TraceScratch()
+    try dir.write("ok.lua", "local deck = tantan.deck{ source = { {} } }\n")
+    try dir.write("bad.lua", "local deck = tantan.deck{ source = { {} } }\nerror('no')\n")
+    XCTAssertEqual(try dir.run(["--trace", "retain-on-failure", "--trace-file", "ok.html", "ok.lua"]).status, 0)
+    XCTAssertFalse(FileManager.default.fileExists(atPath: dir.path("ok.html")), "a passing run keeps no trace")
+    XCTAssertEqual(try dir.run(["--trace=retain-on-failure", "--trace-file=bad.html", "bad.lua"]).status, 1)
+    XCTAssertEqual(try TraceFile(path: dir.path("bad.html")).status, "error")
+    XCTAssertEqual(try dir.run(["--trace", "on", "ok.lua"]).status, 0)
+    XCTAssertEqual(try TraceFile(path: dir.path("tantan-trace.html")).status, "ok")
+    XCTAssertEqual(try dir.run(["--trace-file", "alone.html", "ok.lua"]).status, 0)
+    XCTAssertEqual(try TraceFile(path: dir.path("alone.html")).status, "ok")
+    XCTAssertEqual(try dir.run(["--trace", "off", "--trace-file", "off.html", "ok.lua"]).status, 0)
+    XCTAssertFalse(FileManager.default.fileExists(atPath: dir.path("off.html")))
+  }
+
   func testBadTraceOptions() throws {
     let dir = try TraceScratch()
     let missing = try dir.run(["--trace"])
@@ -183,7 +200,7 @@ final class TraceCLITests: XCTestCase {
     XCTAssertTrue(missing.stderr.hasPrefix("\(HostBinary.path): '--trace' needs argument\nusage:"), missing.stderr)
     let empty = try dir.run(["--trace=", "-e", "print(1)"])
     XCTAssertEqual(empty.status, 1)
-    XCTAssertTrue(empty.stderr.contains("bad value for --trace: file name expected"), empty.stderr)
+    XCTAssertTrue(empty.stderr.contains("bad value for --trace: a mode or file name expected"), empty.stderr)
     try dir.write("file", "")
     let unwritable = try dir.run(["--trace", "file/t.html", "-e", "print(1)"])
     XCTAssertEqual(unwritable.status, 1)

@@ -124,6 +124,6 @@ final class TraceRunnerTests: XCTestCase {
       bogus.stderr.contains("bad value for --trace: on, off or retain-on-failure expected, got 'bogus'"), bogus.stderr)
     let missing = try suite.test(["--trace"])
     XCTAssertEqual(missing.status, 2)
-    XCTAssertTrue(missing.stderr.contains("option '--trace' needs a value"), missing.stderr)
+    XCTAssertTrue(missing.stderr.contains("option '--trace' requires an argument"), missing.stderr)
   }
 }

@@ -15,6 +15,9 @@ struct AttemptOutcome {
   var trace: String?
   /// Plugin problems seen in this attempt (hooks that raised), for the run's warnings.
   var notes: [PluginNote] = []
+  /// The assertions it made and what it left pending on the clock (RunWarnings).
+  var assertions: Int?
+  var pendingTimers: [String] = []
   /// The lines a forked attempt ran (`--coverage`), counted in its process.
   var coverage = LineCoverage()
 }
@@ -41,6 +44,8 @@ enum ScenarioAttempt {
     o.snapshotActions = session.snapshotActions
     o.artifacts = session.artifacts
     o.notes = session.config.plugins?.journal ?? []
+    o.assertions = session.lastAssertions
+    o.pendingTimers = session.lastPendingTimers
     return o
   }
 }

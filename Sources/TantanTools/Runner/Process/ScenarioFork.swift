@@ -2,7 +2,9 @@ import CLuaShim
 import LuaRuntime
 import TantanLua
 
-#if canImport(Glibc)
+#if canImport(Darwin)
+  import Darwin
+#elseif canImport(Glibc)
   import Glibc
 #endif
 

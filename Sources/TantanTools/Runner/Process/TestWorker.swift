@@ -131,7 +131,7 @@ enum TestWorker {
       }
     }
     // Every fork copies this process's page tables: hand freed memory back first (measured: see scripts/bench).
-    if forked { _ = mallocTrim(0) }
+    if forked { Portable.trimHeap() }
     WorkerChannel.send(fd, .loaded)
     var spent = LineCoverage()  // counted in states a tripped limit retired
     for (n, item) in items.enumerated() {
@@ -194,7 +194,3 @@ enum FileChange {
       + "the same scenarios every time it loads"
   }
 }
-
-/// glibc's `int malloc_trim(size_t)` (malloc.h, which the Glibc module leaves out): returns freed
-/// heap pages to the system.
-@_silgen_name("malloc_trim") private func mallocTrim(_ pad: Int) -> Int32

@@ -1,4 +1,6 @@
-#if canImport(Glibc)
+#if canImport(Darwin)
+  import Darwin
+#elseif canImport(Glibc)
   import Glibc
 #endif
 
@@ -9,10 +11,20 @@ struct WireWriter {
   private(set) var payload: [UInt8] = []
 
   mutating func put(_ s: String) {
-    payload += Array("\(s.utf8.count):".utf8)
-    payload += Array(s.utf8)
+    var s = s
+    s.withUTF8 { bytes in
+      decimal(bytes.count)
+      payload.append(UInt8(ascii: ":"))
+      payload.append(contentsOf: bytes)
+    }
   }
   mutating func put(_ n: Int) { put(String(n)) }
+
+  /// `n >= 0` in decimal digits.
+  private mutating func decimal(_ n: Int) {
+    if n >= 10 { decimal(n / 10) }
+    payload.append(UInt8(ascii: "0") + UInt8(n % 10))
+  }
   mutating func put(_ d: Double) { put(String(d)) }  // Swift's description of a Double round-trips
   mutating func put(_ b: Bool) { put(b ? "1" : "0") }
   mutating func put(_ s: String?) {
@@ -117,7 +129,7 @@ enum Wire {
       var off = 0
       while off < b.count {
         // A socket to a process that died gives EPIPE instead of killing this process with SIGPIPE.
-        var n = Glibc.send(fd, b.baseAddress! + off, b.count - off, Int32(MSG_NOSIGNAL))
+        var n = Portable.send(fd, b.baseAddress! + off, b.count - off)
         if n < 0, errno == ENOTSOCK { n = write(fd, b.baseAddress! + off, b.count - off) }
         if n < 0, errno == EINTR { continue }
         if n <= 0 { return false }

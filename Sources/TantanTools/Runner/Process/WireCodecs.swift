@@ -98,6 +98,8 @@ extension WireWriter {
     put(o.trace)
     put(o.notes.count)
     for n in o.notes { put(n) }
+    put(o.assertions)
+    put(o.pendingTimers)
     put(o.coverage)
   }
 }
@@ -191,6 +193,8 @@ extension WireReader {
     o.artifacts = try strings()
     o.trace = try optionalString()
     for _ in 0..<max(try int(), 0) { o.notes.append(try note()) }
+    o.assertions = try optionalInt()
+    o.pendingTimers = try strings()
     o.coverage = try lineCoverage()
     return o
   }

@@ -165,10 +165,10 @@ final class WorkerPool {
   /// This executable, as `--tantan-test-worker`: one end of a socket pair as fd 3, a pipe as
   /// `lastWordsFd`, a stderr file as `stderrFd`; then told the settings.
   private func spawn() throws(SpawnError) -> Worker {
-    var pair: [Int32] = [0, 0]
-    guard socketpair(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0, &pair) == 0 else {
+    guard let (mine, other) = Portable.streamSocketPair() else {
       throw SpawnError(description: "socketpair: \(String(cString: strerror(errno)))")
     }
+    let pair = [mine, other]
     var wordsPipe: [Int32] = [-1, -1]
     let errFile = StderrFile.make()
     guard pipe(&wordsPipe) == 0, errFile >= 0 else {
@@ -185,7 +185,7 @@ final class WorkerPool {
         return moved
       } + [fcntl(errFile, F_DUPFD_CLOEXEC, 10)]
     defer { for fd in theirs { close(fd) } }
-    var actions = posix_spawn_file_actions_t()
+    var actions = Portable.spawnActions()
     posix_spawn_file_actions_init(&actions)
     defer { posix_spawn_file_actions_destroy(&actions) }
     // The budget first: its descriptor may be one of those the others are copied to.
@@ -197,13 +197,13 @@ final class WorkerPool {
     var cargs: [UnsafeMutablePointer<CChar>?] = argv.map { strdup($0) } + [nil]
     defer { for p in cargs { free(p) } }
     // Its own process group: a watchdog kill ends the worker and the scenario it forked.
-    var attr = posix_spawnattr_t()
+    var attr = Portable.spawnAttributes()
     posix_spawnattr_init(&attr)
     defer { posix_spawnattr_destroy(&attr) }
     posix_spawnattr_setflags(&attr, Int16(POSIX_SPAWN_SETPGROUP))
     posix_spawnattr_setpgroup(&attr, 0)
     var pid: pid_t = 0
-    let rc = posix_spawn(&pid, Self.executable, &actions, &attr, &cargs, environ)
+    let rc = posix_spawn(&pid, Self.executable, &actions, &attr, &cargs, Portable.environment)
     guard rc == 0 else {
       for fd in [pair[0], wordsPipe[0], errFile] { close(fd) }
       throw SpawnError(
@@ -217,10 +217,5 @@ final class WorkerPool {
   }
 
   /// The running executable (the workers are this same program).
-  static let executable: String = {
-    var buf = [UInt8](repeating: 0, count: 4096)
-    let n = buf.withUnsafeMutableBytes { readlink("/proc/self/exe", $0.baseAddress!, $0.count) }
-    if n > 0 { return String(decoding: buf[..<n], as: UTF8.self) }
-    return CommandLine.arguments.first ?? "tantan-host"
-  }()
+  static let executable: String = Portable.executablePath() ?? CommandLine.arguments.first ?? "tantan-host"
 }

@@ -10,6 +10,8 @@ struct GitHubReporter: Reporter {
     var line: Int?
     var title: String
     var message: String
+    /// `error`, or `warning` for a `RunWarning` (green by accident?).
+    var level = "error"
   }
 
   /// What deserves an annotation, in report order.
@@ -63,12 +65,22 @@ struct GitHubReporter: Reporter {
     var props = ["file=" + escapeProperty(p.file)]
     if let line = p.line { props.append("line=\(line)") }
     props.append("title=" + escapeProperty(p.title))
-    return "::error " + props.joined(separator: ",") + "::" + escapeData(p.message) + "\n"
+    return "::\(p.level) " + props.joined(separator: ",") + "::" + escapeData(p.message) + "\n"
+  }
+
+  /// `RunWarning`s as `::warning` annotations (GitHub counts them apart from errors).
+  static func warnings(_ report: RunReport) -> [Problem] {
+    report.warnings.map {
+      Problem(
+        file: $0.file, line: $0.line, title: "WARNING " + ($0.scenario ?? $0.file), message: $0.message,
+        level: "warning")
+    }
   }
 
   func render(_ report: RunReport) -> String {
     let problems = Self.problems(report)
     var out = problems.prefix(Self.limit).map(Self.annotation).joined()
+    out += Self.warnings(report).prefix(Self.limit).map(Self.annotation).joined()
     if problems.count > Self.limit {
       out += "\(problems.count - Self.limit) more failures are not annotated (GitHub shows \(Self.limit) per step)"
       out += ": see the job summary or the other reports\n"

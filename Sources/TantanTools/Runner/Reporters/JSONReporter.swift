@@ -42,6 +42,17 @@ struct JSONReporter: Reporter {
           ])
         ),
         ("scenarios", .array(r.results.map(encode))),
+        ("empty_files", .array(r.emptyFiles.map { .string($0) })),
+        (
+          "warnings",
+          .array(
+            r.warnings.map { w in
+              .object([
+                ("kind", .string(w.kind.rawValue)), ("file", .string(w.file)), ("line", .optional(w.line)),
+                ("scenario", .optional(w.scenario)), ("message", .string(w.message)),
+              ])
+            })
+        ),
       ] + (r.coverage.map { [("coverage", $0.encode())] } ?? []))
   }
 
@@ -55,6 +66,13 @@ struct JSONReporter: Reporter {
 
   static func encode(_ r: ScenarioResult) -> JSONValue {
     let s = r.scenario
+    var optional: [(String, JSONValue)] = []
+    if !r.traces.isEmpty { optional.append(("traces", .array(r.traces.map { .string($0) }))) }
+    if !r.snapshotActions.isEmpty { optional.append(("snapshot_actions", encode(r.snapshotActions))) }
+    if !r.artifacts.isEmpty { optional.append(("artifacts", .array(r.artifacts.map { .string($0) }))) }
+    if let n = r.assertions { optional.append(("assertions", .int(n))) }
+    if !r.pendingTimers.isEmpty { optional.append(("pending_timers", .array(r.pendingTimers.map { .string($0) }))) }
+    if !r.stderr.isEmpty { optional.append(("stderr", .string(r.stderr))) }
     return .object(
       [
         ("index", .int(r.index)),
@@ -89,10 +107,7 @@ struct JSONReporter: Reporter {
         ),
         ("output", .string(r.output)),
         ("snapshots", .array(r.snapshotsUsed.map { .string($0) })),
-      ] + (r.traces.isEmpty ? [] : [("traces", .array(r.traces.map { .string($0) }))])
-        + (r.snapshotActions.isEmpty ? [] : [("snapshot_actions", encode(r.snapshotActions))])
-        + (r.artifacts.isEmpty ? [] : [("artifacts", .array(r.artifacts.map { .string($0) }))])
-        + (r.stderr.isEmpty ? [] : [("stderr", .string(r.stderr))]))
+      ] + optional)
   }
 
   static func encode(_ a: SnapshotActions) -> JSONValue {
@@ -115,6 +130,7 @@ struct JSONReporter: Reporter {
       results: try v["scenarios"].array.map(decodeResult), duration: v["time"].double ?? 0)
     r.selection = RunSelection.decode(v["selection"])
     r.planned = v["planned"].int
+    r.emptyFiles = v["empty_files"].array.compactMap(\.string)
     r.coverage = CoverageReport.decode(v["coverage"])
     let g = v["goldens"]
     r.goldens = RunReport.Goldens(
@@ -143,7 +159,7 @@ struct JSONReporter: Reporter {
         DescribeInfo(name: $0["name"].string ?? "", line: $0["line"].int ?? 0, last: $0["last"].int ?? 0)
       },
       tags: v["tags"].array.compactMap(\.string), pendingReason: nil)
-    return ScenarioResult(
+    var result = ScenarioResult(
       scenario: info, index: v["index"].int ?? 0, repeatIndex: v["repeat"].int ?? 0, status: status,
       duration: v["time"].double ?? 0, output: v["output"].string ?? "", failure: decodeFailure(v["failure"]),
       attempts: v["attempts"].array.compactMap { a in
@@ -158,5 +174,8 @@ struct JSONReporter: Reporter {
         updated: v["snapshot_actions"]["updated"].array.compactMap(\.string),
         failed: v["snapshot_actions"]["failed"].array.compactMap(\.string)),
       artifacts: v["artifacts"].array.compactMap(\.string), stderr: v["stderr"].string ?? "")
+    result.assertions = v["assertions"].int
+    result.pendingTimers = v["pending_timers"].array.compactMap(\.string)
+    return result
   }
 }

@@ -61,7 +61,20 @@ struct JUnitReporter: Reporter {
       properties += "      <property name=\"selection\" value=\(Self.attr(selection.description))/>\n"
       properties += "      <property name=\"pattern\" value=\(Self.attr(selection.pattern))/>\n"
     }
-    properties += "    </properties>\n"
+    let warnings = report.warnings
+    // A file's warnings (RunWarning: green by accident?) are properties of its testsuite.
+    // Numbered (warning-1, warning-2...): readers that keep properties in a map keep them all.
+    func propertiesOf(_ file: String) -> String {
+      properties
+        + warnings.filter { $0.file == file }.enumerated().map {
+          "      <property name=\"warning-\($0.offset + 1)\" value=\(Self.attr($0.element.text))/>\n"
+        }.joined() + "    </properties>\n"
+    }
+    for file in report.emptyFiles {
+      out +=
+        "  <testsuite name=\(Self.attr(file)) tests=\"0\" failures=\"0\" errors=\"0\" skipped=\"0\" time=\"0.000\">\n"
+        + propertiesOf(file) + "  </testsuite>\n"
+    }
     for file in files {
       let rs = byFile[file]!
       var used: [String: Int] = [:]
@@ -71,7 +84,7 @@ struct JUnitReporter: Reporter {
       let time = rs.reduce(0) { $0 + $1.duration }
       out +=
         "  <testsuite name=\(Self.attr(file)) tests=\"\(rs.count)\" failures=\"\(failures)\" errors=\"\(errors)\" "
-        + "skipped=\"\(skipped)\" time=\"\(formatSeconds(time))\">\n" + properties
+        + "skipped=\"\(skipped)\" time=\"\(formatSeconds(time))\">\n" + propertiesOf(file)
       for r in rs {
         let key = r.scenario.classname + "\u{0}" + r.displayName
         used[key, default: 0] += 1

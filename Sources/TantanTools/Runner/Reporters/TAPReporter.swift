@@ -113,6 +113,7 @@ struct TAPReporter: Reporter {
         }
       }
     }
+    for w in report.warnings { out += "# warning: \(Self.description(w.text))\n" }
     for g in report.goldens.unused {
       out += "# unused golden: \(Self.description(g))\(report.goldens.strict ? " (fails under CI)" : "")\n"
     }

@@ -59,6 +59,12 @@ struct TextReporter: Reporter {
         out += paint("PENDING", "33") + " \(title)\(reason)\n"
       }
     }
+    let warnings = report.warnings
+    if !warnings.isEmpty {
+      out += "\n"
+      for w in warnings { out += paint("WARNING", "33") + " " + w.text + "\n" }
+      out += "  (green by accident? --strict makes each of these a failure)\n"
+    }
     let unused = report.goldens.unused
     if !unused.isEmpty {
       out += "\n"
@@ -72,6 +78,7 @@ struct TextReporter: Reporter {
     let c = report.counts
     var parts = ["\(c.passed) passed", "\(c.failed) failed", "\(c.errors) errors", "\(c.pending) pending"]
     if c.flaky > 0 { parts.append("\(c.flaky) flaky") }
+    if !warnings.isEmpty { parts.append("\(warnings.count) warning\(warnings.count == 1 ? "" : "s")") }
     let summary =
       "\(c.total) scenario\(c.total == 1 ? "" : "s"): " + parts.joined(separator: ", ")
       + " (\(formatSeconds(report.duration)) s)"

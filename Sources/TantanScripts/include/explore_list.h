@@ -1,0 +1,10 @@
+#ifndef TANTAN_EXPLORE_LIST_H
+#define TANTAN_EXPLORE_LIST_H
+#include <stddef.h>
+
+/* lua/explore_list.lua: the list (tantan.List) part of tantan.explore (its actions, coverage and
+   sampling), named by its component entry. One file pair per component, so a new component adds
+   files and edits none (include/ is an umbrella directory: every header here is imported). */
+const char *tt_script_explore_list(size_t *size);
+
+#endif
