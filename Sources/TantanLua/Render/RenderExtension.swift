@@ -64,7 +64,9 @@ extension RenderExtension: TantanExtension, LuaModuleBinding {
 
   /// `frames(obj, seconds, fps)`: steps land on start + k / fps exactly (no drift), the last on
   /// start + seconds. Pushed here: the pictures stay charged until Lua holds them.
-  static func pushFrames(_ host: TantanHost, _ lua: Lua, _ obj: any ComponentObject, seconds: Double, fps: Double) throws {
+  static func pushFrames(_ host: TantanHost, _ lua: Lua, _ obj: any ComponentObject, seconds: Double, fps: Double)
+    throws
+  {
     let exact = seconds * fps
     let near = exact.rounded()
     let steps = abs(exact - near) <= 1e-9 * max(1, exact) ? near : exact.rounded(.up)
