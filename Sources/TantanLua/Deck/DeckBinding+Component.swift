@@ -17,7 +17,7 @@ extension DeckBinding: TantanComponent {
       buttons: [("nope", "Nope"), ("undo", "Undo"), ("like", "Like")]))
 }
 
-extension LuaSwipeDeck: ComponentObject {
+extension LuaSwipeDeck: ComponentObject, SVGSavable {
   var eventNames: [String] { events.names }
 
   /// The model's own checks, then the deck as a user sees it: a top index in range while cards

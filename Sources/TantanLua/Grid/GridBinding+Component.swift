@@ -11,7 +11,7 @@ extension GridBinding: TantanComponent {
       ranges: ["columns": 1...8, "long_press": 0...2, "top_bar": 0...160], buttons: [("edit", "Edit / Done")]))
 }
 
-extension LuaGrid: ComponentObject {
+extension LuaGrid: ComponentObject, SVGSavable {
   var eventNames: [String] { events.names }
 
   /// The model's own checks: the order a permutation of its items minus the deleted ones, locked

@@ -12,7 +12,7 @@ extension ListBinding: TantanComponent {
       buttons: [("refresh", "Refresh"), ("load_more", "Load more")]))
 }
 
-extension LuaList: ComponentObject {
+extension LuaList: ComponentObject, SVGSavable {
   var eventNames: [String] { events.names }
 
   /// The model's own checks: ids indexed, prefix sums, state (explore_list.lua checks what a user

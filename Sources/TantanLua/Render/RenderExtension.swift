@@ -54,7 +54,7 @@ extension RenderExtension: TantanExtension, LuaModuleBinding {
   static func install(_ host: TantanHost, module: Int32) { table.install(host, in: module) }
 
   /// The component at `arg`: `bad argument #1 to 'svg' (tantan.SwipeDeck, ... expected, got table)`.
-  static func drawable(_ host: TantanHost, _ lua: Lua, _ arg: Int32) throws(LuaCallError) -> any SVGDrawable {
+  static func drawable(_ host: TantanHost, _ lua: Lua, _ arg: Int32) throws(LuaCallError) -> any ComponentObject {
     let components = host.components
     if let c = components.object(lua, arg) { return c }
     let got = lua.type(arg) == LUA_TNONE ? "no value" : lua.typeName(arg)
@@ -64,7 +64,9 @@ extension RenderExtension: TantanExtension, LuaModuleBinding {
 
   /// `frames(obj, seconds, fps)`: steps land on start + k / fps exactly (no drift), the last on
   /// start + seconds. Pushed here: the pictures stay charged until Lua holds them.
-  static func pushFrames(_ host: TantanHost, _ lua: Lua, _ obj: any SVGDrawable, seconds: Double, fps: Double) throws {
+  static func pushFrames(_ host: TantanHost, _ lua: Lua, _ obj: any ComponentObject, seconds: Double, fps: Double)
+    throws
+  {
     let exact = seconds * fps
     let near = exact.rounded()
     let steps = abs(exact - near) <= 1e-9 * max(1, exact) ? near : exact.rounded(.up)

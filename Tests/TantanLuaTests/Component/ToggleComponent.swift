@@ -5,7 +5,7 @@ import LuaRuntime
 
 /// A component defined in the tests, registered through the same path as the deck, the grid and
 /// the list (`ComponentRegistryTests`): a switch with one method, one field and one event.
-final class Toggle: ComponentObject {
+final class Toggle: ComponentObject, SVGSavable {
   unowned let host: TantanHost
   var on = false
   var flips = 0

@@ -1,14 +1,11 @@
 import LuaRuntime
 
-/// The components a host offers, in registration order. The built-in ones are registered here
-/// once; a host made with another registry (a test's, an embedding app's) offers those instead,
+/// The components a host offers, in registration order. The built-in ones are registered once
+/// (`ComponentRegistry.builtin`, Module/ComponentRegistry+Builtin.swift); a host made with another registry (a test's, an embedding app's) offers those instead,
 /// through the same path: the module installs them, `tantan.render` draws them, explore drives
 /// them, plugins' presets and the reference come from them.
 package struct ComponentRegistry: Sendable {
   package private(set) var entries: [ComponentEntry]
-
-  /// The deck, the grid and the list.
-  package static let builtin = ComponentRegistry(components: [DeckBinding.self, GridBinding.self, ListBinding.self])
 
   init(components: [any TantanComponent.Type]) { entries = components.map { $0.entry } }
 
@@ -47,9 +44,6 @@ package struct ComponentRegistry: Sendable {
 
   /// The kinds whose config takes `preset`: `'deck', 'grid'`.
   var presetKinds: [String] { entries.filter { $0.presets != nil }.map(\.kind) }
-
-  /// Every component's reference rows, in registration order.
-  var docs: [LuaDoc] { entries.flatMap { $0.docs() } }
 }
 
 /// A component's binding: declares its registry entry once (`DeckBinding+Component.swift`).

@@ -8,11 +8,3 @@ package struct ConfigRow: Sendable, Equatable {
   package let doc: String
   package let settable: Bool
 }
-
-extension ConfigSchema {
-  var packageRows: [ConfigRow] {
-    rows.map {
-      ConfigRow(key: $0.key, type: $0.type, defaultValue: $0.defaultValue.text, doc: $0.doc, settable: $0.read != nil)
-    }
-  }
-}

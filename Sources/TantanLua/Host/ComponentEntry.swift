@@ -21,7 +21,8 @@ package struct ComponentEntry: @unchecked Sendable {  // immutable; the closures
   let explore: EmbeddedScript
   /// Registers the class and stores the constructor in the module table at the given index.
   let install: (TantanHost, Int32) -> Void
-  /// Its reference rows (constructor, class, config and callback tables, explore actions).
+  /// Its reference rows (constructor, class, config and callback tables; the explore actions'
+  /// rows are read from `explore` by `TantanModule.allDocs`).
   let docs: () -> [LuaDoc]
   /// The component's object at `arg` (nil: another value, or a closed one).
   let object: (Lua, Int32) -> (any ComponentObject)?
@@ -43,10 +44,7 @@ package struct ComponentEntry: @unchecked Sendable {  // immutable; the closures
       luaClass.register(host.lua)
       constructor.install(host.lua, in: module, context: host)
     }
-    self.docs = {
-      [constructor.doc] + luaClass.docs + docs()
-        + LuaAnnotations.functions(in: explore.text, table: "explore", as: "tantan.explore").docs
-    }
+    self.docs = { [constructor.doc] + luaClass.docs + docs() }
     object = { lua, arg in luaClass.object(lua, arg) }
   }
 }
