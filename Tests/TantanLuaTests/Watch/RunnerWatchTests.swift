@@ -75,6 +75,34 @@ final class RunnerWatchTests: XCTestCase {
     try checkSavingAModuleRerunsOnlyTheSpecsThatLoadIt(env: ["TANTAN_WATCH_POLL": "1"])
   }
 
+  /// On a terminal a key acts without Enter (and Ctrl-C quits, the terminal put back):
+  /// `script` gives the command a pseudo-terminal on stdin.
+  func checkATerminalKey(_ key: String, quits: Bool) throws {
+    let dir = try SuiteDir(Self.files)
+    var e = ProcessInfo.processInfo.environment
+    e["CI"] = "false"
+    let command = "'\(HostBinary.path)' test --watch"
+    let p = try RunningProcess("/usr/bin/script", ["-qfec", command, "/dev/null"], env: e, cwd: dir.url.path)
+    // The terminal turns each "\n" into "\r\n".
+    XCTAssertTrue(p.waitForStdout(containing: "q quits\r\n", timeout: 30), p.out.string + p.err.string)
+    p.feed(key)
+    if quits {
+      let r = p.wait(timeout: 10)
+      XCTAssertFalse(r.timedOut, "\(r)")
+      XCTAssertEqual(r.status, 1, "the last run's status: \(r)")
+    } else {
+      let deadline = Date().addingTimeInterval(20)
+      while Date() < deadline && !p.out.string.contains("watch: rerunning 1 failed scenario") { usleep(10_000) }
+      XCTAssertTrue(p.out.string.contains("watch: rerunning 1 failed scenario"), p.out.string)
+      p.feed("q")
+      XCTAssertFalse(p.wait(timeout: 10).timedOut)
+    }
+  }
+
+  func testOnATerminalQQuitsWithoutEnter() throws { try checkATerminalKey("q", quits: true) }
+  func testOnATerminalFRerunsTheFailuresWithoutEnter() throws { try checkATerminalKey("f", quits: false) }
+  func testOnATerminalCtrlCQuits() throws { try checkATerminalKey("\u{03}", quits: true) }
+
   func testCIRefusesWatch() throws {
     let dir = try SuiteDir(Self.files)
     let r = try dir.test(["--watch"], env: ["CI": "true"])

@@ -10,7 +10,9 @@ import TantanLua
 /// `tantan-host test --watch`: what stays between runs (the worker pool, the spec files, the
 /// files each spec file's state loaded, the last report) and the wait for the next one: a saved
 /// spec or module (inotify or kqueue wakes it; `TANTAN_WATCH_POLL=1`, or neither working, polls),
-/// or a key on the original stdin (Enter: everything, `f`: the failures, `q`: quit).
+/// or a key on the original stdin (Enter: everything, `f`: the failures, `q`: quit). On a terminal a
+/// key acts at once (canonical mode and echo are off while waiting, as in jest's and vitest's watch);
+/// from a pipe, a line.
 final class WatchSession {
   enum Next: Equatable {
     case changed(specs: [String], files: [String])
@@ -68,6 +70,8 @@ final class WatchSession {
 
   /// Blocks until there is something to run, or `q`.
   func wait() -> Next {
+    let terminal = TerminalKeys(keysOpen ? keys : -1)
+    defer { terminal.restore() }
     let files = watched
     var stamps = FileStamps(files)
     let fd = polling ? -1 : tt_fw_open()
@@ -87,7 +91,7 @@ final class WatchSession {
       ]
       let r = poll(&fds, 2, fd >= 0 ? 1000 : 200)
       if r < 0 && errno != EINTR { return .quit }
-      if fds[1].revents != 0, let key = readKey() { return key }
+      if fds[1].revents != 0, let key = readKey(single: terminal.single) { return key }
       if fd >= 0 && fds[0].revents == 0 { continue }  // a wake-up only when something changed
       if fd >= 0 {
         _ = tt_fw_drain(fd)
@@ -103,15 +107,24 @@ final class WatchSession {
   }
 
   private var pending = ""
-  /// The next complete line typed: "" (Enter) is everything, "f" the failures, "q" quit.
-  private func readKey() -> Next? {
+  /// The next key (`single`, on a terminal) or complete line typed: Enter (an empty line) is
+  /// everything, "f" the failures, "q" quit.
+  private func readKey(single: Bool) -> Next? {
     var buf = [UInt8](repeating: 0, count: 256)
     let n = read(keys, &buf, buf.count)
     if n <= 0 {
       keysOpen = false  // stdin closed: keep watching files
       return nil
     }
-    pending += String(decoding: buf[0..<n], as: UTF8.self)
+    let typed = String(decoding: buf[0..<n], as: UTF8.self)
+    // On a terminal each key is a line of its own: Enter arrives as "\r", Ctrl-C and Ctrl-D quit.
+    pending += !single ? typed : typed.map { key -> String in
+      switch key {
+      case "\r", "\n", "\r\n": return "\n"
+      case "\u{03}", "\u{04}": return "q\n"
+      default: return "\(key)\n"
+      }
+    }.joined()
     while let nl = pending.firstIndex(of: "\n") {
       let line = pending[..<nl].trimmingWhitespace
       pending = String(pending[pending.index(after: nl)...])
