@@ -118,13 +118,16 @@ final class WatchSession {
     }
     let typed = String(decoding: buf[0..<n], as: UTF8.self)
     // On a terminal each key is a line of its own: Enter arrives as "\r", Ctrl-C and Ctrl-D quit.
-    pending += !single ? typed : typed.map { key -> String in
-      switch key {
-      case "\r", "\n", "\r\n": return "\n"
-      case "\u{03}", "\u{04}": return "q\n"
-      default: return "\(key)\n"
-      }
-    }.joined()
+    pending +=
+      !single
+      ? typed
+      : typed.map { key -> String in
+        switch key {
+        case "\r", "\n", "\r\n": return "\n"
+        case "\u{03}", "\u{04}": return "q\n"
+        default: return "\(key)\n"
+        }
+      }.joined()
     while let nl = pending.firstIndex(of: "\n") {
       let line = pending[..<nl].trimmingWhitespace
       pending = String(pending[pending.index(after: nl)...])
