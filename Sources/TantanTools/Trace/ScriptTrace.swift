@@ -27,7 +27,9 @@ final class ScriptTrace {
     recorder = TraceRecorder(host: host, title: title)
     host.observer = recorder
     TraceInstaller.install(host, recorder)
-    wrapExit(host)
+    ExitHook.install(host) { [unowned self] status in
+      if let err = self.write(status: status) { FileSystem.write(fd: 2, "\(self.progname): \(err)\n") }
+    }
   }
 
   /// An error the interpreter reports: a step at once (in the REPL the session goes on).
@@ -69,32 +71,5 @@ final class ScriptTrace {
       rest = after
     }
     return (nil, nil)
-  }
-
-  /// `os.exit` writes the trace, then exits as before. Its argument is checked first (as
-  /// `os.exit` checks it), so a bad call fails without writing anything.
-  private func wrapExit(_ host: TantanHost) {
-    let lua = host.lua
-    guard (try? lua.getGlobal("os")) == LUA_TTABLE else { return }
-    guard lua.rawGet(-1, "exit") == LUA_TFUNCTION else {
-      lua.pop(2)
-      return
-    }
-    let original = host.state.ref()
-    lua.push(function: { [unowned self] (lua: Lua) throws(LuaCallError) -> Int32 in
-      var status: Int32 = 0
-      if lua.type(1) == LUA_TBOOLEAN {
-        status = lua.bool(1) ? 0 : 1
-      } else {
-        status = Int32(truncatingIfNeeded: try lua.optInteger(1, 0))
-      }
-      if let err = self.write(status: status) { FileSystem.write(fd: 2, "\(self.progname): \(err)\n") }
-      original.push(lua)
-      lua_rotate(lua.L, 1, 1)
-      do throws(LuaError) { try lua.call(lua.top - 1, 0) } catch { throw .lua(error) }
-      return 0
-    })
-    lua.rawSet(-2, "exit")
-    lua.pop()
   }
 }
