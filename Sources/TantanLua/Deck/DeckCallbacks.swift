@@ -91,3 +91,41 @@ enum DeckSourceCallback: Int, CallbackDeclaration {
     }
   }
 }
+
+/// The deck's events as Lua calls: the one place a `SwipeDeckEvent` meets its callback
+/// (`CallbackSink` records and calls it).
+extension DeckDelegateCallback: EventCallbacks {
+  static var strings: [String] { SwipeDirection.allCases.map(\.rawValue) }
+  var isQuestion: Bool { self == .shouldSwipe }
+
+  static func call(for event: SwipeDeckEvent) -> CallbackCall<Self> {
+    switch event {
+    case .willSwipe(let i): .init(.willSwipe, .index(i))
+    case .shouldSwipe(let i, let d): .init(.shouldSwipe, .index(i), .direction(d))
+    case .didDrag(let i, let d, let p): .init(.didDrag, .index(i), d.map(CallbackArg.direction) ?? .none, .number(p))
+    case .didSwipe(let i, let d): .init(.didSwipe, .index(i), .direction(d))
+    case .didFinishSwipe(let i, let d): .init(.didFinishSwipe(d), .index(i))
+    case .didRemove(let i, let d): .init(.didRemove, .index(i), .direction(d))
+    case .didCancel(let i): .init(.didCancel, .index(i))
+    case .didRunOut: .init(.didRunOut)
+    case .didRewind(let i): .init(.didRewind, .index(i))
+    }
+  }
+}
+
+extension CallbackArg {
+  /// A direction's name (`DeckDelegateCallback.strings` is `SwipeDirection.allCases`).
+  static func direction(_ d: SwipeDirection) -> Self { .string(d.ordinalIndex) }
+}
+
+extension SwipeDirection {
+  /// left, right, up, down: 0...3 (the order of `allCases`).
+  var ordinalIndex: Int {
+    switch self {
+    case .left: return 0
+    case .right: return 1
+    case .up: return 2
+    case .down: return 3
+    }
+  }
+}
