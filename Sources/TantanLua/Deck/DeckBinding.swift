@@ -54,7 +54,7 @@ enum DeckBinding: LuaBinding, LuaModuleBinding {
     } catch {
       throw luaError(error, at: configSite, lua)
     }
-    deck.current?.delegate = CallbackSink<LuaSwipeDeck, DeckDelegateCallback>(
+    deck.current?.delegate = DeckSink(
       deck, link: deck.link, callbacks: callbacks, host: host)
     return deck
   }

@@ -113,6 +113,9 @@ extension DeckDelegateCallback: EventCallbacks {
   }
 }
 
+/// The deck's delegate as its model sees it (see `CallbackSink` for why a type of its own).
+final class DeckSink: CallbackSink<LuaSwipeDeck, DeckDelegateCallback>, SwipeDeckDelegate {}
+
 extension CallbackArg {
   /// A direction's name (`DeckDelegateCallback.strings` is `SwipeDirection.allCases`).
   static func direction(_ d: SwipeDirection) -> Self { .string(d.ordinalIndex) }

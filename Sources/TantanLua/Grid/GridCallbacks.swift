@@ -1,3 +1,5 @@
+import CLua
+import HeadlessUI
 import LuaRuntime
 
 /// The grid's delegate callbacks, declared once: lookup, `grid:events()` names, the reference and
@@ -79,3 +81,36 @@ enum GridSourceCallback: Int, CallbackDeclaration {
     }
   }
 }
+
+/// The grid's events as Lua calls: the one place a `ReorderGridEvent` meets its callback
+/// (`CallbackSink` records and calls it).
+extension GridDelegateCallback: EventCallbacks {
+  var isQuestion: Bool { self == .canMove || self == .canDrop }
+
+  static func call(for event: ReorderGridEvent<LuaRef>) -> CallbackCall<Self> {
+    switch event {
+    case .willBeginEditing: .init(.willBeginEditing)
+    case .didEndEditing: .init(.didEndEditing)
+    case .willBeginDrag(let i): .init(.willBeginDrag, .index(i))
+    case .canMove(let i): .init(.canMove, .index(i))
+    case .canDrop(let from, let to): .init(.canDrop, .index(from), .index(to))
+    case .didMove(let from, let to): .init(.didMove, .index(from), .index(to))
+    case .didDrop(let from, let to): .init(.didDrop, .index(from), .index(to))
+    case .didCancel(let i): .init(.didCancel, .index(i))
+    case .didDelete(let i, let item): .init(.didDelete, .index(i), .value(item.ref))
+    }
+  }
+
+  /// `can_move`/`can_drop`: anything but a boolean is an error (a forgotten `return` would
+  /// otherwise veto every move silently).
+  static func answer(_ callback: Self, _ lua: Lua) throws -> Bool {
+    guard lua.type(-1) == LUA_TBOOLEAN else {
+      throw GridCallbackResultError(
+        description: "delegate.\(callback.name) returned \(LuaGrid.describe(lua, -1)) (boolean expected)")
+    }
+    return lua.bool(-1)
+  }
+}
+
+/// The grid's delegate as its model sees it (see `CallbackSink` for why a type of its own).
+final class GridSink: CallbackSink<LuaGrid, GridDelegateCallback>, ReorderGridDelegate<LuaRef> {}

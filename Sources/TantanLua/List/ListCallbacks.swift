@@ -96,3 +96,17 @@ enum ListPagingCallback: Int, CallbackDeclaration {
     }
   }
 }
+
+/// The list's delegate events as Lua calls (`CallbackSink` records and calls them). The binding
+/// raises them: `did_scroll` after a scroll method moved the offset.
+extension ListDelegateCallback: EventCallbacks {
+  enum ModelEvent {
+    case didScroll(offset: Double)
+  }
+
+  static func call(for event: ModelEvent) -> CallbackCall<Self> {
+    switch event {
+    case .didScroll(let offset): .init(.didScroll, .measure(offset))
+    }
+  }
+}
