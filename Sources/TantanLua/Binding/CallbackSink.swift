@@ -23,19 +23,60 @@ enum CallbackArg {
   static func index(_ i: Int) -> Self { .int(i + 1) }
 }
 
-/// The Lua side of one model event: the declared callback it calls, and its arguments.
+/// The Lua side of one model event: the declared callback it calls, and its arguments, also as
+/// the log stores them (encoded here: `call(for:)` builds each case with constant kinds, so the
+/// encoding folds away, and recording is one store).
 struct CallbackCall<D: CallbackDeclaration> {
   let callback: D
   let a: CallbackArg, b: CallbackArg, c: CallbackArg
   let count: Int32
+  /// The arguments as the log stores them; a string's word is its index until the sink swaps in
+  /// its symbol (`strings`: bit k set for argument k).
+  let kinds: UInt16, wa: UInt64, wb: UInt64, wc: UInt64
+  let strings: UInt8
+  /// An argument is a Lua value (`.value`): recorded through the slow path.
+  let hasValue: Bool
 
-  init(_ callback: D) { self.callback = callback; a = .none; b = .none; c = .none; count = 0 }
-  init(_ callback: D, _ a: CallbackArg) { self.callback = callback; self.a = a; b = .none; c = .none; count = 1 }
-  init(_ callback: D, _ a: CallbackArg, _ b: CallbackArg) {
-    self.callback = callback; self.a = a; self.b = b; c = .none; count = 2
+  @inline(__always)
+  init(_ callback: D, _ a: CallbackArg = .none, _ b: CallbackArg = .none, _ c: CallbackArg = .none, count: Int32) {
+    self.callback = callback; self.a = a; self.b = b; self.c = c; self.count = count
+    let (ka, wa) = a.logged
+    let (kb, wb) = b.logged
+    let (kc, wc) = c.logged
+    kinds = ka | kb << 3 | kc << 6
+    self.wa = wa; self.wb = wb; self.wc = wc
+    strings = (a.isString ? 1 : 0) | (b.isString ? 2 : 0) | (c.isString ? 4 : 0)
+    hasValue = a.isValue || b.isValue || c.isValue
   }
-  init(_ callback: D, _ a: CallbackArg, _ b: CallbackArg, _ c: CallbackArg) {
-    self.callback = callback; self.a = a; self.b = b; self.c = c; count = 3
+
+  @inline(__always) init(_ callback: D) { self.init(callback, count: 0) }
+  @inline(__always) init(_ callback: D, _ a: CallbackArg) { self.init(callback, a, count: 1) }
+  @inline(__always) init(_ callback: D, _ a: CallbackArg, _ b: CallbackArg) { self.init(callback, a, b, count: 2) }
+  @inline(__always) init(_ callback: D, _ a: CallbackArg, _ b: CallbackArg, _ c: CallbackArg) {
+    self.init(callback, a, b, c, count: 3)
+  }
+}
+
+extension CallbackArg {
+  /// The log's kind and word (`EventLog.encode`); a string's word is its index k.
+  @inline(__always) var logged: (UInt16, UInt64) {
+    switch self {
+    case .none, .value: return EventLog.encode(.none)
+    case .int(let v): return EventLog.encode(.int(v))
+    case .number(let v): return EventLog.encode(.number(v))
+    case .measure(let v): return EventLog.encode(Int(exactly: v).map { .int($0) } ?? .number(v))
+    case .string(let k): return (EventLog.encode(.symbol(EventLog.Symbol(id: 0))).0, UInt64(k))
+    }
+  }
+
+  @inline(__always) var isString: Bool {
+    if case .string = self { return true }
+    return false
+  }
+
+  @inline(__always) var isValue: Bool {
+    if case .value = self { return true }
+    return false
   }
 }
 
@@ -111,6 +152,7 @@ class CallbackSink<Owner: CallbackOwner, D: EventCallbacks> {
     try link.borrow { owner in try call(D.call(for: event), owner) } ?? true
   }
 
+  @inline(__always)
   private func call(_ c: CallbackCall<D>, _ owner: Owner) throws -> Bool {
     let lua = owner.lua
     record(c, &owner.events, lua)
@@ -130,6 +172,7 @@ class CallbackSink<Owner: CallbackOwner, D: EventCallbacks> {
     return try D.answer(c.callback, lua)
   }
 
+  @inline(__always)
   private func push(_ a: CallbackArg, _ L: OpaquePointer) {
     switch a {
     case .none: lua_pushnil(L)
@@ -140,21 +183,16 @@ class CallbackSink<Owner: CallbackOwner, D: EventCallbacks> {
     }
   }
 
+  @inline(__always)
   private func record(_ c: CallbackCall<D>, _ log: inout EventLog, _ lua: Lua) {
-    if case .value = c.a { return log.append(event(c, lua)) }
-    if case .value = c.b { return log.append(event(c, lua)) }
-    if case .value = c.c { return log.append(event(c, lua)) }
-    log.append(names[c.callback.rawValue], compact(c.a), compact(c.b), compact(c.c), count: Int(c.count))
-  }
-
-  private func compact(_ a: CallbackArg) -> EventLog.CompactArg {
-    switch a {
-    case .none, .value: return .none
-    case .int(let v): return .int(v)
-    case .number(let v): return .number(v)
-    case .measure(let v): return Int(exactly: v).map { .int($0) } ?? .number(v)
-    case .string(let k): return .symbol(stringSymbols[k])
+    if c.hasValue { return log.append(event(c, lua)) }
+    var (wa, wb, wc) = (c.wa, c.wb, c.wc)
+    if c.strings != 0 {
+      if c.strings & 1 != 0 { wa = UInt64(stringSymbols[Int(wa)].id) }
+      if c.strings & 2 != 0 { wb = UInt64(stringSymbols[Int(wb)].id) }
+      if c.strings & 4 != 0 { wc = UInt64(stringSymbols[Int(wc)].id) }
     }
+    log.append(names[c.callback.rawValue], kinds: c.kinds, wa, wb, wc, count: c.count)
   }
 
   /// A call with a Lua value among its arguments, as a whole event (the log interns or spills it).

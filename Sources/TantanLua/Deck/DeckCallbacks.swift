@@ -98,11 +98,13 @@ extension DeckDelegateCallback: EventCallbacks {
   static var strings: [String] { SwipeDirection.allCases.map(\.rawValue) }
   var isQuestion: Bool { self == .shouldSwipe }
 
+  @inline(__always)
   static func call(for event: SwipeDeckEvent) -> CallbackCall<Self> {
     switch event {
     case .willSwipe(let i): .init(.willSwipe, .index(i))
     case .shouldSwipe(let i, let d): .init(.shouldSwipe, .index(i), .direction(d))
-    case .didDrag(let i, let d, let p): .init(.didDrag, .index(i), d.map(CallbackArg.direction) ?? .none, .number(p))
+    case .didDrag(let i, let d, let p):
+      .init(.didDrag, .index(i), d.map(CallbackArg.direction) ?? .none, .number(p))
     case .didSwipe(let i, let d): .init(.didSwipe, .index(i), .direction(d))
     case .didFinishSwipe(let i, let d): .init(.didFinishSwipe(d), .index(i))
     case .didRemove(let i, let d): .init(.didRemove, .index(i), .direction(d))

@@ -73,7 +73,7 @@ final class LuaSwipeDeck: CallbackOwner {
   private static var constructing: LuaCallError { .message("tantan.SwipeDeck: the deck is still being constructed") }
 
   /// Pushes this deck's userdata, the first argument of every callback.
-  func pushSelf(_ lua: Lua) { deckClass.pushSelf(lua, self, slot: selfSlot) }
+  @inline(__always) func pushSelf(_ lua: Lua) { deckClass.pushSelf(lua, self, slot: selfSlot) }
   /// `DeckBinding.deckClass`, held: reading the static in every push checks its lazy
   /// initialization (`swift_once`): 42 Ir per swipe (bench/ir-rows row 3).
   private let deckClass = DeckBinding.deckClass

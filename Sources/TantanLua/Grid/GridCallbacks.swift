@@ -87,6 +87,7 @@ enum GridSourceCallback: Int, CallbackDeclaration {
 extension GridDelegateCallback: EventCallbacks {
   var isQuestion: Bool { self == .canMove || self == .canDrop }
 
+  @inline(__always)
   static func call(for event: ReorderGridEvent<LuaRef>) -> CallbackCall<Self> {
     switch event {
     case .willBeginEditing: .init(.willBeginEditing)

@@ -104,6 +104,7 @@ extension ListDelegateCallback: EventCallbacks {
     case didScroll(offset: Double)
   }
 
+  @inline(__always)
   static func call(for event: ModelEvent) -> CallbackCall<Self> {
     switch event {
     case .didScroll(let offset): .init(.didScroll, .measure(offset))
