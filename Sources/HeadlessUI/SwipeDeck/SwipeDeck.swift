@@ -174,7 +174,7 @@ public final class SwipeDeck<Model> {
 
   /// Hands `event` to the delegate and returns its answer (true without a delegate); after a
   /// callback error the rest are skipped (false), and an error counts as no (it is rethrown later).
-  @discardableResult
+  @discardableResult @inline(__always)
   func emit(_ event: SwipeDeckEvent) -> Bool {
     guard pendingError == nil else { return false }
     guard let d = delegate else { return true }

@@ -23,30 +23,33 @@ enum CallbackArg {
   static func index(_ i: Int) -> Self { .int(i + 1) }
 }
 
-/// The Lua side of one model event: the declared callback it calls, and its arguments, also as
-/// the log stores them (encoded here: `call(for:)` builds each case with constant kinds, so the
-/// encoding folds away, and recording is one store).
+/// The Lua side of one model event: the declared callback it calls and its arguments, encoded
+/// where `call(for:)` builds it (constant kinds per case, so the encoding folds away): how the
+/// log stores each (`kinds`, `EventLog.encode`) and how Lua gets it (`pushes`), 3 bits each, and
+/// one word each.
 struct CallbackCall<D: CallbackDeclaration> {
   let callback: D
-  let a: CallbackArg, b: CallbackArg, c: CallbackArg
   let count: Int32
-  /// The arguments as the log stores them; a string's word is its index until the sink swaps in
-  /// its symbol (`strings`: bit k set for argument k).
-  let kinds: UInt16, wa: UInt64, wb: UInt64, wc: UInt64
+  let kinds: UInt16, pushes: UInt16
+  let wa: UInt64, wb: UInt64, wc: UInt64
+  /// Bit k: argument k is a string, its word the index in `strings` until the sink swaps in its
+  /// symbol for the log.
   let strings: UInt8
   /// An argument is a Lua value (`.value`): recorded through the slow path.
   let hasValue: Bool
 
   @inline(__always)
   init(_ callback: D, _ a: CallbackArg = .none, _ b: CallbackArg = .none, _ c: CallbackArg = .none, count: Int32) {
-    self.callback = callback; self.a = a; self.b = b; self.c = c; self.count = count
-    let (ka, wa) = a.logged
-    let (kb, wb) = b.logged
-    let (kc, wc) = c.logged
+    self.callback = callback; self.count = count
+    let (ka, pa, wa) = a.encoded
+    let (kb, pb, wb) = b.encoded
+    let (kc, pc, wc) = c.encoded
     kinds = ka | kb << 3 | kc << 6
+    pushes = pa | pb << 3 | pc << 6
     self.wa = wa; self.wb = wb; self.wc = wc
-    strings = (a.isString ? 1 : 0) | (b.isString ? 2 : 0) | (c.isString ? 4 : 0)
-    hasValue = a.isValue || b.isValue || c.isValue
+    strings =
+      (pa == CallbackPush.string ? 1 : 0) | (pb == CallbackPush.string ? 2 : 0) | (pc == CallbackPush.string ? 4 : 0)
+    hasValue = pa == CallbackPush.value || pb == CallbackPush.value || pc == CallbackPush.value
   }
 
   @inline(__always) init(_ callback: D) { self.init(callback, count: 0) }
@@ -57,26 +60,27 @@ struct CallbackCall<D: CallbackDeclaration> {
   }
 }
 
+/// How a `CallbackCall` pushes an argument (`pushes`, 3 bits each).
+enum CallbackPush {
+  static let none: UInt16 = 0, int: UInt16 = 1, number: UInt16 = 2, string: UInt16 = 3, value: UInt16 = 4
+  /// A whole `.measure`: logged as an integer, pushed as the number it was.
+  static let wholeNumber: UInt16 = 5
+}
+
 extension CallbackArg {
-  /// The log's kind and word (`EventLog.encode`); a string's word is its index k.
-  @inline(__always) var logged: (UInt16, UInt64) {
+  /// The log's kind, the push kind and the word.
+  @inline(__always) var encoded: (UInt16, UInt16, UInt64) {
+    typealias Push = CallbackPush
     switch self {
-    case .none, .value: return EventLog.encode(.none)
-    case .int(let v): return EventLog.encode(.int(v))
-    case .number(let v): return EventLog.encode(.number(v))
-    case .measure(let v): return EventLog.encode(Int(exactly: v).map { .int($0) } ?? .number(v))
-    case .string(let k): return (EventLog.encode(.symbol(EventLog.Symbol(id: 0))).0, UInt64(k))
+    case .none: return (EventLog.encode(.none).0, Push.none, 0)
+    case .int(let v): return (EventLog.encode(.int(v)).0, Push.int, EventLog.encode(.int(v)).1)
+    case .number(let v): return (EventLog.encode(.number(v)).0, Push.number, v.bitPattern)
+    case .measure(let v):
+      if let n = Int(exactly: v) { return (EventLog.encode(.int(n)).0, Push.wholeNumber, EventLog.encode(.int(n)).1) }
+      return (EventLog.encode(.number(v)).0, Push.number, v.bitPattern)
+    case .string(let k): return (EventLog.encode(.symbol(EventLog.Symbol(id: 0))).0, Push.string, UInt64(k))
+    case .value(let slot): return (EventLog.encode(.none).0, Push.value, UInt64(UInt32(bitPattern: slot)))
     }
-  }
-
-  @inline(__always) var isString: Bool {
-    if case .string = self { return true }
-    return false
-  }
-
-  @inline(__always) var isValue: Bool {
-    if case .value = self { return true }
-    return false
   }
 }
 
@@ -148,6 +152,7 @@ class CallbackSink<Owner: CallbackOwner, D: EventCallbacks> {
     stringSlots = stringRefs.map(\.ref)
   }
 
+  @inline(__always)
   final func handle(_ event: D.ModelEvent) throws -> Bool {
     try link.borrow { owner in try call(D.call(for: event), owner) } ?? true
   }
@@ -162,9 +167,9 @@ class CallbackSink<Owner: CallbackOwner, D: EventCallbacks> {
     let handler = lua.pushCallHandler()
     lua_rawgeti(L, Lua.registryIndex, lua_Integer(slot))
     owner.pushSelf(lua)
-    if c.count > 0 { push(c.a, L) }
-    if c.count > 1 { push(c.b, L) }
-    if c.count > 2 { push(c.c, L) }
+    if c.count > 0 { push(c.pushes & 7, c.wa, L) }
+    if c.count > 1 { push(c.pushes >> 3 & 7, c.wb, L) }
+    if c.count > 2 { push(c.pushes >> 6 & 7, c.wc, L) }
     let asks = c.callback.isQuestion
     try lua.call(c.count + 1, asks ? 1 : 0, handlerAt: handler, removingHandler: true)
     guard asks else { return true }
@@ -173,13 +178,15 @@ class CallbackSink<Owner: CallbackOwner, D: EventCallbacks> {
   }
 
   @inline(__always)
-  private func push(_ a: CallbackArg, _ L: OpaquePointer) {
-    switch a {
-    case .none: lua_pushnil(L)
-    case .int(let v): lua_pushinteger(L, lua_Integer(v))
-    case .number(let v), .measure(let v): lua_pushnumber(L, v)
-    case .string(let k): lua_rawgeti(L, Lua.registryIndex, lua_Integer(stringSlots[k]))
-    case .value(let slot): lua_rawgeti(L, Lua.registryIndex, lua_Integer(slot))
+  private func push(_ kind: UInt16, _ w: UInt64, _ L: OpaquePointer) {
+    typealias Push = CallbackPush
+    switch kind {
+    case Push.int: lua_pushinteger(L, lua_Integer(Int64(bitPattern: w)))
+    case Push.number: lua_pushnumber(L, Double(bitPattern: w))
+    case Push.wholeNumber: lua_pushnumber(L, Double(Int64(bitPattern: w)))
+    case Push.string: lua_rawgeti(L, Lua.registryIndex, lua_Integer(stringSlots[Int(w)]))
+    case Push.value: lua_rawgeti(L, Lua.registryIndex, lua_Integer(Int32(bitPattern: UInt32(w))))
+    default: lua_pushnil(L)
     }
   }
 
@@ -197,17 +204,18 @@ class CallbackSink<Owner: CallbackOwner, D: EventCallbacks> {
 
   /// A call with a Lua value among its arguments, as a whole event (the log interns or spills it).
   private func event(_ c: CallbackCall<D>, _ lua: Lua) -> TantanLua.Event {
-    let args = [c.a, c.b, c.c][..<Int(c.count)].map { a -> TantanLua.Event.Arg in
-      switch a {
-      case .none: return .none
-      case .int(let v): return .int(v)
-      case .number(let v): return .number(v)
-      case .measure(let v): return Int(exactly: v).map { .int($0) } ?? .number(v)
-      case .string(let k): return .string(D.strings[k])
-      case .value(let slot):
-        lua_rawgeti(lua.L, Lua.registryIndex, lua_Integer(slot))
+    typealias Push = CallbackPush
+    let args = [(c.pushes & 7, c.wa), (c.pushes >> 3 & 7, c.wb), (c.pushes >> 6 & 7, c.wc)][..<Int(c.count)].map {
+      (kind, w) -> TantanLua.Event.Arg in
+      switch kind {
+      case Push.int, Push.wholeNumber: return .int(Int(Int64(bitPattern: w)))
+      case Push.number: return .number(Double(bitPattern: w))
+      case Push.string: return .string(D.strings[Int(w)])
+      case Push.value:
+        lua_rawgeti(lua.L, Lua.registryIndex, lua_Integer(Int32(bitPattern: UInt32(w))))
         defer { lua.pop() }
         return TantanLua.Event.value(lua, -1)
+      default: return .none
       }
     }
     return TantanLua.Event(callbacks.names[c.callback.rawValue], args)
