@@ -247,7 +247,7 @@ final class ScenarioSession {
   /// A failure from a call that did not return normally: a tripped limit, or an internal error.
   private func abnormal(line: Int?) -> Failure {
     let lua = state.lua
-    let msg = state.limitMessage ?? lua.string(-1) ?? "(error object is a \(lua.typeName(-1)) value)"
+    let msg = state.limitMessage ?? lua.errorText(-1)
     lua.pop()
     return Failure(kind: .error, message: msg, file: file, line: line)
   }
