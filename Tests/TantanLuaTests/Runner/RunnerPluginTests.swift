@@ -219,6 +219,10 @@ final class RunnerPluginTests: XCTestCase {
     try s.plugin("work/plugins/good", name: "good", setup: "host.register_assertion('ok', function() return true end)")
     try s.plugin("work/plugins/broken", name: "broken", setup: "error('setup broke')")
     try s.plugin("work/plugins/future", name: "future", api: TantanHost.apiLevel + 1)
+    // An error object with __tostring is worded by it, as lua.c does.
+    try s.write(
+      "work/plugins/table/plugin.lua",
+      "error(setmetatable({}, { __tostring = function() return 'a table error' end }))\n")
     try s.write("work/spec/b_spec.lua", "for i = 1, 5 do it('s' .. i, function() assert.ok() end) end\n")
     let r = try s.run(["test", "--jobs", "2"])
     XCTAssertEqual(r.status, 0, r.stdout)
@@ -227,6 +231,7 @@ final class RunnerPluginTests: XCTestCase {
       """
       tantan-host test: plugin 'broken' failed: setup failed: plugins/broken/plugin.lua:7: setup broke
       tantan-host test: plugin 'future' refused: plugins/future/plugin.lua: requires api_level \(TantanHost.apiLevel + 1), but this host's tantan.api_level is \(TantanHost.apiLevel)
+      tantan-host test: plugin 'table' failed: a table error
 
       """)
     let strict = try s.run(["test", "--strict-plugins"])
