@@ -166,7 +166,7 @@ final class ScenarioSession {
     // explore(name, spec): the engine loads on the first explore that runs.
     let runs = config.exploreRuns
     lua.setFunction(-1, "explore_engine") { [unowned host] (lua: Lua) throws(LuaCallError) -> Int32 in
-      try ExploreExtension.pushEngine(lua, host: host, runs: runs)
+      try ExploreBinding.pushEngine(lua, host: host, runs: runs)
       return 1
     }
     guard lua.pcall(1, 1, traceback: true) else {
