@@ -13,6 +13,7 @@ final class CLIPluginScanTests: XCTestCase {
     XCTAssertEqual(r.status, 0, r.stderr)
     let real = r.stdout.split(separator: "\n").first { $0.hasPrefix("real ") } ?? ""
     XCTAssertTrue(real.contains(" loaded ") && real.hasSuffix("plugins/zz-real"), String(real))
-    XCTAssertEqual(r.stdout.components(separatedBy: "plugins/d").count - 1, 1500 * 2, "each subfolder listed with its problem")
+    XCTAssertEqual(
+      r.stdout.components(separatedBy: "plugins/d").count - 1, 1500 * 2, "each subfolder listed with its problem")
   }
 }
