@@ -44,10 +44,18 @@ let package = Package(
     .target(name: "CFileWatch"),
     .target(name: "HeadlessUI"),
     .target(name: "TantanScripts", exclude: ["lua", "js", "web"]),
-    .target(name: "TantanLua", dependencies: ["LuaRuntime", "HeadlessUI", "TantanScripts"]),
+    // The lists of components (TantanComponent) and playground adapters (PlayAdapter) are generated
+    // from the sources at build time, so a new one is registered by declaring its conformance:
+    // the build-tool plugin, its tool, and the tool's scanner (Swift has no runtime registration).
+    .target(name: "ConformanceScan"),
+    .executableTarget(name: "conformance-list", dependencies: ["ConformanceScan"]),
+    .plugin(name: "ConformanceList", capability: .buildTool(), dependencies: ["conformance-list"]),
+    .target(
+      name: "TantanLua", dependencies: ["LuaRuntime", "HeadlessUI", "TantanScripts"], plugins: ["ConformanceList"]),
     .target(
       name: "TantanTools",
-      dependencies: ["TantanLua", "LuaRuntime", "HeadlessUI", "TantanScripts", "CWebServer", "CFileWatch"]),
+      dependencies: ["TantanLua", "LuaRuntime", "HeadlessUI", "TantanScripts", "CWebServer", "CFileWatch"],
+      plugins: ["ConformanceList"]),
     // On Linux the Swift runtime, and the C++ runtime it needs, are linked statically: start-up is
     // measured against lua5.4 (scripts/bench). `link/` holds a `libstdc++.so` linker script naming
     // the static archive; the driver's own `-lstdc++` then finds it first. macOS has neither need.
@@ -60,7 +68,9 @@ let package = Package(
     .testTarget(name: "HeadlessUITests", dependencies: ["HeadlessUI"]),
     .testTarget(name: "LuaRuntimeTests", dependencies: ["LuaRuntime", "CLuaShim", "CLua"]),
     .testTarget(
-      name: "TantanLuaTests", dependencies: ["TantanLua", "TantanTools", "LuaRuntime", "HeadlessUI"],
-      exclude: ["Play/play_browser.py", "Component/toggle_explore.lua"]),
+      name: "TantanLuaTests",
+      dependencies: ["TantanLua", "TantanTools", "LuaRuntime", "HeadlessUI", "ConformanceScan"],
+      exclude: ["Play/play_browser.py", "Component/toggle_explore.lua"], plugins: ["ConformanceList"]),
+    .testTarget(name: "ConformanceScanTests", dependencies: ["ConformanceScan"]),
   ]
 )

@@ -11,7 +11,7 @@ enum DeckBinding: LuaBinding, LuaModuleBinding {
     name: "tantan.SwipeDeck",
     doc:
       "A TanTan/Tinder swipe card deck over Lua view models, on the virtual clock. Callbacks get the deck first; indices are 1-based. Programmatic swipes, like, nope and undo made during an animation or from a callback are queued; a drag finishes a running animation at once; a swipe during a drag is an error; reload ends a running fly-off (did_remove) and cancels everything else.",
-    methods: methods + [RenderExtension.saveMethod()], fields: stateFields + configFields,
+    methods: methods + [RenderBinding.saveMethod()], fields: stateFields + configFields,
     describe: { d in
       guard let m = d.current else { return "tantan.SwipeDeck(constructing)" }
       return

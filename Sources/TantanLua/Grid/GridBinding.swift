@@ -17,7 +17,7 @@ enum GridBinding: LuaBinding, LuaModuleBinding {
     name: "tantan.ReorderGrid",
     doc:
       "A long-press drag-to-reorder grid (DraggingSort): layout, editing, drag and drop, delete badges, autoscroll. Indices are 1-based; items are any Lua values told apart by position (duplicates are fine). Every method except reads raises when called from inside a delegate or source callback (re-entrant calls are errors, never queued); reading fields and cell/item/index_at is allowed there. A callback's error reaches the caller unchanged after the grid is consistent.",
-    methods: gestureMethods + editingMethods + queryMethods + [RenderExtension.saveMethod()],
+    methods: gestureMethods + editingMethods + queryMethods + [RenderBinding.saveMethod()],
     fields: fields,
     describe: { g in
       guard let m = g.current else { return "tantan.ReorderGrid (under construction)" }

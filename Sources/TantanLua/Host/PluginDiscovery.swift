@@ -17,7 +17,13 @@ package struct PluginCandidate: Sendable, Equatable {
   /// Set when the folder cannot be a plugin at all (a `--plugin` path that does not exist).
   let problem: String?
 
-  var manifestPath: String { PluginFiles.join(dir, "plugin.lua") }
+  var manifestPath: String { Self.path(dir, "plugin.lua") }
+
+  /// `dir/name`, also for `.` (`./plugin.lua`, where `FileSystem.join` gives `plugin.lua`): chunk
+  /// names and module roots keep the folder as given.
+  static func path(_ dir: String, _ name: String) -> String {
+    dir.hasSuffix("/") ? dir + name : dir + "/" + name
+  }
   /// The folder's own name: the plugin's name until its manifest says otherwise.
   var folderName: String { FileSystem.baseName(dir) }
 }
@@ -38,27 +44,27 @@ package enum PluginDiscovery {
     var out: [PluginCandidate] = []
     var seen = Set<String>()
     func add(_ c: PluginCandidate) {
-      if c.problem == nil, let real = PluginFiles.realPath(c.dir) {
+      if c.problem == nil, let real = FileSystem.realPath(c.dir) {
         guard seen.insert(real).inserted else { return }
       }
       out.append(c)
     }
     for dir in requested {
-      switch PluginFiles.kind(dir) {
+      switch FileSystem.kind(dir) {
       case .directory: scan(dir, .option, explicit: true).forEach(add)
       case .missing: add(PluginCandidate(dir: dir, origin: .option, problem: "no such directory"))
       default: add(PluginCandidate(dir: dir, origin: .option, problem: "not a directory"))
       }
     }
-    if PluginFiles.kind("plugins") == .directory { scan("plugins", .cwd, explicit: false).forEach(add) }
+    if FileSystem.kind("plugins") == .directory { scan("plugins", .cwd, explicit: false).forEach(add) }
     if let path = env("TANTAN_PLUGIN_PATH") {
-      for dir in path.split(separator: ":") where PluginFiles.kind(String(dir)) == .directory {
+      for dir in path.split(separator: ":") where FileSystem.kind(String(dir)) == .directory {
         scan(String(dir), .path, explicit: false).forEach(add)
       }
     }
     if let home = env("HOME"), !home.isEmpty {
-      let dir = PluginFiles.join(home, ".config/tantan/plugins")
-      if PluginFiles.kind(dir) == .directory { scan(dir, .user, explicit: false).forEach(add) }
+      let dir = FileSystem.join(home, ".config/tantan/plugins")
+      if FileSystem.kind(dir) == .directory { scan(dir, .user, explicit: false).forEach(add) }
     }
     return out
   }
@@ -66,11 +72,11 @@ package enum PluginDiscovery {
   /// A folder holding `plugin.lua` is one plugin; otherwise each subfolder is a candidate. An
   /// explicitly requested folder with neither is reported as a plugin without `plugin.lua`.
   static func scan(_ dir: String, _ origin: PluginCandidate.Origin, explicit: Bool) -> [PluginCandidate] {
-    if PluginFiles.kind(PluginFiles.join(dir, "plugin.lua")) == .file {
+    if FileSystem.kind(PluginCandidate.path(dir, "plugin.lua")) == .file {
       return [PluginCandidate(dir: dir, origin: origin, problem: nil)]
     }
-    let subs = PluginFiles.subdirectories(dir).map {
-      PluginCandidate(dir: PluginFiles.join(dir, $0), origin: origin, problem: nil)
+    let subs = FileSystem.subfolders(dir).map {
+      PluginCandidate(dir: PluginCandidate.path(dir, $0), origin: origin, problem: nil)
     }
     if subs.isEmpty && explicit { return [PluginCandidate(dir: dir, origin: origin, problem: nil)] }
     return subs

@@ -1,7 +1,9 @@
 import LuaRuntime
 
-/// A part of the `tantan` module: built-in components register through the same point as
-/// plugins, so the host core never lists components by hand.
+/// A fixed part of the `tantan` module that is no component (the clock, json, render, plugins,
+/// explore; `TantanModule.extensions`). Like a component's `DeckBinding`, each is an enum named
+/// `<Area>Binding` that declares its Lua-visible names through the binding pattern; a component's
+/// conforms to `TantanComponent` instead and is listed by the registry.
 protocol TantanExtension {
   /// Declarations for the API reference and editor stubs.
   static var docs: [LuaDoc] { get }

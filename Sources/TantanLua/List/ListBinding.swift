@@ -14,7 +14,7 @@ enum ListBinding: LuaBinding, LuaModuleBinding {
   static let listClass = LuaClass<LuaList>(
     name: "tantan.List",
     doc: "A sectioned view-model list with layout, sticky headers, pull to refresh, paging and diffing.",
-    methods: changeMethods + queryMethods + [RenderExtension.saveMethod()], fields: fields,
+    methods: changeMethods + queryMethods + [RenderBinding.saveMethod()], fields: fields,
     describe: { l in
       l.current.map { "tantan.List(\($0.sectionCount) sections, \($0.itemCount) items)" } ?? "tantan.List(building)"
     })

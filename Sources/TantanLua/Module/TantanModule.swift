@@ -8,7 +8,7 @@ public enum TantanModule {
   /// The module's parts that are no component, in installation order: the clock, then (between the
   /// two lists) the components, then the tools that work on any component.
   static var extensions: (beforeComponents: [any TantanExtension.Type], afterComponents: [any TantanExtension.Type]) {
-    ([ClockExtension.self], [JSONExtension.self, RenderExtension.self, PluginExtension.self, ExploreExtension.self])
+    ([ClockBinding.self], [JSONBinding.self, RenderBinding.self, PluginBinding.self, ExploreBinding.self])
   }
 
   /// The module's own values, each declared once: its reference row and its push.

@@ -66,7 +66,7 @@ package enum PluginLoader {
 
     if let problem = c.problem { return fail("\(c.dir): \(problem)") }
     let file = c.manifestPath
-    guard PluginFiles.kind(file) == .file else {
+    guard FileSystem.kind(file) == .file else {
       return fail("\(c.dir): no plugin.lua (a plugin folder needs one returning its manifest)")
     }
     guard PluginChunkCache.load(file, into: host, sandboxed: options.sandboxed, cache: options.cache) else {
@@ -155,7 +155,7 @@ package enum PluginLoader {
   /// The line of the manifest's last top-level `return` (where the manifest table is built), or
   /// the last line: a returned value has no position of its own.
   static func returnLine(_ file: String) -> Int {
-    guard let lines = PluginFiles.lines(file) else { return 1 }
+    guard let lines = FileSystem.lines(file) else { return 1 }
     var last = 0
     for (i, l) in lines.enumerated() where l.hasPrefix("return") { last = i + 1 }
     if last > 0 { return last }

@@ -59,17 +59,17 @@ enum PluginModules {
   static func callingPlugin(_ lua: Lua, _ registry: PluginRegistry) -> (plugin: String, dir: String)? {
     guard let file = PluginHostObject.caller(lua)?.file else { return nil }
     let roots = registry.moduleRoots + (registry.loadingRoot.map { [$0] } ?? [])
-    return roots.first { file.hasPrefix(PluginFiles.join($0.dir, "")) }
+    return roots.first { file.hasPrefix(PluginCandidate.path($0.dir, "")) }
   }
 
   /// `dir/lua/a/b.lua` or `dir/lua/a/b/init.lua` for `a.b`, when it is a file.
   static func moduleFile(_ dir: String, _ name: String) -> String? {
-    candidates(dir, name).first { PluginFiles.kind($0) == .file }
+    candidates(dir, name).first { FileSystem.kind($0) == .file }
   }
 
   private static func candidates(_ dir: String, _ name: String) -> [String] {
     let rel = name.split(separator: ".", omittingEmptySubsequences: false).joined(separator: "/")
-    let base = PluginFiles.join(PluginFiles.join(dir, "lua"), rel)
+    let base = PluginCandidate.path(PluginCandidate.path(dir, "lua"), rel)
     return [base + ".lua", base + "/init.lua"]
   }
 
@@ -148,7 +148,7 @@ enum PluginModules {
     var tried: [String] = []
     for root in registry.moduleRoots {
       for path in candidates(root.dir, name) {
-        guard PluginFiles.kind(path) == .file else { tried.append(path); continue }
+        guard FileSystem.kind(path) == .file else { tried.append(path); continue }
         try checkCycle(lua, registry, plugin: root.plugin, name: name)
         return try loader(lua, registry, name: name, path: path, sandboxed: sandboxed)
       }

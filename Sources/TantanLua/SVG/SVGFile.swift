@@ -6,10 +6,10 @@ protocol SVGSavable: SVGDrawable {
 }
 
 /// `tantan.render`, declared below the components, which add its `save_svg` method to their
-/// classes; its functions, which draw the components, are in Render/RenderExtension.swift.
-enum RenderExtension {}
+/// classes; its functions, which draw the components, are in Render/RenderBinding.swift.
+enum RenderBinding {}
 
-extension RenderExtension {
+extension RenderBinding {
   /// The `save_svg` method, added to each drawable class's methods.
   static func saveMethod<T: SVGSavable>() -> LuaClass<T>.Method {
     .init(

@@ -35,6 +35,28 @@ package enum FileSystem {
     return names.sorted(by: bytewise)
   }
 
+  /// The names in a folder that are folders themselves (symbolic links followed), hidden ones
+  /// left out, sorted bytewise like `list` (plugin discovery's candidates).
+  package static func subfolders(_ dir: String) -> [String] {
+    list(dir).filter { !$0.hasPrefix(".") && kind(join(dir, $0)) == .directory }
+  }
+
+  /// The lines of a small text file (a plugin manifest; read up to about 1 MiB), or nil when it
+  /// cannot be read.
+  package static func lines(_ path: String) -> [Substring]? {
+    guard let f = fopen(path, "r") else { return nil }
+    defer { fclose(f) }
+    var bytes: [UInt8] = []
+    var buf = [UInt8](repeating: 0, count: 4096)
+    while true {
+      let n = fread(&buf, 1, buf.count, f)
+      if n <= 0 { break }
+      bytes += buf[0..<n]
+      if bytes.count > 1 << 20 { break }
+    }
+    return String(decoding: bytes, as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false)
+  }
+
   /// Writes a regular file through a temporary file and a rename, so a reader never sees half a
   /// file. Anything else that exists (`/dev/null`, `/dev/stdout`, a FIFO) is written in place: a
   /// rename would replace the device with a file.

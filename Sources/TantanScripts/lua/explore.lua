@@ -1,6 +1,6 @@
 -- The engine of `explore(name, spec)`: random action sequences against invariants, shrunk to a
 -- shortest sequence that fails the same way, printed as a scenario. Loaded on first use by
--- ExploreExtension.swift with (tantan.explore, TANTAN_EXPLORE_RUNS or nil, the built-in checks
+-- ExploreBinding.swift with (tantan.explore, TANTAN_EXPLORE_RUNS or nil, the built-in checks
 -- from explore_actions.lua, a function that resets the virtual clock, the shrinker from
 -- explore_shrink.lua); returns the engine.
 local explore, env_runs, builtin, reset_clock, shrinker = ...
@@ -137,7 +137,7 @@ local function clean_traceback(tb)
   for line in (tb .. "\n"):gmatch("(.-)\n") do
     if line:find("in function 'xpcall'", 1, true) then break end  -- below: the engine itself
     -- The runner prelude's frames (chunks "=[tantan]/prelude*.lua", Prelude.swift) and the engine's
-    -- ("=[tantan]/explore*.lua", ExploreExtension.swift).
+    -- ("=[tantan]/explore*.lua", ExploreBinding.swift).
     if not line:find("^%s*%[tantan%]/prelude[%w_]*%.lua:") and not line:find("^%s*%[tantan%]/explore[%w_]*%.lua:") then
       out[#out + 1] = line
     end

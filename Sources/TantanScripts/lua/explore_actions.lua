@@ -1,6 +1,6 @@
 -- tantan.explore's checks every explore runs (built-in invariants after each step, coverage) and
 -- each registered component's part: its ready-made actions (`<kind>_actions`), its own check, the
--- states and callbacks coverage reports. Loaded on first use by ExploreExtension.swift with (the
+-- states and callbacks coverage reports. Loaded on first use by ExploreBinding.swift with (the
 -- tantan.explore table to fill, model_problem(obj): the model's own consistency check,
 -- event_names(obj): the callbacks its event log recorded, the components: {kind, class, chunk}
 -- in registration order, chunk being the component's explore script, loaded, not run); returns

@@ -5,7 +5,7 @@
 -- changes nothing or the replay budget is spent. A candidate is kept when it fails the same way
 -- and is simpler in shortlex order (fewer steps; else, at the first step that differs, an earlier
 -- action or draws nearer their simplest values), so shrinking always ends; a sequence already
--- tried is not replayed again. Loaded by ExploreExtension.swift before explore.lua; returns
+-- tried is not replayed again. Loaded by ExploreBinding.swift before explore.lua; returns
 -- {simplest = fn, shrink = fn}.
 local type, ipairs, abs, floor, min, max, huge = type, ipairs, math.abs, math.floor, math.min, math.max, math.huge
 local concat, tostring = table.concat, tostring

@@ -57,8 +57,9 @@ extension PlayAdapter {
 
 /// The components the playground drives: the registry's, in its order, each with its adapter.
 enum PlayComponents {
-  /// The gesture adapters, by kind.
-  static var adapters: [any PlayAdapter.Type] { [PlayDeck.self, PlayGrid.self, PlayList.self] }
+  /// The gesture adapters: every `PlayAdapter` of this module's sources, listed at build time
+  /// (Plugins/ConformanceList), so a new adapter edits no list.
+  static var adapters: [any PlayAdapter.Type] { TantanToolsConformances.playAdapter }
 
   static var all: [any PlayAdapter.Type] {
     ComponentRegistry.builtin.entries.compactMap { e in adapters.first { $0.kind == e.kind } }

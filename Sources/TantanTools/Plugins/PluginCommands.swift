@@ -13,7 +13,7 @@ enum PluginCommands {
   static func isCandidate(_ options: InterpreterOptions) -> Bool {
     guard let name = options.script, name != "-", !name.contains("/") else { return false }
     if options.scriptIndex > 0, options.argv[options.scriptIndex - 1] == "--" { return false }
-    return PluginFiles.kind(name) != .file
+    return FileSystem.kind(name) != .file
   }
 
   /// The command's arguments: everything after its name.

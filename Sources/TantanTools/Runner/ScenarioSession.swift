@@ -4,28 +4,6 @@ import HeadlessUI
 import LuaRuntime
 import TantanLua
 
-/// What every scenario state gets: the same seed, limits and golden-file mode.
-struct ExecutionConfig: Sendable {
-  var seed: Int
-  var maxInstructions: Int?
-  var maxMemory: Int?
-  var timeout: Double?
-  var snapshots: SnapshotStore
-  /// `--sandbox`: the interpreter's sandbox (no io, os.execute, debug, C modules...) around each file.
-  var sandbox = false
-  /// The run's plugins, loaded into every state (nil: none found).
-  var plugins: TestPlugins? = nil
-  /// `--trace`: which attempts keep an HTML trace, and the folder they go to.
-  var trace = ScenarioTraces.Mode.off
-  var traceDir = ""
-  /// `--explore-runs`: the run count of every explore (nil: TANTAN_EXPLORE_RUNS, or each spec's own).
-  var exploreRuns: Int? = nil
-  /// `--coverage`: every state counts the lines it runs (ScenarioSession+Coverage).
-  var coverage = false
-  /// `--watch`: the worker tells which files each spec file's state loaded.
-  var watch = false
-}
-
 /// One fresh Lua state set up exactly as the `tantan-host` interpreter sets up a script's state
 /// (`TantanModule.makeHost`: the `tantan` module, its own virtual clock, `math.randomseed`),
 /// plus the runner prelude (with luassert). It loads one file (`collect`), then runs its
@@ -166,7 +144,7 @@ final class ScenarioSession {
     // explore(name, spec): the engine loads on the first explore that runs.
     let runs = config.exploreRuns
     lua.setFunction(-1, "explore_engine") { [unowned host] (lua: Lua) throws(LuaCallError) -> Int32 in
-      try ExploreExtension.pushEngine(lua, host: host, runs: runs)
+      try ExploreBinding.pushEngine(lua, host: host, runs: runs)
       return 1
     }
     guard lua.pcall(1, 1, traceback: true) else {
@@ -247,7 +225,7 @@ final class ScenarioSession {
   /// A failure from a call that did not return normally: a tripped limit, or an internal error.
   private func abnormal(line: Int?) -> Failure {
     let lua = state.lua
-    let msg = state.limitMessage ?? lua.string(-1) ?? "(error object is a \(lua.typeName(-1)) value)"
+    let msg = state.limitMessage ?? lua.errorText(-1)
     lua.pop()
     return Failure(kind: .error, message: msg, file: file, line: line)
   }
@@ -398,28 +376,5 @@ final class ScenarioSession {
       },
       tags: r["tags"].items.compactMap(\.text),
       pendingReason: r["pending"] == .bool(true) ? (r["reason"].text ?? "") : nil)
-  }
-}
-
-extension LuaValue {
-  /// `t[key]` for a converted table; `.nil` for anything else.
-  subscript(_ key: String) -> LuaValue {
-    guard case .table(_, let entries) = self else { return .nil }
-    return entries.first { $0.key == .string(key) }?.value ?? .nil
-  }
-  var items: [LuaValue] {
-    guard case .table(let arr, _) = self else { return [] }
-    return arr
-  }
-  var text: String? {
-    if case .string(let s) = self { return s }
-    return nil
-  }
-  var int: Int? {
-    switch self {
-    case .integer(let i): return i
-    case .number(let d) where d == d.rounded() && abs(d) < 1e15: return Int(d)
-    default: return nil
-    }
   }
 }

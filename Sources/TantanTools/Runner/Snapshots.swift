@@ -26,7 +26,7 @@ struct SnapshotStore: Sendable {
   let mode: RunnerOptions.SnapshotMode
   /// Where failed picture snapshots leave their reference, actual picture and diff page.
   var artifactsDir = RunnerOptions.defaults.artifactsDir
-  /// `--sandbox`: goldens stay inside their folder and share `budget` (see SandboxWrites.swift).
+  /// `--sandbox`: goldens stay inside their folder and share `budget` (see WriteBudget.swift).
   var sandboxed = false
   var budget: WriteBudget?
 

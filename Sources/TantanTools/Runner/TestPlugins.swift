@@ -208,7 +208,7 @@ final class TestPlugins: @unchecked Sendable {
       guard t == LUA_TFUNCTION else { return fail("\(key) is a \(lua.typeName(-1)), a function expected") }
       pushArg()
       guard lua.pcall(1, 1) else {
-        return fail(home.limitMessage ?? lua.string(-1) ?? "(error object is a \(lua.typeName(-1)) value)")
+        return fail(home.limitMessage ?? lua.errorText(-1))  // a table error with __tostring shows its text
       }
       switch lua.type(-1) {
       case LUA_TNIL: return true

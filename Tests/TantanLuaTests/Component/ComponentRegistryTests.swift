@@ -1,13 +1,41 @@
+import ConformanceScan
 import XCTest
 
 @testable import TantanLua
+@testable import TantanTools
 
 /// The component registry: a component defined here (`ToggleBinding`, ToggleComponent.swift) is
 /// registered through the same path as the built-in ones, and the module installs it,
 /// `tantan.render` draws it, explore drives and checks it and the reference documents it, with
 /// none of the host's files naming it.
 final class ComponentRegistryTests: XCTestCase {
-  func registry() throws -> ComponentRegistry { try ComponentRegistry.builtin.adding(ToggleBinding.entry) }
+  /// The built-in components, then this test target's own: its `TantanComponent` types, listed at
+  /// build time by the same plugin as the built-in ones (the toggle, named in no list).
+  func registry() throws -> ComponentRegistry {
+    try TantanLuaTestsConformances.tantanComponent.reduce(ComponentRegistry.builtin) { r, c in try r.adding(c.entry) }
+  }
+
+  /// The lists are the sources' conformances (Plugins/ConformanceList, run by every build): the
+  /// built-in registry is every `TantanComponent` of TantanLua's sources, by type name (deck,
+  /// grid, list: the order of the reference, explore and the playground), the playground's
+  /// adapters every `PlayAdapter` of TantanTools', and the tests' list holds the toggle.
+  func testTheListsAreTheTypesTheSourcesDeclare() throws {
+    func scanned(_ folder: String, _ proto: String) throws -> [String] {
+      let dir = HostBinary.packageRoot.appendingPathComponent(folder)
+      let files = try XCTUnwrap(FileManager.default.enumerator(at: dir, includingPropertiesForKeys: nil))
+      return try files.compactMap { $0 as? URL }.filter { $0.pathExtension == "swift" }.flatMap { url in
+        ConformanceScan.conformers(of: proto, in: try String(contentsOf: url, encoding: .utf8))
+      }.sorted()
+    }
+    XCTAssertEqual(ComponentRegistry.builtin.entries.map(\.kind), ["deck", "grid", "list"])
+    XCTAssertEqual(
+      TantanLuaConformances.tantanComponent.map { "\($0)" }, try scanned("Sources/TantanLua", "TantanComponent"))
+    XCTAssertEqual(PlayComponents.all.map { $0.kind }, ["deck", "grid", "list"])
+    XCTAssertEqual(
+      TantanToolsConformances.playAdapter.map { "\($0)" }, try scanned("Sources/TantanTools", "PlayAdapter"))
+    XCTAssertEqual(TantanLuaTestsConformances.tantanComponent.map { "\($0)" }, ["ToggleBinding"])
+    XCTAssertEqual(try registry().entries.map(\.kind), ["deck", "grid", "list", "toggle"])
+  }
 
   func testAComponentDefinedInTheTestsIsInstalledAndDrawn() throws {
     let t = try LuaTestHost(components: try registry())

@@ -53,7 +53,7 @@ enum ToggleBinding: LuaBinding, LuaModuleBinding, TantanComponent {
       ) {
         t, n in t.breaksAfter = n
       },
-      RenderExtension.saveMethod(),
+      RenderBinding.saveMethod(),
     ],
     fields: [field("on", "Whether it is on.", .boolean) { t in t.on }],
     describe: { t in "test.Toggle(\(t.on ? "on" : "off"))" })

@@ -21,8 +21,8 @@ final class ExploreDocsTests: XCTestCase {
   /// Every function of the loaded table has exactly one row, read from its annotations, with every
   /// parameter typed; and no row names a function that is not there.
   func testEveryExploreFunctionHasItsRowFromItsAnnotations() throws {
-    let (docs, problems) = ExploreExtension.annotations(
-      ExploreExtension.scripts + ComponentRegistry.builtin.entries.map(\.explore))
+    let (docs, problems) = ExploreBinding.annotations(
+      ExploreBinding.scripts + ComponentRegistry.builtin.entries.map(\.explore))
     XCTAssertEqual(problems, [])
     let names = docs.map { String($0.name.dropFirst("tantan.explore.".count)) }
     XCTAssertEqual(names.sorted(), ["deck_actions", "grid_actions", "list_actions", "replay"])

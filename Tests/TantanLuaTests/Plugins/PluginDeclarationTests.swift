@@ -11,7 +11,7 @@ final class PluginDeclarationTests: XCTestCase {
   func testEveryKeyOfAPluginRecordIsInTheDeclaredType() throws {
     let s = try PluginSandbox()
     let p = try PluginTestHost([try s.plugin("p/a", name: "a").path])
-    let type = try XCTUnwrap(PluginExtension.docs.first { $0.name == "tantan.plugins" }).signature
+    let type = try XCTUnwrap(PluginBinding.docs.first { $0.name == "tantan.plugins" }).signature
     XCTAssertTrue(type.contains("description"))
     p.t.ok(
       """

@@ -120,6 +120,7 @@ final class RunnerPluginTests: XCTestCase {
         })
         host.register_reporter("crash", { on_result = function(r) error("no " .. r.name) end })
         host.register_reporter("number", { on_finish = function() return 42 end })
+        host.register_reporter("tab", { on_start = function() error(setmetatable({}, { __tostring = function() return "table says no" end })) end })
         """)
     try s.write(
       "work/spec/a_spec.lua",
@@ -132,7 +133,9 @@ final class RunnerPluginTests: XCTestCase {
 
     // A reporter that raises: reported with the plugin, the function and its line; the others are written.
     let file = "plugins/rep/plugin.lua"
-    let crash = try s.run(["test", "--reporter", "crash", "--reporter", "tap", "--reporter", "number=n.txt"])
+    let crash = try s.run([
+      "test", "--reporter", "crash", "--reporter", "tap", "--reporter", "number=n.txt", "--reporter", "tab=t.txt",
+    ])
     XCTAssertEqual(crash.status, 1, "the scenarios decide the status")
     XCTAssertTrue(crash.stdout.hasPrefix("TAP version 14\n"), crash.stdout)
     XCTAssertEqual(
@@ -140,6 +143,7 @@ final class RunnerPluginTests: XCTestCase {
       """
       tantan-host test: plugin 'rep' failed in its reporter 'crash' (on_result, \(file):14): \(file):14: no one
       tantan-host test: plugin 'rep' failed in its reporter 'number' (on_finish, \(file):15): on_finish returned a number value; text (a string) or nil expected
+      tantan-host test: plugin 'rep' failed in its reporter 'tab' (on_start, \(file):16): table says no
 
       """)
     XCTAssertFalse(FileManager.default.fileExists(atPath: s.work.appendingPathComponent("n.txt").path))
@@ -149,7 +153,7 @@ final class RunnerPluginTests: XCTestCase {
     XCTAssertEqual(unknown.status, 2)
     XCTAssertTrue(
       unknown.messages.hasPrefix(
-        "tantan-host test: unknown reporter 'line' (default, tap, junit, json, github, lcov, cobertura; from plugins: lines, crash, number)\n"
+        "tantan-host test: unknown reporter 'line' (default, tap, junit, json, github, lcov, cobertura; from plugins: lines, crash, number, tab)\n"
       ),
       unknown.stderr)
   }
@@ -215,6 +219,10 @@ final class RunnerPluginTests: XCTestCase {
     try s.plugin("work/plugins/good", name: "good", setup: "host.register_assertion('ok', function() return true end)")
     try s.plugin("work/plugins/broken", name: "broken", setup: "error('setup broke')")
     try s.plugin("work/plugins/future", name: "future", api: TantanHost.apiLevel + 1)
+    // An error object with __tostring is worded by it, as lua.c does.
+    try s.write(
+      "work/plugins/table/plugin.lua",
+      "error(setmetatable({}, { __tostring = function() return 'a table error' end }))\n")
     try s.write("work/spec/b_spec.lua", "for i = 1, 5 do it('s' .. i, function() assert.ok() end) end\n")
     let r = try s.run(["test", "--jobs", "2"])
     XCTAssertEqual(r.status, 0, r.stdout)
@@ -223,6 +231,7 @@ final class RunnerPluginTests: XCTestCase {
       """
       tantan-host test: plugin 'broken' failed: setup failed: plugins/broken/plugin.lua:7: setup broke
       tantan-host test: plugin 'future' refused: plugins/future/plugin.lua: requires api_level \(TantanHost.apiLevel + 1), but this host's tantan.api_level is \(TantanHost.apiLevel)
+      tantan-host test: plugin 'table' failed: a table error
 
       """)
     let strict = try s.run(["test", "--strict-plugins"])

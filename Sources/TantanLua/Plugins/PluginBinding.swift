@@ -3,7 +3,7 @@ import LuaRuntime
 
 /// The Lua side of plugins in the `tantan` module: `tantan.source`, `tantan.preset`,
 /// `tantan.assertion`, `tantan.plugins`, and the `tantan.PluginHost` class.
-enum PluginExtension: TantanExtension, LuaModuleBinding {
+enum PluginBinding: TantanExtension, LuaModuleBinding {
   typealias Context = PluginRegistry
 
   static func luaError(_ error: any Error, at site: LuaCallSite, _ lua: Lua) -> LuaCallError {

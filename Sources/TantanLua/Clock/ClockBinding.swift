@@ -2,26 +2,12 @@ import CLua
 import HeadlessUI
 import LuaRuntime
 
-/// The clock's methods, declared through the binding pattern (bench row 1 calls `settle`).
-/// Its errors are worded in `ClockErrors.swift`.
-enum ClockBinding: LuaBinding {
+/// `tantan.clock` (the virtual clock: its methods, declared through the binding pattern; bench
+/// row 1 calls `settle`) and `tantan.after(seconds, fn)` timers. Its errors are worded in
+/// `ClockErrors.swift`.
+enum ClockBinding: LuaBinding, LuaModuleBinding, TantanExtension {
   typealias Object = VirtualClock
-}
-
-/// A `tantan.after` timer's handle.
-enum TimerBinding: LuaBinding {
-  typealias Object = ClockExtension.Timer
-  static func luaError(_ error: any Error, at site: LuaCallSite, _ lua: Lua) -> LuaCallError {
-    ClockBinding.luaError(error, at: site, lua)
-  }
-}
-
-/// `tantan.clock` (the virtual clock) and `tantan.after(seconds, fn)` timers.
-enum ClockExtension: TantanExtension, LuaModuleBinding {
   typealias Context = TantanHost
-  static func luaError(_ error: any Error, at site: LuaCallSite, _ lua: Lua) -> LuaCallError {
-    ClockBinding.luaError(error, at: site, lua)
-  }
 
   static let after = function(
     "tantan.after", "Calls fn once after `seconds` of virtual time.",
@@ -108,5 +94,13 @@ enum ClockExtension: TantanExtension, LuaModuleBinding {
     timerClass.register(lua)
     clockField.install(host, in: module)
     after.install(lua, in: module, context: host)
+  }
+}
+
+/// A `tantan.after` timer's handle (the class is `ClockBinding.timerClass`).
+enum TimerBinding: LuaBinding {
+  typealias Object = ClockBinding.Timer
+  static func luaError(_ error: any Error, at site: LuaCallSite, _ lua: Lua) -> LuaCallError {
+    ClockBinding.luaError(error, at: site, lua)
   }
 }

@@ -13,7 +13,7 @@ import TantanScripts
 /// `tantan.explore`: ready-made gesture actions and the engine behind the runner's
 /// `explore(name, spec)`. Its Lua code (`Sources/TantanScripts/lua/explore*.lua`, embedded in the
 /// binary) is compiled on first use only: `tantan-host -e ''` pays for one empty table.
-package enum ExploreExtension: TantanExtension {
+package enum ExploreBinding: TantanExtension {
   /// Registry slot of the loaded engine (a state loads the code at most once).
   static let engineKey = "tantan.explore.engine"
   /// Environment variable that sets the run count of every explore (`test --explore-runs N` wins).

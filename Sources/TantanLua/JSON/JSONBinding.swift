@@ -7,7 +7,7 @@ import LuaRuntime
 /// Written in Swift rather than with Debian's lua-cjson 2.1.0, which cannot keep `[]` apart from
 /// `{}` (no `decode_array_with_array_mt`), prints at most 14 significant digits (not lossless),
 /// decodes every number as a float and emits keys in hash order. No Foundation: start-up stays cheap.
-enum JSONExtension: TantanExtension, LuaModuleBinding {
+enum JSONBinding: TantanExtension, LuaModuleBinding {
   typealias Context = TantanHost
 
   static func luaError(_ error: any Error, at site: LuaCallSite, _ lua: Lua) -> LuaCallError {

@@ -4,8 +4,8 @@ import LuaRuntime
 
 /// `tantan.render`: SVG pictures of the host's components (`host.components`: `svg`, `frames`),
 /// and the `save_svg` method each component's class adds to its methods
-/// (`RenderExtension.saveMethod()`).
-extension RenderExtension: TantanExtension, LuaModuleBinding {
+/// (`RenderBinding.saveMethod()`).
+extension RenderBinding: TantanExtension, LuaModuleBinding {
   typealias Context = TantanHost
 
   /// `frames` refuses more than this many pictures (each is a few kilobytes).
