@@ -126,30 +126,29 @@ protocol CallbackOwner: AnyObject {
 /// metadata and witness tables (bench/ir-rows row 3: 17,080 Ir a swipe instead of about 9,500).
 class CallbackSink<Owner: CallbackOwner, D: EventCallbacks> {
   let link: OwnerLink<Owner>
-  /// Keeps the functions alive; calls push them by `slots`.
+  /// Keeps the functions alive; calls push them by slot (`entries`).
   let callbacks: Callbacks
   /// Each callback's registry slot (0: absent), from `Callbacks.registrySlots`: pushing callbacks
   /// and strings by slot instead of through their `LuaRef`s saves about 100 Ir per swipe
   /// (bench/ir-rows row 3: 9,094 vs 9,192).
-  private let slots: [Int32]
-  /// The callbacks' names and the strings, interned in the owner's log once.
-  private let names: [EventLog.Symbol]
-  private let stringSymbols: [EventLog.Symbol]
+  /// With each callback's name in the owner's log, interned once: one array, so a call checks
+  /// one bound.
+  private let entries: [(slot: Int32, name: EventLog.Symbol)]
   /// The strings as Lua values, pushed from the registry, not interned again on every call.
   private let stringRefs: [LuaRef]
-  private let stringSlots: [Int32]
+  /// Their registry slots and their symbols in the owner's log.
+  private let strings: [(slot: Int32, symbol: EventLog.Symbol)]
 
   init(_ owner: Owner, link: OwnerLink<Owner>, callbacks: Callbacks, host: TantanHost) {
     self.link = link
     self.callbacks = callbacks
-    slots = callbacks.registrySlots
-    names = D.names.map { owner.events.symbol($0) }
-    stringSymbols = D.strings.map { owner.events.symbol($0) }
+    let names = D.names.map { owner.events.symbol($0) }
+    entries = zip(callbacks.registrySlots, names).map { (slot: $0, name: $1) }
     stringRefs = D.strings.map { s in
       host.lua.push(s)
       return host.state.ref()
     }
-    stringSlots = stringRefs.map(\.ref)
+    strings = zip(stringRefs, D.strings).map { (slot: $0.ref, symbol: owner.events.symbol($1)) }
   }
 
   @inline(__always)
@@ -160,8 +159,9 @@ class CallbackSink<Owner: CallbackOwner, D: EventCallbacks> {
   @inline(__always)
   private func call(_ c: CallbackCall<D>, _ owner: Owner) throws -> Bool {
     let lua = owner.lua
-    record(c, &owner.events, lua)
-    let slot = slots[c.callback.rawValue]
+    let entry = entries[c.callback.rawValue]
+    record(c, entry.name, &owner.events, lua)
+    let slot = entry.slot
     guard slot != 0 else { return true }
     let L = lua.L
     let handler = lua.pushCallHandler()
@@ -184,22 +184,22 @@ class CallbackSink<Owner: CallbackOwner, D: EventCallbacks> {
     case Push.int: lua_pushinteger(L, lua_Integer(Int64(bitPattern: w)))
     case Push.number: lua_pushnumber(L, Double(bitPattern: w))
     case Push.wholeNumber: lua_pushnumber(L, Double(Int64(bitPattern: w)))
-    case Push.string: lua_rawgeti(L, Lua.registryIndex, lua_Integer(stringSlots[Int(w)]))
+    case Push.string: lua_rawgeti(L, Lua.registryIndex, lua_Integer(strings[Int(w)].slot))
     case Push.value: lua_rawgeti(L, Lua.registryIndex, lua_Integer(Int32(bitPattern: UInt32(w))))
     default: lua_pushnil(L)
     }
   }
 
   @inline(__always)
-  private func record(_ c: CallbackCall<D>, _ log: inout EventLog, _ lua: Lua) {
+  private func record(_ c: CallbackCall<D>, _ name: EventLog.Symbol, _ log: inout EventLog, _ lua: Lua) {
     if c.hasValue { return log.append(event(c, lua)) }
     var (wa, wb, wc) = (c.wa, c.wb, c.wc)
     if c.strings != 0 {
-      if c.strings & 1 != 0 { wa = UInt64(stringSymbols[Int(wa)].id) }
-      if c.strings & 2 != 0 { wb = UInt64(stringSymbols[Int(wb)].id) }
-      if c.strings & 4 != 0 { wc = UInt64(stringSymbols[Int(wc)].id) }
+      if c.strings & 1 != 0 { wa = UInt64(strings[Int(wa)].symbol.id) }
+      if c.strings & 2 != 0 { wb = UInt64(strings[Int(wb)].symbol.id) }
+      if c.strings & 4 != 0 { wc = UInt64(strings[Int(wc)].symbol.id) }
     }
-    log.append(names[c.callback.rawValue], kinds: c.kinds, wa, wb, wc, count: c.count)
+    log.append(name, kinds: c.kinds, wa, wb, wc, count: c.count)
   }
 
   /// A call with a Lua value among its arguments, as a whole event (the log interns or spills it).
