@@ -90,7 +90,11 @@ protocol EventCallbacks: CallbackDeclaration {
   associatedtype ModelEvent
   /// The strings arguments name by position (`CallbackArg.string(k)`): the directions.
   static var strings: [String] { get }
-  static func call(for event: ModelEvent) -> CallbackCall<Self>
+  ///
+  /// Each case hands its call to the sink (`try sink.send(.init(.didSwipe, .index(i),
+  /// .direction(d)))`): `send` is inlined into every case, so each case's argument kinds fold to
+  /// constants, as a hand-written method per callback would.
+  static func call<S: CallbackSender>(for event: ModelEvent, _ sink: S) throws -> Bool where S.D == Self
   /// Whether the callback's answer is read (`should_swipe`, `can_move`); the rest return nothing.
   var isQuestion: Bool { get }
   /// Lua's answer to a question, at the top of the stack (popped by the caller); Lua
@@ -102,6 +106,12 @@ extension EventCallbacks {
   static var strings: [String] { [] }
   var isQuestion: Bool { false }
   static func answer(_ callback: Self, _ lua: Lua) throws -> Bool { lua.bool(-1) }
+}
+
+/// Where `EventCallbacks.call(for:_:)` sends each call: the sink, with its owner.
+protocol CallbackSender {
+  associatedtype D: CallbackDeclaration
+  func send(_ c: CallbackCall<D>) throws -> Bool
 }
 
 /// What a component's object offers its sinks: its log, its running thread and its userdata.
@@ -153,11 +163,23 @@ class CallbackSink<Owner: CallbackOwner, D: EventCallbacks> {
 
   @inline(__always)
   final func handle(_ event: D.ModelEvent) throws -> Bool {
-    try link.borrow { owner in try call(D.call(for: event), owner) } ?? true
+    try link.borrow { owner in
+      try D.call(for: event, Sender(sink: .passUnretained(self), owner: .passUnretained(owner)))
+    } ?? true
+  }
+
+  /// The sink and its owner for one event, unretained (plain data: with references in it, passing
+  /// it retained both, 2 x 88 Ir an event in row 3); both live while `handle` runs.
+  struct Sender: CallbackSender {
+    let sink: Unmanaged<CallbackSink>
+    let owner: Unmanaged<Owner>
+    @inline(__always) func send(_ c: CallbackCall<D>) throws -> Bool {
+      try sink._withUnsafeGuaranteedRef { s in try owner._withUnsafeGuaranteedRef { try s.call(c, $0) } }
+    }
   }
 
   @inline(__always)
-  private func call(_ c: CallbackCall<D>, _ owner: Owner) throws -> Bool {
+  fileprivate func call(_ c: CallbackCall<D>, _ owner: Owner) throws -> Bool {
     let lua = owner.lua
     let entry = entries[c.callback.rawValue]
     record(c, entry.name, &owner.events, lua)

@@ -99,18 +99,18 @@ extension DeckDelegateCallback: EventCallbacks {
   var isQuestion: Bool { self == .shouldSwipe }
 
   @inline(__always)
-  static func call(for event: SwipeDeckEvent) -> CallbackCall<Self> {
+  static func call<S: CallbackSender>(for event: SwipeDeckEvent, _ sink: S) throws -> Bool where S.D == Self {
     switch event {
-    case .willSwipe(let i): .init(.willSwipe, .index(i))
-    case .shouldSwipe(let i, let d): .init(.shouldSwipe, .index(i), .direction(d))
+    case .willSwipe(let i): try sink.send(.init(.willSwipe, .index(i)))
+    case .shouldSwipe(let i, let d): try sink.send(.init(.shouldSwipe, .index(i), .direction(d)))
     case .didDrag(let i, let d, let p):
-      .init(.didDrag, .index(i), d.map(CallbackArg.direction) ?? .none, .number(p))
-    case .didSwipe(let i, let d): .init(.didSwipe, .index(i), .direction(d))
-    case .didFinishSwipe(let i, let d): .init(.didFinishSwipe(d), .index(i))
-    case .didRemove(let i, let d): .init(.didRemove, .index(i), .direction(d))
-    case .didCancel(let i): .init(.didCancel, .index(i))
-    case .didRunOut: .init(.didRunOut)
-    case .didRewind(let i): .init(.didRewind, .index(i))
+      try sink.send(.init(.didDrag, .index(i), d.map(CallbackArg.direction) ?? .none, .number(p)))
+    case .didSwipe(let i, let d): try sink.send(.init(.didSwipe, .index(i), .direction(d)))
+    case .didFinishSwipe(let i, let d): try sink.send(.init(.didFinishSwipe(d), .index(i)))
+    case .didRemove(let i, let d): try sink.send(.init(.didRemove, .index(i), .direction(d)))
+    case .didCancel(let i): try sink.send(.init(.didCancel, .index(i)))
+    case .didRunOut: try sink.send(.init(.didRunOut))
+    case .didRewind(let i): try sink.send(.init(.didRewind, .index(i)))
     }
   }
 }

@@ -88,17 +88,17 @@ extension GridDelegateCallback: EventCallbacks {
   var isQuestion: Bool { self == .canMove || self == .canDrop }
 
   @inline(__always)
-  static func call(for event: ReorderGridEvent<LuaRef>) -> CallbackCall<Self> {
+  static func call<S: CallbackSender>(for event: ReorderGridEvent<LuaRef>, _ sink: S) throws -> Bool where S.D == Self {
     switch event {
-    case .willBeginEditing: .init(.willBeginEditing)
-    case .didEndEditing: .init(.didEndEditing)
-    case .willBeginDrag(let i): .init(.willBeginDrag, .index(i))
-    case .canMove(let i): .init(.canMove, .index(i))
-    case .canDrop(let from, let to): .init(.canDrop, .index(from), .index(to))
-    case .didMove(let from, let to): .init(.didMove, .index(from), .index(to))
-    case .didDrop(let from, let to): .init(.didDrop, .index(from), .index(to))
-    case .didCancel(let i): .init(.didCancel, .index(i))
-    case .didDelete(let i, let item): .init(.didDelete, .index(i), .value(item.ref))
+    case .willBeginEditing: try sink.send(.init(.willBeginEditing))
+    case .didEndEditing: try sink.send(.init(.didEndEditing))
+    case .willBeginDrag(let i): try sink.send(.init(.willBeginDrag, .index(i)))
+    case .canMove(let i): try sink.send(.init(.canMove, .index(i)))
+    case .canDrop(let from, let to): try sink.send(.init(.canDrop, .index(from), .index(to)))
+    case .didMove(let from, let to): try sink.send(.init(.didMove, .index(from), .index(to)))
+    case .didDrop(let from, let to): try sink.send(.init(.didDrop, .index(from), .index(to)))
+    case .didCancel(let i): try sink.send(.init(.didCancel, .index(i)))
+    case .didDelete(let i, let item): try sink.send(.init(.didDelete, .index(i), .value(item.ref)))
     }
   }
 

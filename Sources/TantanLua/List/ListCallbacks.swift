@@ -105,9 +105,9 @@ extension ListDelegateCallback: EventCallbacks {
   }
 
   @inline(__always)
-  static func call(for event: ModelEvent) -> CallbackCall<Self> {
+  static func call<S: CallbackSender>(for event: ModelEvent, _ sink: S) throws -> Bool where S.D == Self {
     switch event {
-    case .didScroll(let offset): .init(.didScroll, .measure(offset))
+    case .didScroll(let offset): try sink.send(.init(.didScroll, .measure(offset)))
     }
   }
 }
