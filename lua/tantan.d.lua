@@ -282,7 +282,7 @@ local tantan_List = {}
 ---@field content_inset? {top?: number, bottom?: number} UIKit's contentInset: the offset rests at -top (the seed's list sits under a 64 pt bar). Default: 0.
 ---@field refresh? tantan.ListRefreshConfig Pull to refresh; without it pull() is an error. Default: nil.
 ---@field paging? tantan.ListPagingConfig Loading more pages at the end; without it nothing loads. Default: nil.
----@field delegate? tantan.ListDelegate did_scroll(list, offset) after every change of the offset. Default: nil.
+---@field delegate? tantan.ListDelegate Callbacks; see tantan.ListDelegate. Default: nil.
 local tantan_ListConfig = {}
 
 ---A lazy data source (section_count, item_count and item are required): the list reads the sections (ids, headers, footers, counts) when built and on reload(), and fetches items only when they come into view plus paging.prefetch; items that leave are forgotten, appended pages kept. Ids are checked among the items the list holds.

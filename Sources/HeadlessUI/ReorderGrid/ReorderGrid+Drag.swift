@@ -76,7 +76,7 @@ extension ReorderGrid {
     stopAutoscroll()
     drag = nil
     debugCheckInvariants()
-    try notify { try $0.didCancel(self, index: d.origin) }
+    try emit(.didCancel(index: d.origin))
   }
 
   /// The most `steps` a `drag(from:to:steps:)` may take (each is a hit test): bounds the call.
@@ -136,7 +136,7 @@ extension ReorderGrid {
 
   func beginEditingIfNeeded() throws {
     guard !editing else { return }
-    try notify { try $0.willBeginEditing(self) }
+    try emit(.willBeginEditing)
     editing = true
     debugCheckInvariants()
   }
@@ -144,8 +144,8 @@ extension ReorderGrid {
   /// Lifts the cell at `index` unless it is locked or vetoed; the snapshot starts at its centre.
   func lift(_ index: Int) throws -> Bool {
     if isLocked(index) || !canReorder { return false }
-    guard try ask({ try $0.canMove(self, index: index) }) else { return false }
-    try notify { try $0.willBeginDrag(self, index: index) }
+    guard try emit(.canMove(index: index)) else { return false }
+    try emit(.willBeginDrag(index: index))
     drag = DragState(origin: index, current: index, center: layout.center(at: index), gesture: true)
     debugCheckInvariants()
     updateAutoscroll()
@@ -174,10 +174,10 @@ extension ReorderGrid {
     guard let d = drag else { return false }
     let from = d.current
     if lockedRange(min(from, t), max(from, t)) { return false }
-    guard try ask({ try $0.canDrop(self, from: from, to: t) }) else { return false }
+    guard try emit(.canDrop(from: from, to: t)) else { return false }
     drag?.current = t
     debugCheckInvariants()
-    try notify { try $0.didMove(self, from: from, to: t) }
+    try emit(.didMove(from: from, to: t))
     return true
   }
 
@@ -202,7 +202,7 @@ extension ReorderGrid {
       Self.shift(&ids, o, f)
     }
     debugCheckInvariants()
-    try notify { try $0.didDrop(self, from: o, to: f) }
+    try emit(.didDrop(from: o, to: f))
     return f
   }
 

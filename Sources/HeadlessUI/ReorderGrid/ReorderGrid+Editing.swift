@@ -29,7 +29,7 @@ extension ReorderGrid {
     } else {
       editing = false
       debugCheckInvariants()
-      try notify { try $0.didEndEditing(self) }
+      try emit(.didEndEditing)
     }
   }
 
@@ -64,7 +64,7 @@ extension ReorderGrid {
     for k in lockedPositions.indices where lockedPositions[k] > index { lockedPositions[k] -= 1 }
     offset = offset.clamped(0, maxOffset)
     debugCheckInvariants()
-    try notify { try $0.didDelete(self, index: index, item: removed) }
+    try emit(.didDelete(index: index, item: removed))
     return removed
   }
 
@@ -83,7 +83,7 @@ extension ReorderGrid {
     try ensureNotInCallback()
     try ensureNoDrag()
     if isLocked(from) || !canReorder { return false }
-    guard try ask({ try $0.canMove(self, index: from) }) else { return false }
+    guard try emit(.canMove(index: from)) else { return false }
     drag = DragState(origin: from, current: from, center: layout.center(at: from), gesture: false)
     if from != to {
       do {

@@ -21,7 +21,7 @@ public final class ReorderGrid<Item> {
   public let config: ReorderGridConfig
   public let layout: ReorderGridLayout
   public let clock: VirtualClock
-  /// Held strongly: every callback receives the grid, so a delegate need not keep a reference to it.
+  /// Held strongly: a delegate that needs the grid keeps a weak or unowned reference to it.
   public var delegate: (any ReorderGridDelegate<Item>)?
 
   // Data: either `storage` (array mode) or `source`. Both hold the *committed* order; during a
@@ -234,14 +234,12 @@ public final class ReorderGrid<Item> {
     return try body()
   }
 
-  func notify(_ body: (any ReorderGridDelegate<Item>) throws -> Void) throws {
-    guard let d = delegate else { return }
-    try callout { try body(d) }
-  }
-
-  func ask(_ body: (any ReorderGridDelegate<Item>) throws -> Bool) throws -> Bool {
+  /// Hands `event` to the delegate (with the re-entrancy guard up) and returns its answer; true
+  /// without a delegate.
+  @discardableResult
+  func emit(_ event: ReorderGridEvent<Item>) throws -> Bool {
     guard let d = delegate else { return true }
-    return try callout { try body(d) }
+    return try callout { try d.handle(event) }
   }
 
   /// Throws when called from inside a callback.

@@ -26,44 +26,6 @@ public struct ReorderGridDataSource<Item> {
   }
 }
 
-/// Delegate callbacks (Lua: `delegate = {...}`); every method has a default no-op (`can*` say yes).
-/// Indices are 0-based. Any method may throw: the grid finishes its own bookkeeping first (so it
-/// is consistent), then rethrows to whoever called the grid. While a callback runs, mutating
-/// methods of the grid throw `calledFromCallback` (see `ReorderGrid`); reading fields is fine.
-public protocol ReorderGridDelegate<Item>: AnyObject {
-  associatedtype Item
-  /// Before editing turns on (long press, `setEditing(true)`, `toggleEditing()`). Throwing aborts it.
-  func willBeginEditing(_ grid: ReorderGrid<Item>) throws
-  /// After editing turned off.
-  func didEndEditing(_ grid: ReorderGrid<Item>) throws
-  /// Before a cell is lifted (after `canMove` agreed). Throwing aborts the lift.
-  func willBeginDrag(_ grid: ReorderGrid<Item>, index: Int) throws
-  /// May the item at `index` be lifted (or moved by `move(from:to:)`)?
-  func canMove(_ grid: ReorderGrid<Item>, index: Int) throws -> Bool
-  /// May the dragged item go from live index `from` to `to`? Asked on each live step.
-  func canDrop(_ grid: ReorderGrid<Item>, from: Int, to: Int) throws -> Bool
-  /// A live step happened: the dragged item is now at `to` (`grid.items` shows the live order).
-  func didMove(_ grid: ReorderGrid<Item>, from: Int, to: Int) throws
-  /// A drag or `move(from:to:)` was committed, original index to final (also when equal).
-  func didDrop(_ grid: ReorderGrid<Item>, from: Int, to: Int) throws
-  /// A drag was cancelled; the item is back at `index` (its index before the drag).
-  func didCancel(_ grid: ReorderGrid<Item>, index: Int) throws
-  /// A delete badge removed `item`, which was at `index`.
-  func didDelete(_ grid: ReorderGrid<Item>, index: Int, item: Item) throws
-}
-
-extension ReorderGridDelegate {
-  public func willBeginEditing(_ grid: ReorderGrid<Item>) throws {}
-  public func didEndEditing(_ grid: ReorderGrid<Item>) throws {}
-  public func willBeginDrag(_ grid: ReorderGrid<Item>, index: Int) throws {}
-  public func canMove(_ grid: ReorderGrid<Item>, index: Int) throws -> Bool { true }
-  public func canDrop(_ grid: ReorderGrid<Item>, from: Int, to: Int) throws -> Bool { true }
-  public func didMove(_ grid: ReorderGrid<Item>, from: Int, to: Int) throws {}
-  public func didDrop(_ grid: ReorderGrid<Item>, from: Int, to: Int) throws {}
-  public func didCancel(_ grid: ReorderGrid<Item>, index: Int) throws {}
-  public func didDelete(_ grid: ReorderGrid<Item>, index: Int, item: Item) throws {}
-}
-
 /// What `ReorderGrid.cell(_:)` reports about one cell (Lua: `{frame=, hidden=, delete_visible=, item=}`).
 public struct ReorderGridCell<Item> {
   public let index: Int

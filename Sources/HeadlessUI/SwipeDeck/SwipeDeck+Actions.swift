@@ -35,7 +35,7 @@ extension SwipeDeck {
     let e = epoch
     emit(.willSwipe(index: top))
     guard e == epoch, isSettled else { return }
-    let allowed = askShouldSwipe(top, direction)
+    let allowed = emit(.shouldSwipe(index: top, direction: direction))
     guard e == epoch, isSettled else { return }
     guard allowed else {
       emit(.didCancel(index: top))

@@ -44,7 +44,7 @@ extension SwipeDeck {
   public func animationFrame() throws {
     guard case .animating = phase, hasCards else { return }
     let o = overlay
-    try operation { emit(.didDrag(index: topIndex, direction: o?.direction, progress: o?.progress ?? 0)) }
+    try operation { _ = emit(.didDrag(index: topIndex, direction: o?.direction, progress: o?.progress ?? 0)) }
   }
 
   func indication(toward d: SwipeDirection, _ t: Point) -> SwipeDragIndication {

@@ -128,7 +128,7 @@ extension SwipeDeck {
     let start = dragPose(t)
     let e = epoch
     if let d = decide(translation: t, velocity: velocity) {
-      let allowed = askShouldSwipe(index, d)
+      let allowed = emit(.shouldSwipe(index: index, direction: d))
       guard e == epoch, case .dragging = phase else { return .cancel }  // a reload inside should_swipe
       if allowed {
         animate(

@@ -172,37 +172,16 @@ public final class SwipeDeck<Model> {
     return result
   }
 
-  /// Calls the delegate for `event` and records it; after a callback error the rest are skipped.
-  func emit(_ event: SwipeDeckEvent) {
-    guard pendingError == nil else { return }
-    guard let d = delegate else { return }
-    callbackDepth += 1
-    defer { callbackDepth -= 1 }
-    do {
-      switch event {
-      case .willSwipe(let i): try d.willSwipe(index: i)
-      case .didDrag(let i, let dir, let p): try d.didDrag(index: i, direction: dir, progress: p)
-      case .didSwipe(let i, let dir): try d.didSwipe(index: i, direction: dir)
-      case .didFinishSwipe(let i, let dir): try d.didFinishSwipe(index: i, direction: dir)
-      case .didRemove(let i, let dir): try d.didRemove(index: i, direction: dir)
-      case .didCancel(let i): try d.didCancel(index: i)
-      case .didRunOut: try d.didRunOut()
-      case .didRewind(let i): try d.didRewind(index: i)
-      case .count, .card, .id, .empty, .shouldSwipe: break
-      }
-    } catch {
-      pendingError = error
-    }
-  }
-
-  /// `should_swipe`; an error counts as a veto (and is rethrown later).
-  func askShouldSwipe(_ index: Int, _ direction: SwipeDirection) -> Bool {
+  /// Hands `event` to the delegate and returns its answer (true without a delegate); after a
+  /// callback error the rest are skipped (false), and an error counts as no (it is rethrown later).
+  @discardableResult @inline(__always)
+  func emit(_ event: SwipeDeckEvent) -> Bool {
     guard pendingError == nil else { return false }
     guard let d = delegate else { return true }
     callbackDepth += 1
     defer { callbackDepth -= 1 }
     do {
-      return try d.shouldSwipe(index: index, direction: direction)
+      return try d.handle(event)
     } catch {
       pendingError = error
       return false

@@ -1,41 +1,8 @@
-/// The deck's delegate (Lua `delegate`): every method is optional (default no-op) and may throw;
-/// a thrown error reaches the caller of the deck method (or of `clock.advance/settle`) after the deck is consistent.
-/// Indices are 0-based item indices. The deck holds its delegate strongly (see `SwipeDeck.delegate`).
-public protocol SwipeDeckDelegate: AnyObject {
-  /// `will_swipe`: once per gesture (at `drag_begin`) or when a programmatic swipe starts.
-  func willSwipe(index: Int) throws
-  /// `should_swipe`: at release (or programmatic start); false snaps the card back and fires `did_cancel`.
-  func shouldSwipe(index: Int, direction: SwipeDirection) throws -> Bool
-  /// `did_drag`: each `drag_move`, and each animation frame (a `clock.advance` while the top card
-  /// flies off, snaps back or comes back by undo; `settle` jumps to the end without frames): the
-  /// `overlay` then, progress 0...1 toward the dismissal threshold in `direction`; nil and 0 while
-  /// the card points at no allowed direction (at rest, or along an axis the deck does not swipe).
-  func didDrag(index: Int, direction: SwipeDirection?, progress: Double) throws
-  /// `did_swipe`: the swipe is decided and the fly-off starts.
-  func didSwipe(index: Int, direction: SwipeDirection) throws
-  /// `did_swipe_<direction>`: the fly-off animation completed (card still on top).
-  func didFinishSwipe(index: Int, direction: SwipeDirection) throws
-  /// `did_remove`: the card left and the next card entered at the back.
-  func didRemove(index: Int, direction: SwipeDirection) throws
-  /// `did_cancel`: the release (or a veto) snaps the card back.
-  func didCancel(index: Int) throws
-  /// `did_run_out`: a non-cyclic deck lost its last card (once per running out).
-  func didRunOut() throws
-  /// `did_rewind`: `undo` brought `index` back.
-  func didRewind(index: Int) throws
-}
-
-extension SwipeDeckDelegate {
-  public func willSwipe(index: Int) throws {}
-  public func shouldSwipe(index: Int, direction: SwipeDirection) throws -> Bool { true }
-  public func didDrag(index: Int, direction: SwipeDirection?, progress: Double) throws {}
-  public func didSwipe(index: Int, direction: SwipeDirection) throws {}
-  public func didFinishSwipe(index: Int, direction: SwipeDirection) throws {}
-  public func didRemove(index: Int, direction: SwipeDirection) throws {}
-  public func didCancel(index: Int) throws {}
-  public func didRunOut() throws {}
-  public func didRewind(index: Int) throws {}
-}
+/// The deck's delegate (Lua `delegate`): every `SwipeDeckEvent` through one `handle(_:)`, which may
+/// throw; a thrown error reaches the caller of the deck method (or of `clock.advance/settle`) after
+/// the deck is consistent, and the rest of that operation's events are skipped. The answer is read
+/// for `shouldSwipe` only (false vetoes). The deck holds its delegate strongly (see `SwipeDeck.delegate`).
+public typealias SwipeDeckDelegate = EventSink<SwipeDeckEvent>
 
 /// The deck's data source (Lua `source`): closures so the binding can wrap Lua functions without a class.
 ///

@@ -16,7 +16,7 @@ import LuaRuntime
 struct EventLog: ~Copyable {
   /// An interned name or string argument of this log.
   struct Symbol: Equatable, Sendable {
-    fileprivate let id: UInt16
+    let id: UInt16
   }
 
   /// An argument of a compact record.
@@ -116,6 +116,13 @@ struct EventLog: ~Copyable {
     )
   }
 
+  /// Records a call whose arguments are already encoded (`encode`; kinds 3 bits each, first
+  /// argument lowest): what `CallbackSink` builds once per call, with no switch per argument.
+  @inline(__always)
+  mutating func append(_ name: Symbol, kinds: UInt16, _ a: UInt64, _ b: UInt64, _ c: UInt64, count: Int32) {
+    store(Record(name: name.id, kinds: kinds, count: UInt8(truncatingIfNeeded: count), a: a, b: b, c: c))
+  }
+
   mutating func append(_ e: Event) {
     if e.args.count <= 3, let name = intern(e.name) {
       var kinds: UInt16 = 0
@@ -153,7 +160,9 @@ struct EventLog: ~Copyable {
     }
   }
 
-  private static func encode(_ a: CompactArg) -> (UInt16, UInt64) {
+  /// An argument as a record stores it: its 3-bit kind and its word.
+  @inline(__always)
+  static func encode(_ a: CompactArg) -> (UInt16, UInt64) {
     switch a {
     case .none: return (0, 0)
     case .int(let v): return (1, UInt64(bitPattern: Int64(v)))

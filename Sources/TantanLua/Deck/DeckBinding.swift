@@ -54,7 +54,8 @@ enum DeckBinding: LuaBinding, LuaModuleBinding {
     } catch {
       throw luaError(error, at: configSite, lua)
     }
-    deck.current?.delegate = LuaDeckDelegate(link: deck.link, callbacks: callbacks)
+    deck.current?.delegate = DeckSink(
+      deck, link: deck.link, callbacks: callbacks, host: host)
     return deck
   }
 }

@@ -91,3 +91,46 @@ enum DeckSourceCallback: Int, CallbackDeclaration {
     }
   }
 }
+
+/// The deck's events as Lua calls: the one place a `SwipeDeckEvent` meets its callback
+/// (`CallbackSink` records and calls it).
+extension DeckDelegateCallback: EventCallbacks {
+  static var strings: [String] { SwipeDirection.allCases.map(\.rawValue) }
+  var isQuestion: Bool { self == .shouldSwipe }
+
+  @inline(__always)
+  static func call<S: CallbackSender>(for event: SwipeDeckEvent, _ sink: S) throws -> Bool where S.D == Self {
+    switch event {
+    case .willSwipe(let i): try sink.send(.init(.willSwipe, .index(i)))
+    case .shouldSwipe(let i, let d): try sink.send(.init(.shouldSwipe, .index(i), .direction(d)))
+    case .didDrag(let i, let d, let p):
+      try sink.send(.init(.didDrag, .index(i), d.map(CallbackArg.direction) ?? .none, .number(p)))
+    case .didSwipe(let i, let d): try sink.send(.init(.didSwipe, .index(i), .direction(d)))
+    case .didFinishSwipe(let i, let d): try sink.send(.init(.didFinishSwipe(d), .index(i)))
+    case .didRemove(let i, let d): try sink.send(.init(.didRemove, .index(i), .direction(d)))
+    case .didCancel(let i): try sink.send(.init(.didCancel, .index(i)))
+    case .didRunOut: try sink.send(.init(.didRunOut))
+    case .didRewind(let i): try sink.send(.init(.didRewind, .index(i)))
+    }
+  }
+}
+
+/// The deck's delegate as its model sees it (see `CallbackSink` for why a type of its own).
+final class DeckSink: CallbackSink<LuaSwipeDeck, DeckDelegateCallback>, SwipeDeckDelegate {}
+
+extension CallbackArg {
+  /// A direction's name (`DeckDelegateCallback.strings` is `SwipeDirection.allCases`).
+  static func direction(_ d: SwipeDirection) -> Self { .string(d.ordinalIndex) }
+}
+
+extension SwipeDirection {
+  /// left, right, up, down: 0...3 (the order of `allCases`).
+  var ordinalIndex: Int {
+    switch self {
+    case .left: return 0
+    case .right: return 1
+    case .up: return 2
+    case .down: return 3
+    }
+  }
+}

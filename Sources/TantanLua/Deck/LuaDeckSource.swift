@@ -42,7 +42,7 @@ enum LuaDeckSource {
       return SwipeDeckSource(
         count: {
           try Self.withDeck(link) { owner in
-            owner.events.append(owner.symbols[DeckSourceCallback.count], count: 0)
+            owner.recordSource(.count)
             let lua = owner.host.lua
             table.push(lua)
             defer { lua.pop() }
@@ -62,7 +62,7 @@ enum LuaDeckSource {
         },
         empty: {
           try Self.withDeck(link) { owner in
-            owner.events.append(owner.symbols[DeckSourceCallback.empty], count: 0)
+            owner.recordSource(.empty)
             guard let emptyFn else { return nil }
             return try owner.callEmpty(emptyFn)
           }
@@ -72,7 +72,7 @@ enum LuaDeckSource {
       return SwipeDeckSource(
         count: {
           try Self.withDeck(link) { owner in
-            owner.events.append(owner.symbols[DeckSourceCallback.count], count: 0)
+            owner.recordSource(.count)
             let lua = owner.host.lua
             cbs.push(DeckSourceCallback.count.rawValue, lua)
             owner.pushSelf(lua)
@@ -96,7 +96,7 @@ enum LuaDeckSource {
         },
         empty: {
           try Self.withDeck(link) { owner in
-            owner.events.append(owner.symbols[DeckSourceCallback.empty], count: 0)
+            owner.recordSource(.empty)
             guard cbs.has(DeckSourceCallback.empty) else { return nil }
             cbs.push(DeckSourceCallback.empty.rawValue, owner.host.lua)
             return try owner.callEmpty(nil)

@@ -7,10 +7,10 @@ import LuaRuntime
 /// Lua source and delegate, and its event log.
 ///
 /// Ownership: userdata -> this object -> model -> delegate adapter and source closures, which reach
-/// back here through a `DeckLink` (the model holds its delegate strongly, so a strong back pointer
+/// back here through a `DeckLink`; the delegate is a `CallbackSink` (the model holds its delegate strongly, so a strong back pointer
 /// would be a cycle). Models are `LuaRef`s: the model keeps exactly the ones it shows, pools or
 /// shows empty, and ARC releases the rest (so `modelReleased` is not needed).
-final class LuaSwipeDeck {
+final class LuaSwipeDeck: CallbackOwner {
   /// Unowned: the host outlives every value of its state (its state closes, running every
   /// `__gc`, before the host goes), and the host reaches its decks through that state.
   unowned let host: TantanHost
@@ -21,18 +21,14 @@ final class LuaSwipeDeck {
   let sourceTable: LuaRef
   let delegateTable: LuaRef?
   var events: EventLog
-  let symbols: DeckSymbols
+  /// The source callbacks' names in `events`, by `DeckSourceCallback.rawValue`.
+  let sourceSymbols: [EventLog.Symbol]
   /// How the model's delegate and source reach back here; cleared on deinit, so a deck closed
   /// or collected from inside a callback ends its model's remaining callbacks cleanly.
   let link = DeckLink()
   /// The deck's userdata, held weakly: how callbacks outside the deck's own methods (a completion
   /// inside `clock:settle`) get it without keeping it alive (`LuaClass.pushSelf`).
   var selfSlot = LuaSelfSlot()
-  /// The direction names as Lua strings, in `SwipeDirection.ordinalIndex` order: pushed from the
-  /// registry, not interned again on every callback.
-  let directionNames: [LuaRef]
-  /// Their registry slots, pushed without retaining the references.
-  private let directionSlots: [Int32]
   /// The key `id`, pushed from the registry: a model's identity is read on every swipe (history).
   let idKey: LuaRef
 
@@ -48,13 +44,8 @@ final class LuaSwipeDeck {
     self.sourceTable = sourceTable
     self.delegateTable = delegateTable
     var events = EventLog(host: host, component: "deck")
-    symbols = DeckSymbols(&events)
+    sourceSymbols = DeckSourceCallback.names.map { events.symbol($0) }
     self.events = events
-    directionNames = SwipeDirection.allCases.map { d in
-      host.lua.push(d.rawValue)
-      return host.state.ref()
-    }
-    directionSlots = directionNames.map(\.ref)
     host.lua.push("id")
     idKey = host.state.ref()
     link.attach(self)
@@ -82,15 +73,10 @@ final class LuaSwipeDeck {
   private static var constructing: LuaCallError { .message("tantan.SwipeDeck: the deck is still being constructed") }
 
   /// Pushes this deck's userdata, the first argument of every callback.
-  func pushSelf(_ lua: Lua) { deckClass.pushSelf(lua, self, slot: selfSlot) }
+  @inline(__always) func pushSelf(_ lua: Lua) { deckClass.pushSelf(lua, self, slot: selfSlot) }
   /// `DeckBinding.deckClass`, held: reading the static in every push checks its lazy
   /// initialization (`swift_once`): 42 Ir per swipe (bench/ir-rows row 3).
   private let deckClass = DeckBinding.deckClass
-
-  /// Pushes a direction name.
-  func push(_ direction: SwipeDirection, _ lua: Lua) {
-    lua_rawgeti(lua.L, Lua.registryIndex, lua_Integer(directionSlots[direction.ordinalIndex]))
-  }
 }
 
 /// How the deck's model (its delegate, source closures and clock observer) reaches the deck: a

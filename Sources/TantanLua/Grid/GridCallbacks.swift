@@ -1,3 +1,5 @@
+import CLua
+import HeadlessUI
 import LuaRuntime
 
 /// The grid's delegate callbacks, declared once: lookup, `grid:events()` names, the reference and
@@ -79,3 +81,37 @@ enum GridSourceCallback: Int, CallbackDeclaration {
     }
   }
 }
+
+/// The grid's events as Lua calls: the one place a `ReorderGridEvent` meets its callback
+/// (`CallbackSink` records and calls it).
+extension GridDelegateCallback: EventCallbacks {
+  var isQuestion: Bool { self == .canMove || self == .canDrop }
+
+  @inline(__always)
+  static func call<S: CallbackSender>(for event: ReorderGridEvent<LuaRef>, _ sink: S) throws -> Bool where S.D == Self {
+    switch event {
+    case .willBeginEditing: try sink.send(.init(.willBeginEditing))
+    case .didEndEditing: try sink.send(.init(.didEndEditing))
+    case .willBeginDrag(let i): try sink.send(.init(.willBeginDrag, .index(i)))
+    case .canMove(let i): try sink.send(.init(.canMove, .index(i)))
+    case .canDrop(let from, let to): try sink.send(.init(.canDrop, .index(from), .index(to)))
+    case .didMove(let from, let to): try sink.send(.init(.didMove, .index(from), .index(to)))
+    case .didDrop(let from, let to): try sink.send(.init(.didDrop, .index(from), .index(to)))
+    case .didCancel(let i): try sink.send(.init(.didCancel, .index(i)))
+    case .didDelete(let i, let item): try sink.send(.init(.didDelete, .index(i), .value(item.ref)))
+    }
+  }
+
+  /// `can_move`/`can_drop`: anything but a boolean is an error (a forgotten `return` would
+  /// otherwise veto every move silently).
+  static func answer(_ callback: Self, _ lua: Lua) throws -> Bool {
+    guard lua.type(-1) == LUA_TBOOLEAN else {
+      throw GridCallbackResultError(
+        description: "delegate.\(callback.name) returned \(LuaGrid.describe(lua, -1)) (boolean expected)")
+    }
+    return lua.bool(-1)
+  }
+}
+
+/// The grid's delegate as its model sees it (see `CallbackSink` for why a type of its own).
+final class GridSink: CallbackSink<LuaGrid, GridDelegateCallback>, ReorderGridDelegate<LuaRef> {}

@@ -4,7 +4,7 @@ import LuaRuntime
 
 /// The object behind a `tantan.ReorderGrid` userdata: the model over Lua values (`LuaRef`s, told
 /// apart by position only), the Lua delegate and data source, and the event log.
-final class LuaGrid {
+final class LuaGrid: CallbackOwner {
   /// Errors of the binding itself (not the model's), worded in `GridErrors.swift`.
   enum BindingError: Error { case underConstruction }
 
@@ -35,7 +35,17 @@ final class LuaGrid {
     self.events = EventLog(host: host, component: "grid")
     self.memory = HostMemory(host.state.handle)
     events.owner = self
+    link.attach(self)
   }
+
+  deinit { link.attach(nil) }
+
+  /// How the model's delegate sink and source closures reach back here (no cycle; cleared on
+  /// deinit, so a grid closed inside a callback ends its model's remaining calls cleanly).
+  let link = OwnerLink<LuaGrid>()
+
+  /// Pushes this grid's userdata, the first argument of every callback.
+  func pushSelf(_ lua: Lua) { GridBinding.gridClass.pushShared(lua, self) }
 
   /// Pops the top of the current thread's stack into the registry.
   func ref() -> LuaRef { LuaRef(popping: lua, handle: host.state.handle) }
@@ -49,7 +59,7 @@ final class LuaGrid {
       try memory.charge(items.count * Self.bytesPerArrayItem)
       model = try ReorderGrid(config: config, items: items, clock: host.clock)
     }
-    model.delegate = GridDelegateAdapter(owner: self)
+    model.delegate = GridSink(self, link: link, callbacks: delegate, host: host)
     current = model
   }
 
@@ -66,7 +76,7 @@ final class LuaGrid {
     events.append(Event(cbs.names[slot], args.map { eventArg($0, lua) }))
     guard cbs.has(slot) else { return false }
     cbs.push(slot, lua)
-    GridBinding.gridClass.pushShared(lua, self)
+    pushSelf(lua)
     for a in args {
       switch a {
       case .index(let i): lua.push(i + 1)
@@ -84,20 +94,7 @@ final class LuaGrid {
     case .item(let r):
       r.push(lua)
       defer { lua.pop() }
-      return Self.eventValue(lua, -1)
-    }
-  }
-
-  /// Scalars as themselves; other values by type (`<table>`): addresses would not be deterministic.
-  static func eventValue(_ lua: Lua, _ i: Int32) -> Event.Arg {
-    switch lua.type(i) {
-    case LUA_TNIL: return .none
-    case LUA_TBOOLEAN: return .bool(lua.bool(i))
-    case LUA_TNUMBER:
-      if lua_isinteger(lua.L, i) != 0, let n = lua.integer(i) { return .int(n) }
-      return .number(lua.number(i) ?? .nan)
-    case LUA_TSTRING: return .string(lua.string(i) ?? "")
-    default: return .raw("<\(lua.typeName(i))>")
+      return Event.value(lua, -1)
     }
   }
 

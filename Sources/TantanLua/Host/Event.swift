@@ -1,3 +1,4 @@
+import CLua
 import LuaRuntime
 
 /// One recorded delegate or data-source call, formatted on demand as `name(arg, ...)`.
@@ -43,5 +44,19 @@ package struct Event {
       }
     }
     return out + "\""
+  }
+
+  /// The Lua value at `i` as an argument: scalars as themselves, other values by type (`<table>`),
+  /// since addresses would not be deterministic.
+  static func value(_ lua: Lua, _ i: Int32) -> Arg {
+    switch lua.type(i) {
+    case LUA_TNIL: return .none
+    case LUA_TBOOLEAN: return .bool(lua.bool(i))
+    case LUA_TNUMBER:
+      if lua_isinteger(lua.L, i) != 0, let n = lua.integer(i) { return .int(n) }
+      return .number(lua.number(i) ?? .nan)
+    case LUA_TSTRING: return .string(lua.string(i) ?? "")
+    default: return .raw("<\(lua.typeName(i))>")
+    }
   }
 }

@@ -82,22 +82,16 @@ extension ListBinding {
 }
 
 extension LuaList {
-  /// Scrolls with `change`, then, if the offset moved, records `did_scroll(offset)` (also without
-  /// a delegate function, as the deck and the grid record theirs) and tells
-  /// `delegate.did_scroll(list, offset)`; returns the offset.
+  /// Scrolls with `change`, then, if the offset moved, hands `did_scroll(offset)` to the delegate
+  /// sink (recorded also without a delegate function, as the deck's and the grid's events are);
+  /// returns the offset.
   func scroll(_ change: (LuaListModel) throws -> Void) throws -> Double {
     let model = try changing()
     let before = model.offset
     try change(model)
     let offset = model.offset
-    let slot = ListDelegateCallback.didScroll.rawValue
     guard offset != before else { return offset }
-    events.append(Event(ListDelegateCallback.didScroll.name, [LuaList.eventNumber(offset)]))
-    if delegate.has(slot) {
-      try invoke(delegate, slot, args: []) { lua in
-        lua.push(offset); return 1
-      }
-    }
+    _ = try delegateSink?.handle(.didScroll(offset: offset))
     return model.offset
   }
 }

@@ -93,8 +93,7 @@ extension ListBinding {
         $0.config.paging = ListPagingConfig()
       },
       .custom(
-        "delegate", ListDelegateCallback.luaClass, default: .absent,
-        "did_scroll(list, offset) after every change of the offset."),
+        "delegate", ListDelegateCallback.luaClass, default: .absent, "Callbacks; see \(ListDelegateCallback.luaClass)."),
     ])
 
   static let spacing = ConfigSchema<ListSetup>(
@@ -158,21 +157,26 @@ extension LuaList {
     var c = setup.config
     if let fn = setup.itemHeight {
       itemHeight = fn
-      c.itemHeight = .batch { [link] s, items, start in try link.live { try $0.computeHeights(s, items, start) } }
+      c.itemHeight = .batch { [link] s, items, start in
+        try link.hold(orThrow: LuaList.gone) { try $0.computeHeights(s, items, start) }
+      }
     }
     if let t = try r.table("refresh"), let index = t.index {
       refreshCallbacks = try Callbacks(host, index: index, arg: 1, declared: ListRefreshCallback.self, lua: lua)
-      c.refresh?.onRefresh = { [link] _, done in try link.live { try $0.refreshCalled(done) } }
+      c.refresh?.onRefresh = { [link] _, done in try link.hold(orThrow: LuaList.gone) { try $0.refreshCalled(done) } }
     }
     if let t = try r.table("paging"), let index = t.index {
       pagingCallbacks = try Callbacks(host, index: index, arg: 1, declared: ListPagingCallback.self, lua: lua)
       // Without on_load_more no load starts (a load nobody completes would block paging forever).
       if pagingCallbacks.has(ListPagingCallback.onLoadMore) {
-        c.paging?.onLoadMore = { [link] _, page, done in try link.live { try $0.loadMoreCalled(page, done) } }
+        c.paging?.onLoadMore = { [link] _, page, done in
+          try link.hold(orThrow: LuaList.gone) { try $0.loadMoreCalled(page, done) }
+        }
       }
     }
     r.push("delegate")
     delegate = try Callbacks(host, index: -1, arg: 1, declared: ListDelegateCallback.self, lua: lua)
+    delegateSink = CallbackSink(self, link: link, callbacks: delegate, host: host)
     lua.pop()
     // Data: `sections` (values) or `source` (callbacks), not both.
     let hasSections = r.has("sections")

@@ -96,3 +96,18 @@ enum ListPagingCallback: Int, CallbackDeclaration {
     }
   }
 }
+
+/// The list's delegate events as Lua calls (`CallbackSink` records and calls them). The binding
+/// raises them: `did_scroll` after a scroll method moved the offset.
+extension ListDelegateCallback: EventCallbacks {
+  enum ModelEvent {
+    case didScroll(offset: Double)
+  }
+
+  @inline(__always)
+  static func call<S: CallbackSender>(for event: ModelEvent, _ sink: S) throws -> Bool where S.D == Self {
+    switch event {
+    case .didScroll(let offset): try sink.send(.init(.didScroll, .measure(offset)))
+    }
+  }
+}

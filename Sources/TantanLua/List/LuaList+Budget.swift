@@ -10,6 +10,6 @@ extension LuaList {
     let link = self.link
     return ModelBudget(
       charge: { total in try memory.charge(total) },
-      tick: { steps in try link.live { try $0.lua.hostTick(steps) } })
+      tick: { steps in try link.hold(orThrow: LuaList.gone) { try $0.lua.hostTick(steps) } })
   }
 }

@@ -5,7 +5,7 @@ import LuaRuntime
 
 /// The object behind a `tantan.List` userdata: the model plus the Lua callbacks it calls.
 /// Callbacks receive the list's one shared userdata first, as every component's callbacks do.
-final class LuaList {
+final class LuaList: CallbackOwner {
   /// Unowned: the host outlives every value of its state (a strong reference would be a cycle
   /// through the state's userdata). No per-item path reads it.
   unowned let host: TantanHost
@@ -16,7 +16,9 @@ final class LuaList {
 
   // The callbacks, as `ListCallbacks.swift` declares them; `item_height` as a function.
   var source = Callbacks.none
+  /// The delegate's functions, called through `delegateSink` (made with them, in the constructor).
   var delegate = Callbacks.none
+  var delegateSink: CallbackSink<LuaList, ListDelegateCallback>?
   var refreshCallbacks = Callbacks.none
   var pagingCallbacks = Callbacks.none
   var itemHeight: LuaRef? { didSet { itemHeightSlot = itemHeight?.ref ?? 0 } }
@@ -25,9 +27,10 @@ final class LuaList {
   /// > 0 while a data callback (a source function or item_height) runs: the list is being
   /// measured, so calls that change it are refused (they would be overwritten by the outer load).
   var dataCallbackDepth = 0
-  /// How the model's callbacks reach this object without a cycle (list -> model -> callbacks):
-  /// a callback that outlived the list fails cleanly instead of touching freed memory.
-  let link = ListLink()
+  /// How the model's callbacks and the delegate sink reach this object without a cycle (list ->
+  /// model -> callbacks): cleared on deinit, so a callback that outlived the list fails cleanly
+  /// (`gone`) instead of touching freed memory.
+  let link = OwnerLink<LuaList>()
   /// Interned event names of the per-item callbacks (`item_height`, then the source's).
   let itemHeightSymbol: EventLog.Symbol
   let sourceSymbols: [EventLog.Symbol]
@@ -51,15 +54,17 @@ final class LuaList {
     itemHeightSymbol = events.symbol(ListBinding.itemHeightKey)
     sourceSymbols = ListSourceCallback.names.map { events.symbol($0) }
     self.events = events
-    link.list = self
+    link.attach(self)
     self.events.owner = self
   }
 
-  /// Whole numbers are logged as integers (`did_scroll(30)`), as the event format asks.
-  static func eventNumber(_ d: Double) -> Event.Arg {
-    if let n = Int(exactly: d) { return .int(n) }
-    return .number(d)
-  }
+  deinit { link.attach(nil) }
+
+  /// What a model callback made after the list went throws.
+  static func gone() -> any Error { LuaCallError.message("tantan.List: the list is gone") }
+
+  /// Pushes this list's userdata, the first argument of every callback.
+  func pushSelf(_ lua: Lua) { ListBinding.listClass.pushShared(lua, self) }
 
   /// The running thread (a coroutine's when one called into the host).
   var lua: Lua { Lua(tt_current(mainThread)) }
@@ -82,7 +87,7 @@ final class LuaList {
   func invoke(_ callbacks: Callbacks, _ slot: Int, args: [Int], pushExtra: (Lua) -> Int32) throws {
     let lua = self.lua
     callbacks.push(slot, lua)
-    ListBinding.listClass.pushShared(lua, self)
+    pushSelf(lua)
     for a in args { lua.push(a) }
     let extra = pushExtra(lua)
     try lua.call(Int32(args.count) + 1 + extra, 0)
@@ -100,7 +105,7 @@ final class LuaList {
     let L = lua.L
     guard lua_checkstack(L, 8) != 0 else { throw LuaCallError.message("item_height: stack overflow") }
     let handler = lua.pushCallHandler()  // one handler for the whole batch
-    ListBinding.listClass.pushShared(lua, self)
+    pushSelf(lua)
     let list = lua_gettop(L)
     defer { lua_settop(L, handler - 1) }
     dataCallbackDepth += 1
@@ -138,7 +143,7 @@ final class LuaList {
     events.append(sourceSymbols[fn], first, second, count: args.count)
     let lua = self.lua
     source.push(fn, lua)
-    ListBinding.listClass.pushShared(lua, self)
+    pushSelf(lua)
     for a in args { lua.push(a) }
     dataCallbackDepth += 1
     defer { dataCallbackDepth -= 1 }
@@ -166,38 +171,27 @@ final class LuaList {
     }
     let link = self.link
     return ListDataSource(
-      sectionCount: { _ in try link.live { try $0.callSource(.sectionCount, [], count) } },
-      itemCount: { _, s in try link.live { try $0.callSource(.itemCount, [s + 1], count) } },
+      sectionCount: { _ in try link.hold(orThrow: LuaList.gone) { try $0.callSource(.sectionCount, [], count) } },
+      itemCount: { _, s in try link.hold(orThrow: LuaList.gone) { try $0.callSource(.itemCount, [s + 1], count) } },
       item: { _, s, i in
-        try link.live {
+        try link.hold(orThrow: LuaList.gone) {
           try $0.callSource(.item, [s + 1, i + 1]) { (lua, what) throws(ListDataError) in
             try lua.listItem(-1, handle: handle, what)
           }
         }
       },
       header: source.has(Source.header.rawValue)
-        ? { _, s in try link.live { try $0.callSource(.header, [s + 1], optionalModel) } } : nil,
+        ? { _, s in try link.hold(orThrow: LuaList.gone) { try $0.callSource(.header, [s + 1], optionalModel) } } : nil,
       footer: source.has(Source.footer.rawValue)
-        ? { _, s in try link.live { try $0.callSource(.footer, [s + 1], optionalModel) } } : nil,
+        ? { _, s in try link.hold(orThrow: LuaList.gone) { try $0.callSource(.footer, [s + 1], optionalModel) } } : nil,
       sectionID: source.has(Source.sectionID.rawValue)
         ? { _, s in
-          try link.live {
+          try link.hold(orThrow: LuaList.gone) {
             try $0.callSource(.sectionID, [s + 1]) { (lua, what) throws(ListDataError) in
               try lua.listIDValue(-1, what, what: "id")
             }
           }
         }
         : nil)
-  }
-}
-
-/// A weak back pointer to the list (the model, owned by the list, holds this in its callbacks
-/// instead of the list: no cycle, and no dangling access).
-final class ListLink {
-  weak var list: LuaList?
-
-  func live<T>(_ body: (LuaList) throws -> T) throws -> T {
-    guard let list else { throw LuaCallError.message("tantan.List: the list is gone") }
-    return try body(list)
   }
 }

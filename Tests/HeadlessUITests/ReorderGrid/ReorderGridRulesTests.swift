@@ -87,12 +87,15 @@ final class ReorderGridRulesTests: XCTestCase {
   }
 
   /// A delegate implementing one method: the rest are default no-ops (`can*` say yes).
-  final class OnlyDrop: ReorderGridDelegate {
+  final class OnlyDrop: ReorderGridDelegate<String> {
     var drops: [[Int]] = []
-    func didDrop(_ grid: ReorderGrid<String>, from: Int, to: Int) throws { drops.append([from, to]) }
+    func handle(_ event: ReorderGridEvent<String>) throws -> Bool {
+      if case .didDrop(let from, let to) = event { drops.append([from, to]) }
+      return true
+    }
   }
 
-  func testDelegateMethodsDefaultToNoOps() throws {
+  func testADelegateHandlesOnlyTheEventsItCaresAbout() throws {
     let grid = try ReorderGrid(items: numbered(8))
     let delegate = OnlyDrop()
     grid.delegate = delegate

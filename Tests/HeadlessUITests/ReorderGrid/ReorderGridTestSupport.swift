@@ -14,7 +14,7 @@ struct GridBoom: Error, Equatable {
 }
 
 /// Records every delegate call as `name(arg, ...)` (0-based), like the Lua binding's events.
-final class GridRecorder<Item>: ReorderGridDelegate {
+final class GridRecorder<Item>: ReorderGridDelegate<Item> {
   var events: [String] = []
   var canMoveAnswer: (Int) -> Bool = { _ in true }
   var canDropAnswer: (Int, Int) -> Bool = { _, _ in true }
@@ -23,28 +23,27 @@ final class GridRecorder<Item>: ReorderGridDelegate {
   /// Runs inside every callback (after recording), e.g. to try re-entrant calls.
   var hook: ((ReorderGrid<Item>, String) throws -> Void)?
 
-  private func record(_ grid: ReorderGrid<Item>, _ name: String, _ args: String) throws {
-    events.append("\(name)(\(args))")
-    try hook?(grid, name)
-    if throwOn.contains(name) { throw GridBoom(name: name) }
-  }
+  /// The grid, for the hook (weak: the grid holds its delegate).
+  weak var grid: ReorderGrid<Item>?
 
-  func willBeginEditing(_ grid: ReorderGrid<Item>) throws { try record(grid, "will_begin_editing", "") }
-  func didEndEditing(_ grid: ReorderGrid<Item>) throws { try record(grid, "did_end_editing", "") }
-  func willBeginDrag(_ grid: ReorderGrid<Item>, index: Int) throws { try record(grid, "will_begin_drag", "\(index)") }
-  func canMove(_ grid: ReorderGrid<Item>, index: Int) throws -> Bool {
-    try record(grid, "can_move", "\(index)")
-    return canMoveAnswer(index)
-  }
-  func canDrop(_ grid: ReorderGrid<Item>, from: Int, to: Int) throws -> Bool {
-    try record(grid, "can_drop", "\(from), \(to)")
-    return canDropAnswer(from, to)
-  }
-  func didMove(_ grid: ReorderGrid<Item>, from: Int, to: Int) throws { try record(grid, "did_move", "\(from), \(to)") }
-  func didDrop(_ grid: ReorderGrid<Item>, from: Int, to: Int) throws { try record(grid, "did_drop", "\(from), \(to)") }
-  func didCancel(_ grid: ReorderGrid<Item>, index: Int) throws { try record(grid, "did_cancel", "\(index)") }
-  func didDelete(_ grid: ReorderGrid<Item>, index: Int, item: Item) throws {
-    try record(grid, "did_delete", "\(index), \"\(item)\"")
+  /// Every event, one method: recorded as `name(args)` (0-based), then the hook and the planted error.
+  func handle(_ event: ReorderGridEvent<Item>) throws -> Bool {
+    let (name, args, answer): (String, String, Bool)
+    switch event {
+    case .willBeginEditing: (name, args, answer) = ("will_begin_editing", "", true)
+    case .didEndEditing: (name, args, answer) = ("did_end_editing", "", true)
+    case .willBeginDrag(let i): (name, args, answer) = ("will_begin_drag", "\(i)", true)
+    case .canMove(let i): (name, args, answer) = ("can_move", "\(i)", canMoveAnswer(i))
+    case .canDrop(let f, let t): (name, args, answer) = ("can_drop", "\(f), \(t)", canDropAnswer(f, t))
+    case .didMove(let f, let t): (name, args, answer) = ("did_move", "\(f), \(t)", true)
+    case .didDrop(let f, let t): (name, args, answer) = ("did_drop", "\(f), \(t)", true)
+    case .didCancel(let i): (name, args, answer) = ("did_cancel", "\(i)", true)
+    case .didDelete(let i, let item): (name, args, answer) = ("did_delete", "\(i), \"\(item)\"", true)
+    }
+    events.append("\(name)(\(args))")
+    if let grid { try hook?(grid, name) }
+    if throwOn.contains(name) { throw GridBoom(name: name) }
+    return answer
   }
 
   /// Events without the `can_*` questions.
@@ -61,6 +60,7 @@ func makeGrid(
   let grid = try ReorderGrid(config: config, items: items, clock: clock)
   let rec = GridRecorder<String>()
   grid.delegate = rec
+  rec.grid = grid
   return (grid, rec)
 }
 

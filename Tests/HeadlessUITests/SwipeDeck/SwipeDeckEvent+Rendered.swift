@@ -6,13 +6,9 @@ import Foundation
 /// `did_swipe(3, "right")`, progress as Lua prints a float. Test support, so the model itself
 /// carries no Lua names or number formats.
 extension SwipeDeckEvent {
-  /// The callback name (`"did_swipe_right"`, `"card"`, ...).
+  /// The callback name (`"did_swipe_right"`, ...).
   var name: String {
     switch self {
-    case .count: return "count"
-    case .card: return "card"
-    case .id: return "id"
-    case .empty: return "empty"
     case .willSwipe: return "will_swipe"
     case .shouldSwipe: return "should_swipe"
     case .didDrag: return "did_drag"
@@ -32,9 +28,8 @@ extension SwipeDeckEvent {
     func q(_ d: SwipeDirection) -> String { "\"" + d.rawValue + "\"" }
     let args: [String]
     switch self {
-    case .count, .empty, .didRunOut: args = []
-    case .card(let n, let reused): args = [i(n), reused ? "true" : "nil"]
-    case .willSwipe(let n), .id(let n), .didCancel(let n), .didRewind(let n), .didFinishSwipe(let n, _): args = [i(n)]
+    case .didRunOut: args = []
+    case .willSwipe(let n), .didCancel(let n), .didRewind(let n), .didFinishSwipe(let n, _): args = [i(n)]
     case .shouldSwipe(let n, let d), .didSwipe(let n, let d), .didRemove(let n, let d): args = [i(n), q(d)]
     case .didDrag(let n, let d, let p): args = [i(n), d.map(q) ?? "nil", luaFloat(p)]
     }

@@ -91,7 +91,6 @@ final class SwipeDeckScaleTests: XCTestCase {
     XCTAssertEqual(luaFloat(10.0 / 12), "0.83333333333333")
     XCTAssertEqual(luaFloat(1e20), "1e+20")
     XCTAssertEqual(luaFloat(-0.25), "-0.25")
-    XCTAssertEqual(SwipeDeckEvent.card(index: 4, reused: false).rendered(indexBase: 1), "card(5, nil)")
   }
 
   func testEventSinkMatchesTheDelegateCalls() throws {

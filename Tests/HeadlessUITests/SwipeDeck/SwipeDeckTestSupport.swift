@@ -63,32 +63,17 @@ final class Recorder: SwipeDeckDelegate {
   /// Each call as `log` holds it, also to the harness, when set.
   var sink: ((String) -> Void)?
 
-  private func record(_ name: String, _ args: String) throws {
-    let call = args.isEmpty ? "\(name)()" : "\(name)(\(args))"
+  /// Every event, one method: recorded as Lua would print it (0-based), then the hook and the
+  /// planted error; `shouldSwipe` answers `!veto`.
+  func handle(_ event: SwipeDeckEvent) throws -> Bool {
+    let call = event.rendered()
     log.append(call)
     sink?(call)
-    if let h = hooks[name] { try h() }
-    if throwOn.contains(name) { throw Boom(name: name) }
+    if let h = hooks[event.name] { try h() }
+    if throwOn.contains(event.name) { throw Boom(name: event.name) }
+    if case .shouldSwipe = event { return !veto }
+    return true
   }
-
-  private func q(_ d: SwipeDirection) -> String { "\"\(d.rawValue)\"" }
-
-  func willSwipe(index: Int) throws { try record("will_swipe", "\(index)") }
-  func shouldSwipe(index: Int, direction: SwipeDirection) throws -> Bool {
-    try record("should_swipe", "\(index), \(q(direction))")
-    return !veto
-  }
-  func didDrag(index: Int, direction: SwipeDirection?, progress: Double) throws {
-    try record("did_drag", "\(index), \(direction.map(q) ?? "nil"), \(luaFloat(progress))")
-  }
-  func didSwipe(index: Int, direction: SwipeDirection) throws { try record("did_swipe", "\(index), \(q(direction))") }
-  func didFinishSwipe(index: Int, direction: SwipeDirection) throws {
-    try record("did_swipe_\(direction.rawValue)", "\(index)")
-  }
-  func didRemove(index: Int, direction: SwipeDirection) throws { try record("did_remove", "\(index), \(q(direction))") }
-  func didCancel(index: Int) throws { try record("did_cancel", "\(index)") }
-  func didRunOut() throws { try record("did_run_out", "") }
-  func didRewind(index: Int) throws { try record("did_rewind", "\(index)") }
 
   func take() -> [String] {
     defer { log.removeAll() }

@@ -4,8 +4,14 @@ import TantanLua
 
 /// Prints what the deck tells its delegate.
 final class Printer: SwipeDeckDelegate {
-  func didSwipe(index: Int, direction: SwipeDirection) throws { print("did swipe card \(index) \(direction)") }
-  func didCancel(index: Int) throws { print("card \(index) came back") }
+  func handle(_ event: SwipeDeckEvent) throws -> Bool {
+    switch event {
+    case .didSwipe(let index, let direction): print("did swipe card \(index) \(direction)")
+    case .didCancel(let index): print("card \(index) came back")
+    default: break
+    }
+    return true  // the answer to `shouldSwipe`: let it go
+  }
 }
 
 /// The swipe deck model from Swift alone: no Lua. Time is a virtual clock you advance.
