@@ -46,6 +46,12 @@ extension LuaErrorWording {
     }
   }
 
+  /// `passThrough`, else the error's text after the site's name (`decode: ...`): the whole wording
+  /// of a binding whose errors are plain messages.
+  public static func passThrough(_ error: any Error, orMessageAt site: LuaCallSite) -> LuaCallError {
+    passThrough(error) ?? .message("\(site.name): \(error)")
+  }
+
   /// The call site, the LuaLS signature and the parameters' own signatures (`x: integer`) of a
   /// declaration with these parameters.
   static func declaration<each A>(

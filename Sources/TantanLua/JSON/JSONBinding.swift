@@ -11,7 +11,7 @@ enum JSONBinding: TantanExtension, LuaModuleBinding {
   typealias Context = TantanHost
 
   static func luaError(_ error: any Error, at site: LuaCallSite, _ lua: Lua) -> LuaCallError {
-    passThrough(error) ?? .message("\(site.name): \(error)")
+    passThrough(error, orMessageAt: site)
   }
 
   /// Both functions get the array metatable as upvalue 1.

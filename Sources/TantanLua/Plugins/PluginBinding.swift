@@ -7,7 +7,7 @@ enum PluginBinding: TantanExtension, LuaModuleBinding {
   typealias Context = PluginRegistry
 
   static func luaError(_ error: any Error, at site: LuaCallSite, _ lua: Lua) -> LuaCallError {
-    passThrough(error) ?? .message("\(site.name): \(error)")
+    passThrough(error, orMessageAt: site)
   }
 
   static let sourceFunction = function(

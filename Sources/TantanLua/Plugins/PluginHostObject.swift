@@ -23,7 +23,7 @@ enum PluginHostFunctions: LuaModuleBinding {
   typealias Context = PluginContext
 
   static func luaError(_ error: any Error, at site: LuaCallSite, _ lua: Lua) -> LuaCallError {
-    passThrough(error) ?? .message("\(site.name): \(error)")
+    passThrough(error, orMessageAt: site)
   }
 
   static let all: [Function] = [
